@@ -1,0 +1,215 @@
+package io.jgrad.processor;
+
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.JavaFile;
+import io.jgrad.Grad;
+import io.jgrad.processor.diag.Message;
+import io.jgrad.processor.diag.Problem;
+import io.jgrad.processor.diag.Reporter;
+import io.jgrad.processor.emit.RuleWriter;
+import io.jgrad.processor.ir.Function;
+import io.jgrad.processor.lower.MethodLowerer;
+import io.jgrad.processor.parse.JdtParser;
+import io.jgrad.processor.parse.SourceMirror;
+import io.jgrad.processor.source.CompilerBridge;
+import io.jgrad.processor.source.SourceUnit;
+import io.jgrad.processor.transform.CalleeTable;
+import io.jgrad.processor.transform.ForwardTransform;
+import io.jgrad.processor.transform.ReverseTransform;
+import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.ElementFilter;
+import org.eclipse.jdt.core.dom.AbstractTypeDeclaration;
+import org.eclipse.jdt.core.dom.CompilationUnit;
+import org.eclipse.jdt.core.dom.IMethodBinding;
+import org.eclipse.jdt.core.dom.MethodDeclaration;
+
+/**
+ * One round of processing, stage by stage: check declarations, read sources, parse with JDT,
+ * lower each method to IR (reporting what cannot be differentiated), transform to forward and
+ * reverse mode, and write one {@code _Frule} and one {@code _Rrule} class per declaring class.
+ */
+final class GradPipeline {
+  static final String CLASSPATH_OPTION = "jgrad.classpath";
+  static final String SOURCEPATH_OPTION = "jgrad.sourcepath";
+
+  private final ProcessingEnvironment env;
+  private final CompilerBridge bridge;
+  private final Reporter reporter;
+
+  GradPipeline(ProcessingEnvironment env, CompilerBridge bridge) {
+    this.env = env;
+    this.bridge = bridge;
+    this.reporter = bridge.reporter();
+  }
+
+  void run(RoundEnvironment round) {
+    Map<TypeElement, List<ExecutableElement>> byOwner = new LinkedHashMap<>();
+    ElementFilter.methodsIn(round.getElementsAnnotatedWith(Grad.class)).stream()
+        .sorted(Comparator.comparing((ExecutableElement m) ->
+            ((TypeElement) m.getEnclosingElement()).getQualifiedName().toString()))
+        .filter(m -> MethodChecks.check(m, reporter))
+        .forEach(m -> byOwner.computeIfAbsent((TypeElement) m.getEnclosingElement(),
+            k -> new ArrayList<>()).add(m));
+    if (byOwner.isEmpty()) {
+      return;
+    }
+    try (SourceMirror mirror = new SourceMirror()) {
+      for (TypeElement root : ElementFilter.typesIn(round.getRootElements())) {
+        SourceUnit unit = bridge.source(root);
+        if (unit != null) {
+          mirror.add(unit);
+        }
+      }
+      List<String> sourcepath = new ArrayList<>(List.of(mirror.root()));
+      sourcepath.addAll(pathOption(SOURCEPATH_OPTION));
+      JdtParser parser = new JdtParser(classpath(), sourcepath);
+      ElementCallees callees = new ElementCallees(env.getElementUtils(), env.getTypeUtils());
+      Map<String, CompilationUnit> parsed = new HashMap<>();
+      byOwner.forEach((owner, methods) -> processClass(owner, methods, parser, parsed, callees));
+    }
+  }
+
+  private void processClass(TypeElement owner, List<ExecutableElement> methods, JdtParser parser,
+      Map<String, CompilationUnit> parsed, ElementCallees callees) {
+    TypeElement top = RuleBases.topLevel(owner);
+    SourceUnit unit = bridge.source(top);
+    if (unit == null) {
+      methods.forEach(m -> reporter.error(m, Message.NO_SOURCE.format(top.getQualifiedName(),
+          "the compiler gave no source text")));
+      return;
+    }
+    CompilationUnit ast = parsed.computeIfAbsent(unit.relativePath(), k -> parser.parse(unit));
+    List<RuleWriter.Rule> rules = new ArrayList<>();
+    for (ExecutableElement method : methods) {
+      try {
+        RuleWriter.Rule rule = differentiate(owner, method, unit, ast, callees);
+        if (rule != null) {
+          rules.add(rule);
+        }
+      } catch (RuntimeException | StackOverflowError e) {
+        reporter.error(method, Message.INTERNAL.format(method.getSimpleName(), e));
+      }
+    }
+    if (!rules.isEmpty()) {
+      RuleWriter writer = new RuleWriter(ClassName.get(owner), RuleBases.of(owner));
+      write(writer.forwardFile(rules), top);
+      write(writer.reverseFile(rules), top);
+    }
+  }
+
+  private RuleWriter.Rule differentiate(TypeElement owner, ExecutableElement method,
+      SourceUnit unit, CompilationUnit ast, ElementCallees callees) {
+    MethodDeclaration declaration = find(ast, owner, method);
+    if (declaration == null) {
+      reporter.error(method, Message.NO_SOURCE.format(owner.getQualifiedName() + "."
+          + method.getSimpleName(), "its declaration was not found in " + unit.fileName()));
+      return null;
+    }
+    MethodLowerer.Result lowered = MethodLowerer.lower(ast, unit.text(), declaration, callees);
+    if (!lowered.problems().isEmpty()) {
+      for (Problem problem : lowered.problems()) {
+        reporter.error(method, problem);
+      }
+      return null;
+    }
+    Function primal = lowered.function();
+    CalleeTable table = callees.table();
+    boolean isPublic = method.getModifiers().contains(Modifier.PUBLIC)
+        || method.getModifiers().contains(Modifier.PROTECTED);
+    return new RuleWriter.Rule(primal, isPublic, ForwardTransform.apply(primal, table),
+        ReverseTransform.apply(primal, table));
+  }
+
+  /** The JDT declaration of {@code method}: same class, name and parameter types. */
+  private MethodDeclaration find(CompilationUnit ast, TypeElement owner,
+      ExecutableElement method) {
+    MethodDeclaration[] found = new MethodDeclaration[1];
+    ast.accept(new org.eclipse.jdt.core.dom.ASTVisitor() {
+      @Override
+      public boolean visit(MethodDeclaration node) {
+        if (found[0] == null && matches(node, owner, method)) {
+          found[0] = node;
+        }
+        return false;
+      }
+    });
+    return found[0];
+  }
+
+  private boolean matches(MethodDeclaration node, TypeElement owner, ExecutableElement method) {
+    if (!node.getName().getIdentifier().contentEquals(method.getSimpleName())
+        || node.parameters().size() != method.getParameters().size()) {
+      return false;
+    }
+    IMethodBinding binding = node.resolveBinding();
+    if (binding == null) {
+      return node.getParent() instanceof AbstractTypeDeclaration type
+          && type.getName().getIdentifier().contentEquals(owner.getSimpleName());
+    }
+    if (!binding.getDeclaringClass().getErasure().getQualifiedName()
+        .contentEquals(owner.getQualifiedName())) {
+      return false;
+    }
+    for (int k = 0; k < binding.getParameterTypes().length; k++) {
+      String expected = env.getTypeUtils().erasure(method.getParameters().get(k).asType())
+          .toString();
+      if (!expected.equals(binding.getParameterTypes()[k].getErasure().getQualifiedName())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void write(JavaFile file, Element originating) {
+    try {
+      javax.tools.JavaFileObject out = env.getFiler().createSourceFile(
+          file.packageName().isEmpty() ? file.typeSpec().name()
+              : file.packageName() + "." + file.typeSpec().name(), originating);
+      try (java.io.Writer writer = out.openWriter()) {
+        file.writeTo(writer);
+      }
+    } catch (IOException e) {
+      reporter.error(originating, Message.INTERNAL.format(originating.getSimpleName(),
+          "could not write " + file.typeSpec().name() + ": " + e));
+    }
+  }
+
+  /** The runtime jar (for {@code @Grad} itself) plus whatever the user passes. */
+  private List<String> classpath() {
+    List<String> entries = new ArrayList<>();
+    try {
+      entries.add(new File(Grad.class.getProtectionDomain().getCodeSource().getLocation()
+          .toURI()).getPath());
+    } catch (Exception e) {
+      // the annotation then resolves by name only, which is enough
+    }
+    entries.addAll(pathOption(CLASSPATH_OPTION));
+    return entries;
+  }
+
+  private List<String> pathOption(String name) {
+    String value = env.getOptions().get(name);
+    List<String> entries = new ArrayList<>();
+    if (value != null) {
+      for (String entry : value.split(File.pathSeparator)) {
+        if (!entry.isBlank() && new File(entry).exists()) {
+          entries.add(entry);
+        }
+      }
+    }
+    return entries;
+  }
+}

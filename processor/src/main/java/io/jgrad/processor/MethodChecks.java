@@ -1,0 +1,80 @@
+package io.jgrad.processor;
+
+import io.jgrad.Grad;
+import io.jgrad.processor.diag.Message;
+import io.jgrad.processor.diag.Reporter;
+import java.util.List;
+import java.util.Set;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+
+/** Checks on a {@code @Grad} method's declaration, before its body is read. */
+final class MethodChecks {
+  private static final Set<TypeKind> PASSIVE_PARAMETERS = Set.of(TypeKind.INT, TypeKind.LONG,
+      TypeKind.BOOLEAN);
+
+  private MethodChecks() {}
+
+  /** Reports what is wrong with the declaration; returns true if the method can be processed. */
+  static boolean check(ExecutableElement method, Reporter reporter) {
+    String name = method.getEnclosingElement().getSimpleName() + "." + method.getSimpleName();
+    boolean ok = true;
+    if (!method.getModifiers().contains(Modifier.STATIC)) {
+      reporter.error(method, Message.NOT_STATIC.format(name));
+      ok = false;
+    }
+    if (method.getModifiers().contains(Modifier.PRIVATE)) {
+      String owner = method.getEnclosingElement().getSimpleName().toString();
+      reporter.error(method, Message.PRIVATE.format(name, owner, owner));
+      ok = false;
+    }
+    if (!method.getTypeParameters().isEmpty()) {
+      reporter.error(method, Message.GENERIC.format(name));
+      ok = false;
+    }
+    TypeKind returns = method.getReturnType().getKind();
+    if (returns != TypeKind.DOUBLE && returns != TypeKind.FLOAT) {
+      reporter.error(method, Message.BAD_RETURN.format(name, method.getReturnType()));
+      ok = false;
+    }
+    boolean differentiable = false;
+    for (VariableElement p : method.getParameters()) {
+      TypeMirror type = p.asType();
+      if (isDifferentiable(type)) {
+        differentiable = true;
+      } else if (!PASSIVE_PARAMETERS.contains(type.getKind())) {
+        reporter.error(p, Message.UNSUPPORTED_PARAMETER.format(p.getSimpleName(), type));
+        ok = false;
+      }
+    }
+    if (!differentiable && ok) {
+      reporter.error(method, Message.NO_DIFFERENTIABLE_PARAMETER.format(name));
+      ok = false;
+    }
+    List<ExecutableElement> siblings =
+        ElementFilter.methodsIn(method.getEnclosingElement().getEnclosedElements());
+    for (Element other : siblings) {
+      if (other != method && other.getSimpleName().equals(method.getSimpleName())
+          && other.getAnnotation(Grad.class) != null) {
+        reporter.error(method, Message.OVERLOADED.format(method.getSimpleName(),
+            method.getEnclosingElement().getSimpleName()));
+        ok = false;
+        break;
+      }
+    }
+    return ok;
+  }
+
+  static boolean isDifferentiable(TypeMirror type) {
+    return switch (type.getKind()) {
+      case DOUBLE, FLOAT -> true;
+      case ARRAY -> type.toString().equals("double[]");
+      default -> false;
+    };
+  }
+}

@@ -1,0 +1,51 @@
+package io.jgrad.processor.diag;
+
+/**
+ * Every diagnostic jgrad reports, in one place. Each says what is wrong and how to fix it.
+ * Arguments are filled in with {@link String#format}.
+ */
+public enum Message {
+  NOT_STATIC("@Grad method %s must be static: jgrad differentiates static methods only. Make it"
+      + " static, passing what it reads from the instance as parameters"),
+  PRIVATE("@Grad method %s must not be private: its rules live in the companion classes %s_Frule"
+      + " and %s_Rrule, which must be able to call it. Make it package-private or public"),
+  BAD_RETURN("@Grad method %s returns %s; jgrad differentiates methods that return double or"
+      + " float"),
+  NO_DIFFERENTIABLE_PARAMETER("@Grad method %s has no differentiable parameter: add a double,"
+      + " float or double[] parameter to differentiate with respect to"),
+  UNSUPPORTED_PARAMETER("parameter %s of type %s is not supported by @Grad: use double, float,"
+      + " double[], int, long or boolean"),
+  OVERLOADED("@Grad methods named %s are overloaded in %s: the generated rule names would clash;"
+      + " give the @Grad methods distinct names"),
+  GENERIC("@Grad method %s must not declare type parameters"),
+  NO_SOURCE("jgrad could not read the source of %s (%s); compile from source files, or pass the"
+      + " source root with -Ajgrad.sourcepath=DIR"),
+  UNSUPPORTED_STATEMENT("%s is not supported in a @Grad method%s"),
+  UNSUPPORTED_EXPRESSION("%s is not supported in a @Grad method%s"),
+  UNSUPPORTED_LOCAL_TYPE("local variable %s of type %s is not supported in a @Grad method: use"
+      + " double, float, int, long or boolean locals"),
+  ARRAY_WRITE("writing to array %s is not supported yet: @Grad methods read double[] parameters"
+      + " only. Copy the values into scalar locals"),
+  NO_RULE("call to %s has no derivative rule: annotate %s with @Grad (it must be static and in"
+      + " this build), or compute the value outside the @Grad method and pass it in as a"
+      + " parameter"),
+  NO_MATH_RULE("call to %s has no derivative rule: jgrad differentiates the Math functions"
+      + " listed in the README; rewrite the expression with those"),
+  SIDE_EFFECT_IN_CONDITION("an assignment or ++/-- inside %s is not supported in a @Grad method:"
+      + " move it to its own statement"),
+  UNRESOLVED("jgrad cannot resolve %s (no type information): check the imports and the"
+      + " classpath, or pass -Ajgrad.classpath=..."),
+  INTERNAL("jgrad internal error while processing %s: %s. Please report this bug at"
+      + " https://github.com/jgrad/jgrad/issues with the method's source; as a workaround remove"
+      + " @Grad from it");
+
+  private final String format;
+
+  Message(String format) {
+    this.format = format;
+  }
+
+  public String format(Object... args) {
+    return String.format(format, args);
+  }
+}

@@ -1,0 +1,61 @@
+package io.jgrad.processor.ir;
+
+import java.util.List;
+
+/**
+ * IR expressions. Active computations are lowered so that each {@link Stmt.Assign} holds one
+ * operation over atoms ({@link Ref}, {@link Lit}) and side-effect-free integer expressions;
+ * passive expressions (conditions, indices) stay as trees.
+ */
+public sealed interface Expr {
+  Type type();
+
+  /** A literal or a constant, spelled as Java source ({@code 1.5}, {@code Math.PI}, {@code "msg"}). */
+  record Lit(Type type, String text) implements Expr {
+    public static Lit of(double value) {
+      return new Lit(Type.DOUBLE, Double.toString(value));
+    }
+
+    public static Lit ofInt(int value) {
+      return new Lit(Type.INT, Integer.toString(value));
+    }
+  }
+
+  record Ref(Var var) implements Expr {
+    @Override
+    public Type type() {
+      return var.type();
+    }
+  }
+
+  /** {@code array[index]}. */
+  record Index(Expr array, Expr index, Type type) implements Expr {}
+
+  /** {@code array.length}. */
+  record Length(Expr array) implements Expr {
+    @Override
+    public Type type() {
+      return Type.INT;
+    }
+  }
+
+  /** Prefix operator without side effect: {@code -}, {@code +}, {@code !}, {@code ~}. */
+  record Unary(String op, Expr operand, Type type) implements Expr {}
+
+  /** Infix operator without side effect, including comparisons and {@code && ||}. */
+  record Binary(String op, Expr left, Expr right, Type type) implements Expr {}
+
+  record Cast(Type type, Expr operand) implements Expr {}
+
+  /** {@code cond ? a : b} over passive operands. */
+  record Conditional(Expr condition, Expr whenTrue, Expr whenFalse, Type type) implements Expr {}
+
+  /** A static call {@code Owner.name(args)}; owner is a qualified class name. */
+  record Call(String owner, String name, List<Expr> args, Type type) implements Expr {}
+
+  /** An instance call {@code target.name(args)}, e.g. on a tape or a {@code Dual}. */
+  record Invoke(Expr target, String name, List<Expr> args, Type type) implements Expr {}
+
+  /** {@code new Owner(args)}: only in {@code throw} and in generated code. */
+  record New(Type type, List<Expr> args) implements Expr {}
+}

@@ -1,0 +1,36 @@
+package io.jgrad.processor.rules;
+
+/** The naming conventions of generated code: the user-facing contract documented in README. */
+public final class RuleNames {
+  private RuleNames() {}
+
+  public static String forwardClass(String ruleBase) {
+    return ruleBase + "_Frule";
+  }
+
+  public static String reverseClass(String ruleBase) {
+    return ruleBase + "_Rrule";
+  }
+
+  /** {@code Outer.Inner} (binary {@code Outer$Inner}) becomes {@code Outer_Inner}. */
+  public static String ruleBase(String nestedSimpleNames) {
+    return nestedSimpleNames.replace('.', '_').replace('$', '_');
+  }
+
+  public static String adjointMethod(String method) {
+    return method + "Adjoint";
+  }
+
+  /** {@code logLoss} -> {@code LogLossGradient}. */
+  public static String gradientRecord(String method) {
+    return Character.toUpperCase(method.charAt(0)) + method.substring(1) + "Gradient";
+  }
+
+  public static String tangent(String variable) {
+    return variable + "Dot";
+  }
+
+  public static String adjoint(String variable) {
+    return variable + "Bar";
+  }
+}

@@ -1,0 +1,154 @@
+package io.jgrad.processor.transform;
+
+import static io.jgrad.processor.ir.Ops.ZERO;
+import static io.jgrad.processor.ir.Ops.add;
+import static io.jgrad.processor.ir.Ops.mul;
+import static io.jgrad.processor.ir.Ops.ref;
+
+import io.jgrad.processor.analysis.Activity;
+import io.jgrad.processor.ir.Block;
+import io.jgrad.processor.ir.Expr;
+import io.jgrad.processor.ir.Function;
+import io.jgrad.processor.ir.Names;
+import io.jgrad.processor.ir.Stmt;
+import io.jgrad.processor.ir.Type;
+import io.jgrad.processor.ir.Var;
+import io.jgrad.processor.rules.GradCallee;
+import io.jgrad.processor.rules.RuleNames;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * IR -> IR: forward mode. Every active variable {@code v} gets a tangent {@code vDot} updated right
+ * after {@code v}; control flow is kept (in its structured form). The result takes each differentiable parameter
+ * followed by its tangent and returns a {@code Dual(value, tangent)}.
+ */
+public final class ForwardTransform {
+  public static final Type DUAL = Type.classType("io.jgrad.Dual");
+
+  private final Activity activity;
+  private final CalleeTable callees;
+  private final Names names;
+  private final Map<Var, Var> tangents = new HashMap<>();
+  private final List<Var> locals = new ArrayList<>();
+
+  private ForwardTransform(Function function, CalleeTable callees) {
+    this.activity = Activity.of(function);
+    this.callees = callees;
+    List<String> taken = new ArrayList<>();
+    function.params().forEach(p -> taken.add(p.name()));
+    function.locals().forEach(l -> taken.add(l.name()));
+    this.names = new Names(taken);
+  }
+
+  /**
+   * Differentiates {@code lowered}. Works on the structured form (no break/continue/return),
+   * so a loop's update is part of its body and the function has one exit.
+   */
+  public static Function apply(Function lowered, CalleeTable callees) {
+    Structurize.Result structured = Structurize.apply(lowered);
+    return new ForwardTransform(structured.function(), callees).run(structured);
+  }
+
+  private Function run(Structurize.Result structured) {
+    Function function = structured.function();
+    List<Var> params = new ArrayList<>();
+    for (Var p : function.params()) {
+      params.add(p);
+      if (activity.isActive(p)) {
+        Type tangentType = p.type().isArray() ? p.type() : Type.DOUBLE;
+        Var dot = new Var(names.fresh(RuleNames.tangent(p.name())), tangentType, Var.Kind.PARAM);
+        tangents.put(p, dot);
+        params.add(dot);
+      }
+    }
+    for (Var local : function.locals()) {
+      locals.add(local);
+      if (activity.isActive(local)) {
+        locals.add(tangent(local));
+      }
+    }
+    Block body = block(function.body());
+    Var result = structured.result();
+    Expr tangent = activity.isActive(result) ? ref(tangent(result)) : ZERO;
+    body.add(new Stmt.Return(new Expr.New(DUAL, List.of(ref(result), tangent)),
+        Stmt.Origin.NONE));
+    return new Function(function.name(), params, DUAL, body, locals);
+  }
+
+  private Var tangent(Var v) {
+    return tangents.computeIfAbsent(v, k ->
+        new Var(names.fresh(RuleNames.tangent(k.name())), Type.DOUBLE, Var.Kind.TEMP));
+  }
+
+  private Block block(Block in) {
+    Block out = new Block();
+    for (Stmt s : in.stmts()) {
+      statement(s, out);
+    }
+    return out;
+  }
+
+  private void statement(Stmt s, Block out) {
+    if (s instanceof Stmt.Assign a && activity.isActive(a.target())) {
+      assign(a, out);
+    } else if (s instanceof Stmt.If i) {
+      out.add(new Stmt.If(i.condition(), block(i.then()), block(i.otherwise()), i.origin()));
+    } else if (s instanceof Stmt.Loop l) {
+      out.add(new Stmt.Loop(l.label(), l.condition(), block(l.body()), block(l.update()),
+          l.testFirst(), l.origin()));
+    } else {
+      out.add(s);
+    }
+  }
+
+  private void assign(Stmt.Assign a, Block out) {
+    Var target = a.target();
+    GradCallee callee = callees.of(a.value());
+    if (callee != null) {
+      call(a, (Expr.Call) a.value(), callee, out);
+      return;
+    }
+    out.add(a);
+    Expr tangent = null;
+    for (LocalDerivatives.Partial p :
+        LocalDerivatives.of(a.value(), ref(target), activity)) {
+      tangent = add(tangent, mul(p.derivative(), tangentOf(p.operand())));
+    }
+    out.add(new Stmt.Assign(tangent(target), tangent == null ? ZERO : tangent, a.origin()));
+  }
+
+  /** {@code v = G.g(args)} becomes one call of {@code G_Frule.g} that yields value and tangent. */
+  private void call(Stmt.Assign a, Expr.Call call, GradCallee callee, Block out) {
+    List<Expr> args = new ArrayList<>();
+    for (int k = 0; k < call.args().size(); k++) {
+      Expr arg = call.args().get(k);
+      args.add(arg);
+      Type paramType = callee.parameterTypes().get(k);
+      if (paramType.isDifferentiable()) {
+        args.add(activity.isActive(arg) ? tangentOf(arg) : paramType.isArray()
+            ? new Expr.New(paramType, List.of(new Expr.Length(arg))) : ZERO);
+      }
+    }
+    Var dual = new Var(names.fresh("dual"), DUAL, Var.Kind.TEMP);
+    locals.add(dual);
+    out.add(new Stmt.Assign(dual,
+        new Expr.Call(callee.forwardClass(), call.name(), args, DUAL), a.origin()));
+    Expr value = new Expr.Invoke(ref(dual), "value", List.of(), Type.DOUBLE);
+    Var target = a.target();
+    out.add(new Stmt.Assign(target, target.type().equals(Type.DOUBLE) ? value
+        : new Expr.Cast(target.type(), value), a.origin()));
+    out.add(new Stmt.Assign(tangent(target),
+        new Expr.Invoke(ref(dual), "tangent", List.of(), Type.DOUBLE), a.origin()));
+  }
+
+  private Expr tangentOf(Expr operand) {
+    if (operand instanceof Expr.Ref r) {
+      return ref(tangent(r.var()));
+    }
+    Expr.Index i = (Expr.Index) operand;
+    return new Expr.Index(tangentOf(i.array()), i.index(), Type.DOUBLE);
+  }
+}

@@ -1,0 +1,102 @@
+package io.jgrad.processor.transform;
+
+import static io.jgrad.processor.ir.Ops.MINUS_ONE;
+import static io.jgrad.processor.ir.Ops.ONE;
+import static io.jgrad.processor.ir.Ops.div;
+import static io.jgrad.processor.ir.Ops.neg;
+
+import io.jgrad.processor.analysis.Activity;
+import io.jgrad.processor.ir.Expr;
+import io.jgrad.processor.ir.Ops;
+import io.jgrad.processor.ir.Type;
+import io.jgrad.processor.rules.MathRules;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The local derivative rule of one operation: for each active operand, the partial derivative of
+ * the result with respect to it. Shared by the forward and the reverse transform, so the two
+ * modes cannot disagree on a rule.
+ */
+final class LocalDerivatives {
+  /** {@code d result / d operand = derivative}; operand is a Ref or an Index. */
+  record Partial(Expr operand, Expr derivative) {}
+
+  private LocalDerivatives() {}
+
+  /**
+   * Partials of {@code op} (the value assigned to {@code result}) with respect to its active
+   * operands. Calls to {@code @Grad} methods are not handled here (they compose through rules).
+   */
+  static List<Partial> of(Expr op, Expr result, Activity activity) {
+    List<Partial> out = new ArrayList<>();
+    if (op instanceof Expr.Ref || op instanceof Expr.Index) {
+      add(out, activity, op, ONE);
+    } else if (op instanceof Expr.Unary u) {
+      add(out, activity, u.operand(), u.op().equals("-") ? MINUS_ONE : ONE);
+    } else if (op instanceof Expr.Cast c) {
+      if (c.type().isFloating()) {
+        add(out, activity, c.operand(), ONE);
+      }
+    } else if (op instanceof Expr.Binary b) {
+      binary(b, result, activity, out);
+    } else if (op instanceof Expr.Call c) {
+      MathRules.Partials rule = MathRules.lookup(c.owner(), c.name());
+      List<Expr> partials = rule.of(c.owner(), c.args(), result);
+      for (int k = 0; k < c.args().size() && k < partials.size(); k++) {
+        if (partials.get(k) != null) {
+          add(out, activity, c.args().get(k), partials.get(k));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static void binary(Expr.Binary b, Expr result, Activity activity, List<Partial> out) {
+    Expr x = b.left();
+    Expr y = b.right();
+    switch (b.op()) {
+      case "+" -> {
+        add(out, activity, x, ONE);
+        add(out, activity, y, ONE);
+      }
+      case "-" -> {
+        add(out, activity, x, ONE);
+        add(out, activity, y, MINUS_ONE);
+      }
+      case "*" -> {
+        add(out, activity, x, widen(y));
+        add(out, activity, y, widen(x));
+      }
+      case "/" -> {
+        add(out, activity, x, div(ONE, widen(y)));
+        add(out, activity, y, neg(div(result, widen(y))));
+      }
+      case "%" -> {
+        // x % y = x - y * trunc(x / y); the quotient is recovered exactly from the result
+        add(out, activity, x, ONE);
+        Expr quotient = Ops.call("java.lang.Math", "rint",
+            div(Ops.sub(widen(x), result), widen(y)));
+        add(out, activity, y, neg(quotient));
+      }
+      default -> throw new IllegalStateException("no derivative for operator " + b.op());
+    }
+  }
+
+  /** Integer operands of a floating operation are widened by Java; keep the derivative in double. */
+  private static Expr widen(Expr e) {
+    if (!e.type().isIntegral()) {
+      return e;
+    }
+    if (e instanceof Expr.Lit lit && lit.text().matches("-?[0-9]+")) {
+      return new Expr.Lit(Type.DOUBLE, lit.text() + ".0");
+    }
+    return new Expr.Cast(Type.DOUBLE, e);
+  }
+
+  private static void add(List<Partial> out, Activity activity, Expr operand, Expr derivative) {
+    if (activity.isActive(operand)) {
+      out.add(new Partial(operand, derivative));
+    }
+  }
+}

@@ -1,0 +1,431 @@
+package io.jgrad.processor.transform;
+
+import static io.jgrad.processor.ir.Ops.ZERO;
+import static io.jgrad.processor.ir.Ops.add;
+import static io.jgrad.processor.ir.Ops.mul;
+import static io.jgrad.processor.ir.Ops.ref;
+
+import io.jgrad.processor.analysis.Activity;
+import io.jgrad.processor.analysis.Assignments;
+import io.jgrad.processor.analysis.Operations;
+import io.jgrad.processor.ir.Block;
+import io.jgrad.processor.ir.Expr;
+import io.jgrad.processor.ir.Exprs;
+import io.jgrad.processor.ir.Function;
+import io.jgrad.processor.ir.Names;
+import io.jgrad.processor.ir.Ops;
+import io.jgrad.processor.ir.Stmt;
+import io.jgrad.processor.ir.Stmt.Origin;
+import io.jgrad.processor.ir.Type;
+import io.jgrad.processor.ir.Var;
+import io.jgrad.processor.rules.GradCallee;
+import io.jgrad.processor.rules.RuleNames;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * IR -> IR: reverse mode. The result runs the primal forward (the forward sweep), recording only
+ * what the reverse sweep needs, then runs the statements backwards accumulating adjoints
+ * ({@code vBar}) from {@code seed}.
+ *
+ * <p>What is recorded (to-be-recorded analysis): a variable's old value is pushed before an
+ * assignment overwrites it only if some derivative reads that variable; the branch taken by an
+ * {@code if} and the trip count of a loop only if the branch or loop body has reverse work.
+ * The reverse sweep pops in the opposite order, so every derivative sees the values the forward
+ * sweep saw.
+ *
+ * <p>Signature: each {@code double[] x} is followed by its adjoint buffer {@code xBar}; then
+ * {@code seed}; then {@code scalarBars} when there are scalar differentiable parameters. Adjoints
+ * are added into the buffers.
+ */
+public final class ReverseTransform {
+  private static final Type DOUBLE_TAPE = Type.classType("io.jgrad.tape.DoubleTape");
+  private static final Type INT_TAPE = Type.classType("io.jgrad.tape.IntTape");
+  private static final Type LONG_TAPE = Type.classType("io.jgrad.tape.LongTape");
+
+  private final Function function;
+  private final Var result;
+  private final CalleeTable callees;
+  private final Activity activity;
+  private final Assignments assignments;
+  private final Names names;
+  private final Set<Var> needed = new HashSet<>();
+  private final Map<Var, Var> adjoints = new HashMap<>();
+  private final List<Var> locals = new ArrayList<>();
+  private final Block setup = new Block();
+  private Var doubleTape;
+  private Var intTape;
+  private Var longTape;
+  private Var scratch;
+
+  /** The forward-sweep and reverse-sweep code of one statement or block. */
+  private record Sweeps(Block forward, Block reverse) {}
+
+  private ReverseTransform(Structurize.Result structured, CalleeTable callees) {
+    this.function = structured.function();
+    this.result = structured.result();
+    this.callees = callees;
+    this.activity = Activity.of(function);
+    this.assignments = Assignments.of(function);
+    List<String> taken = new ArrayList<>();
+    function.params().forEach(p -> taken.add(p.name()));
+    function.locals().forEach(l -> taken.add(l.name()));
+    this.names = new Names(taken);
+  }
+
+  public static Function apply(Function lowered, CalleeTable callees) {
+    return new ReverseTransform(Structurize.apply(lowered), callees).run();
+  }
+
+  private Function run() {
+    collectNeeded(function.body());
+    List<Var> params = new ArrayList<>();
+    List<Var> scalarParams = new ArrayList<>();
+    for (Var p : function.params()) {
+      params.add(p);
+      if (p.type().isArray() && activity.isActive(p)) {
+        Var bar = new Var(names.fresh(RuleNames.adjoint(p.name())), p.type(), Var.Kind.PARAM);
+        adjoints.put(p, bar);
+        params.add(bar);
+      } else if (activity.isActive(p)) {
+        scalarParams.add(p);
+      }
+    }
+    Var seed = new Var(names.fresh("seed"), Type.DOUBLE, Var.Kind.PARAM);
+    params.add(seed);
+    Var scalarBars = null;
+    if (function.params().stream().anyMatch(p -> p.type().isFloating())) {
+      scalarBars = new Var(names.fresh("scalarBars"), Type.DOUBLE_ARRAY, Var.Kind.PARAM);
+      params.add(scalarBars);
+    }
+    locals.addAll(function.locals());
+
+    Sweeps sweeps = block(function.body(), 0);
+    Var value = new Var(names.fresh("value"), function.returnType(), Var.Kind.TEMP);
+    locals.add(value);
+
+    Block body = new Block().addAll(setup);
+    body.add(new Stmt.Comment("forward sweep: the primal, recording what the reverse sweep needs",
+        Origin.NONE));
+    body.addAll(sweeps.forward());
+    body.add(new Stmt.Assign(value, ref(result), Origin.NONE));
+    body.add(new Stmt.Comment("reverse sweep: adjoints, from the last statement to the first",
+        Origin.NONE));
+    if (activity.isActive(result)) {
+      body.add(new Stmt.Assign(adjoint(result), ref(seed), Origin.NONE));
+    }
+    body.addAll(sweeps.reverse());
+    int k = 0;
+    for (Var p : function.params()) {
+      if (p.type().isFloating()) {
+        if (activity.isActive(p)) {
+          body.add(new Stmt.Accumulate(new Expr.Index(ref(scalarBars), Expr.Lit.ofInt(k),
+              Type.DOUBLE), ref(adjoint(p)), Origin.NONE));
+        }
+        k++;
+      }
+    }
+    body.add(new Stmt.Return(ref(value), Origin.NONE));
+    return new Function(RuleNames.adjointMethod(function.name()), params,
+        function.returnType(), body, locals);
+  }
+
+  // ---------------------------------------------------------------- to-be-recorded analysis
+
+  /** Every variable a derivative reads on the reverse sweep. */
+  private void collectNeeded(Block block) {
+    for (Stmt s : block.stmts()) {
+      if (s instanceof Stmt.Assign a && activity.isActive(a.target())) {
+        if (callees.of(a.value()) != null) {
+          needed.addAll(Exprs.vars(a.value()));
+          continue;
+        }
+        for (LocalDerivatives.Partial p :
+            LocalDerivatives.of(a.value(), ref(a.target()), activity)) {
+          needed.addAll(Exprs.vars(p.derivative()));
+          if (p.operand() instanceof Expr.Index i) {
+            needed.addAll(Exprs.vars(i.index()));
+          }
+        }
+      } else if (s instanceof Stmt.If i) {
+        collectNeeded(i.then());
+        collectNeeded(i.otherwise());
+      } else if (s instanceof Stmt.Loop l) {
+        collectNeeded(l.body());
+        collectNeeded(l.update());
+      }
+    }
+  }
+
+  /** An assignment must save the old value if a derivative reads the variable and it may be live. */
+  private boolean saves(Stmt.Assign a, int loopDepth) {
+    Var v = a.target();
+    return needed.contains(v) && (loopDepth > 0 || assignments.count(v) > 1 || v.isParam());
+  }
+
+  // ---------------------------------------------------------------- sweeps
+
+  private Sweeps block(Block in, int loopDepth) {
+    Block forward = new Block();
+    List<Block> reverseChunks = new ArrayList<>();
+    for (Stmt s : in.stmts()) {
+      Sweeps sweeps = statement(s, loopDepth);
+      forward.addAll(sweeps.forward());
+      reverseChunks.add(sweeps.reverse());
+    }
+    Collections.reverse(reverseChunks);
+    Block reverse = new Block();
+    reverseChunks.forEach(reverse::addAll);
+    return new Sweeps(forward, reverse);
+  }
+
+  private Sweeps statement(Stmt s, int loopDepth) {
+    if (s instanceof Stmt.Assign a) {
+      return assign(a, loopDepth);
+    }
+    if (s instanceof Stmt.If i) {
+      return branch(i, loopDepth);
+    }
+    if (s instanceof Stmt.Loop l) {
+      return loop(l, loopDepth);
+    }
+    if (s instanceof Stmt.Eval || s instanceof Stmt.Throw || s instanceof Stmt.Comment) {
+      return new Sweeps(new Block().add(s), new Block());
+    }
+    throw new IllegalStateException("unexpected statement after structuring: " + s);
+  }
+
+  private Sweeps assign(Stmt.Assign a, int loopDepth) {
+    Var target = a.target();
+    Origin origin = a.origin();
+    Block forward = new Block();
+    Block reverse = new Block();
+    boolean saves = saves(a, loopDepth);
+    if (saves) {
+      forward.add(push(target, origin));
+    }
+    forward.add(a);
+    if (activity.isActive(target)) {
+      GradCallee callee = callees.of(a.value());
+      if (callee != null) {
+        callAdjoint((Expr.Call) a.value(), callee, adjoint(target), origin, reverse);
+        reverse.add(new Stmt.Assign(adjoint(target), ZERO, origin));
+      } else {
+        propagate(a, reverse);
+      }
+    }
+    if (saves) {
+      reverse.add(pop(target, origin));
+    }
+    return new Sweeps(forward, reverse);
+  }
+
+  /** {@code operandBar += targetBar * partial} for each operand, then the target's adjoint dies. */
+  private void propagate(Stmt.Assign a, Block reverse) {
+    Var target = a.target();
+    Var targetBar = adjoint(target);
+    Expr selfCoefficient = null;
+    for (LocalDerivatives.Partial p :
+        LocalDerivatives.of(a.value(), ref(target), activity)) {
+      if (p.operand() instanceof Expr.Ref r && r.var() == target) {
+        selfCoefficient = add(selfCoefficient, p.derivative()); // s = s + u: s keeps its adjoint
+        continue;
+      }
+      reverse.add(new Stmt.Accumulate(adjointOf(p.operand()), mul(ref(targetBar), p.derivative()),
+          a.origin()));
+    }
+    boolean readsSelf = Operations.operands(a.value()).stream()
+        .anyMatch(o -> o instanceof Expr.Ref r && r.var() == target);
+    if (!readsSelf || selfCoefficient == null) {
+      reverse.add(new Stmt.Assign(targetBar, ZERO, a.origin()));
+    } else if (!Ops.isOne(selfCoefficient)) {
+      reverse.add(new Stmt.Assign(targetBar, mul(ref(targetBar), selfCoefficient), a.origin()));
+    }
+  }
+
+  /** Reverse of {@code v = G.g(args)}: {@code G_Rrule.gAdjoint(args, bars, vBar, scratch)}. */
+  private void callAdjoint(Expr.Call call, GradCallee callee, Var targetBar, Origin origin,
+      Block reverse) {
+    List<Expr> args = new ArrayList<>();
+    for (int k = 0; k < call.args().size(); k++) {
+      Expr arg = call.args().get(k);
+      args.add(arg);
+      if (callee.parameterTypes().get(k).isArray()) {
+        args.add(activity.isActive(arg) ? adjointOf(arg)
+            : new Expr.New(arg.type(), List.of(new Expr.Length(arg))));
+      }
+    }
+    args.add(ref(targetBar));
+    int scalars = callee.scalarCount();
+    if (scalars > 0) {
+      Var buffer = scratch(scalars);
+      reverse.add(new Stmt.Eval(new Expr.Call("java.util.Arrays", "fill",
+          List.of(ref(buffer), ZERO), Type.VOID), origin));
+      args.add(ref(buffer));
+    }
+    reverse.add(new Stmt.Eval(new Expr.Call(callee.reverseClass(),
+        RuleNames.adjointMethod(call.name()), args, callee.returnType()), origin));
+    int j = 0;
+    for (int k = 0; k < call.args().size(); k++) {
+      if (callee.parameterTypes().get(k).isFloating()) {
+        Expr arg = call.args().get(k);
+        if (activity.isActive(arg)) {
+          reverse.add(new Stmt.Accumulate(adjointOf(arg),
+              new Expr.Index(ref(scratch), Expr.Lit.ofInt(j), Type.DOUBLE), origin));
+        }
+        j++;
+      }
+    }
+  }
+
+  private Sweeps branch(Stmt.If i, int loopDepth) {
+    Sweeps then = block(i.then(), loopDepth);
+    Sweeps otherwise = block(i.otherwise(), loopDepth);
+    if (then.reverse().isEmpty() && otherwise.reverse().isEmpty()) {
+      return new Sweeps(new Block().add(new Stmt.If(i.condition(), then.forward(),
+          otherwise.forward(), i.origin())), new Block());
+    }
+    Var tape = intTape();
+    then.forward().add(new Stmt.Eval(invoke(tape, "push", Expr.Lit.ofInt(1)), i.origin()));
+    otherwise.forward().add(new Stmt.Eval(invoke(tape, "push", Expr.Lit.ofInt(0)), i.origin()));
+    Stmt forward = new Stmt.If(i.condition(), then.forward(), otherwise.forward(), i.origin());
+    Stmt reverse = new Stmt.If(invoke(tape, "popBoolean"), then.reverse(), otherwise.reverse(),
+        i.origin());
+    return new Sweeps(new Block().add(forward), new Block().add(reverse));
+  }
+
+  private Sweeps loop(Stmt.Loop l, int loopDepth) {
+    Sweeps body = block(l.body(), loopDepth + 1);
+    Sweeps update = block(l.update(), loopDepth + 1);
+    Block forwardBody = new Block().addAll(body.forward()).addAll(update.forward());
+    Block reverseBody = new Block().addAll(update.reverse()).addAll(body.reverse());
+    if (reverseBody.isEmpty()) {
+      return new Sweeps(new Block().add(new Stmt.Loop(null, l.condition(), forwardBody,
+          new Block(), l.testFirst(), l.origin())), new Block());
+    }
+    Var count = new Var(names.fresh("iterations"), Type.INT, Var.Kind.TEMP);
+    locals.add(count);
+    Origin origin = l.origin();
+    Expr one = Expr.Lit.ofInt(1);
+    forwardBody.add(new Stmt.Assign(count, new Expr.Binary("+", ref(count), one, Type.INT),
+        origin));
+    Block forward = new Block()
+        .add(new Stmt.Assign(count, Expr.Lit.ofInt(0), origin))
+        .add(new Stmt.Loop(null, l.condition(), forwardBody, new Block(), l.testFirst(), origin))
+        .add(new Stmt.Eval(invoke(intTape(), "push", ref(count)), origin));
+    reverseBody.add(new Stmt.Assign(count, new Expr.Binary("-", ref(count), one, Type.INT),
+        origin));
+    Block reverse = new Block()
+        .add(new Stmt.Assign(count, invoke(intTape(), "pop"), origin))
+        .add(new Stmt.Loop(null, new Expr.Binary(">", ref(count), Expr.Lit.ofInt(0),
+            Type.BOOLEAN), reverseBody, new Block(), true, origin));
+    return new Sweeps(forward, reverse);
+  }
+
+  // ---------------------------------------------------------------- tapes and adjoints
+
+  private Stmt push(Var v, Origin origin) {
+    Type t = v.type();
+    if (t.isFloating()) {
+      return new Stmt.Eval(invoke(doubleTape(), "push", ref(v)), origin);
+    }
+    if (t.equals(Type.LONG)) {
+      return new Stmt.Eval(invoke(longTape(), "push", ref(v)), origin);
+    }
+    if (t.equals(Type.BOOLEAN)) {
+      return new Stmt.Eval(invoke(intTape(), "pushBoolean", ref(v)), origin);
+    }
+    return new Stmt.Eval(invoke(intTape(), "push", ref(v)), origin);
+  }
+
+  private Stmt pop(Var v, Origin origin) {
+    Type t = v.type();
+    Expr value;
+    if (t.isFloating()) {
+      value = invoke(doubleTape(), "pop");
+    } else if (t.equals(Type.LONG)) {
+      value = invoke(longTape(), "pop");
+    } else if (t.equals(Type.BOOLEAN)) {
+      value = invoke(intTape(), "popBoolean");
+    } else {
+      value = invoke(intTape(), "pop");
+    }
+    if (!value.type().equals(t)) {
+      value = new Expr.Cast(t, value);
+    }
+    return new Stmt.Assign(v, value, origin);
+  }
+
+  private Expr invoke(Var tape, String method, Expr... args) {
+    Type type = switch (method) {
+      case "pop" -> tape == doubleTape ? Type.DOUBLE : tape == longTape ? Type.LONG : Type.INT;
+      case "popBoolean" -> Type.BOOLEAN;
+      default -> Type.VOID;
+    };
+    return new Expr.Invoke(ref(tape), method, List.of(args), type);
+  }
+
+  private Var doubleTape() {
+    if (doubleTape == null) {
+      doubleTape = tape("doubleTape", DOUBLE_TAPE);
+    }
+    return doubleTape;
+  }
+
+  private Var intTape() {
+    if (intTape == null) {
+      intTape = tape("intTape", INT_TAPE);
+    }
+    return intTape;
+  }
+
+  private Var longTape() {
+    if (longTape == null) {
+      longTape = tape("longTape", LONG_TAPE);
+    }
+    return longTape;
+  }
+
+  private Var tape(String name, Type type) {
+    Var tape = new Var(names.fresh(name), type, Var.Kind.TEMP);
+    locals.add(tape);
+    setup.add(new Stmt.Assign(tape, new Expr.New(type, List.of()), Origin.NONE));
+    return tape;
+  }
+
+  private Var scratch(int size) {
+    if (scratch == null) {
+      scratch = new Var(names.fresh("calleeScalarBars"), Type.DOUBLE_ARRAY, Var.Kind.TEMP);
+      locals.add(scratch);
+      setup.add(new Stmt.Assign(scratch, new Expr.New(Type.DOUBLE_ARRAY,
+          List.of(Expr.Lit.ofInt(maxCalleeScalars()))), Origin.NONE));
+    }
+    return scratch;
+  }
+
+  private int maxCalleeScalars() {
+    return callees.byKey().values().stream().mapToInt(GradCallee::scalarCount).max().orElse(1);
+  }
+
+  /** The adjoint of a variable: a local for scalars, the caller's buffer for array parameters. */
+  private Var adjoint(Var v) {
+    return adjoints.computeIfAbsent(v, k -> {
+      Var bar = new Var(names.fresh(RuleNames.adjoint(k.name())), Type.DOUBLE, Var.Kind.TEMP);
+      locals.add(bar);
+      return bar;
+    });
+  }
+
+  private Expr adjointOf(Expr operand) {
+    if (operand instanceof Expr.Ref r) {
+      return ref(adjoint(r.var()));
+    }
+    Expr.Index i = (Expr.Index) operand;
+    return new Expr.Index(adjointOf(i.array()), i.index(), Type.DOUBLE);
+  }
+}

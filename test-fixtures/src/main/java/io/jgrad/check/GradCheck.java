@@ -1,0 +1,222 @@
+package io.jgrad.check;
+
+import java.util.Objects;
+import java.util.Random;
+import java.util.function.Function;
+
+/**
+ * Checks the rules jgrad generated for one {@code @Grad} method, for use in ordinary (JUnit or
+ * other) tests. It finds {@code Foo_Frule} and {@code Foo_Rrule} by reflection and, at each point,
+ * checks:
+ *
+ * <ol>
+ *   <li><b>values</b>: the forward rule, the reverse rule and the low-level adjoint return the
+ *       primal's value bit for bit (a {@code float} result compared widened to {@code double}), and
+ *       leave every array argument exactly as the primal leaves it;
+ *   <li><b>forward vs finite differences</b>: along a random direction {@code d ~ N(0, 1)}, the
+ *       forward tangent matches the central difference {@code (f(x + hd) - f(x - hd)) / 2h} for
+ *       the best of {@code h = 1e-2 ... 1e-7} (times {@code max(1, max |x|)}), within
+ *       {@link #fdTolerance} relative to {@code max(1, |tangent|)};
+ *   <li><b>reverse vs forward</b>: the dot-product test {@code ybar * (J d) == <J^T ybar, d>} for a
+ *       random {@code ybar}, both for the adjoint (seeded with {@code ybar}) and for the
+ *       convenience gradient, to {@code 1e-10} relative; and a second adjoint call on the same
+ *       buffers must add to them, not overwrite them.
+ * </ol>
+ *
+ * <p>Points where the primal value is NaN or infinite, or where no finite difference is finite,
+ * get the value checks only; the check fails if no point at all could be checked further.
+ *
+ * <p>Floats: a {@code float} parameter is perturbed as {@code (float) (a + h d)}, so its actual
+ * step is rounded, and a {@code float} result is rounded too. Finite differences are then coarse:
+ * only steps {@code 1e-2 ... 1e-4} are tried and the tolerance is at least {@code 1e-3}.
+ *
+ * <p>Failures throw {@link AssertionError} with a message naming the method, the failed check, the
+ * point and the expected and actual numbers. Exceptions thrown by the primal or by a rule are
+ * rethrown unchanged. Configuration methods modify this object and return it.
+ *
+ * <pre>{@code
+ * GradCheck.of(Losses.class, "logLoss").range(-3, 3).arrayLength(10).check();
+ * }</pre>
+ */
+public final class GradCheck {
+  /** Finite-difference tolerance used whenever a float parameter or result is involved. */
+  public static final double FLOAT_FD_TOLERANCE = 1e-3;
+
+  private final Signature signature;
+  private int points = 5;
+  private long seed = 42;
+  private double lo = -1;
+  private double hi = 1;
+  private int arrayLength = 6;
+  private int intLo = 0;
+  private int intHi = 4;
+  private Function<Random, Object[]> generator;
+  private double fdTolerance = 1e-6;
+
+  private GradCheck(Signature signature) {
+    this.signature = signature;
+  }
+
+  /**
+   * Prepares a check of the static method {@code method} declared by {@code owner} (of any
+   * visibility).
+   *
+   * @throws IllegalArgumentException if there is no such method, it is overloaded, not static, or
+   *     does not return {@code double} or {@code float}
+   */
+  public static GradCheck of(Class<?> owner, String method) {
+    Objects.requireNonNull(owner);
+    Objects.requireNonNull(method);
+    return new GradCheck(Signature.of(owner, method));
+  }
+
+  /** Number of random points {@link #check()} uses; default 5. */
+  public GradCheck points(int n) {
+    require(n >= 1, "points must be at least 1, got " + n);
+    points = n;
+    return this;
+  }
+
+  /** Seed of the random points, directions and adjoint seeds; default 42. */
+  public GradCheck seed(long seed) {
+    this.seed = seed;
+    return this;
+  }
+
+  /** Generated {@code double}/{@code float} arguments and array entries; default [-1, 1]. */
+  public GradCheck range(double lo, double hi) {
+    require(Double.isFinite(lo) && Double.isFinite(hi) && lo <= hi,
+        "range must be finite with lo <= hi, got [" + lo + ", " + hi + "]");
+    this.lo = lo;
+    this.hi = hi;
+    return this;
+  }
+
+  /** Length of generated {@code double[]} arguments; default 6. */
+  public GradCheck arrayLength(int n) {
+    require(n >= 0, "arrayLength must not be negative, got " + n);
+    arrayLength = n;
+    return this;
+  }
+
+  /** Generated {@code int}/{@code long} arguments, {@code lo..hi} inclusive; default [0, 4]. */
+  public GradCheck intRange(int lo, int hi) {
+    require(lo <= hi, "intRange needs lo <= hi, got [" + lo + ", " + hi + "]");
+    intLo = lo;
+    intHi = hi;
+    return this;
+  }
+
+  /**
+   * Generates each point with {@code generator} instead of {@link #range}, {@link #arrayLength}
+   * and {@link #intRange}. It returns one argument per parameter; numbers are converted to the
+   * parameter types ({@code 2} for a {@code double} parameter is fine).
+   */
+  public GradCheck args(Function<Random, Object[]> generator) {
+    this.generator = Objects.requireNonNull(generator);
+    return this;
+  }
+
+  /**
+   * Tolerance of forward vs finite differences, relative to {@code max(1, |tangent|)}; default
+   * {@code 1e-6}. Raised to {@link #FLOAT_FD_TOLERANCE} when floats are involved.
+   */
+  public GradCheck fdTolerance(double rel) {
+    require(rel > 0, "fdTolerance must be positive, got " + rel);
+    fdTolerance = rel;
+    return this;
+  }
+
+  /**
+   * Checks at {@link #points} random points.
+   *
+   * @throws AssertionError if a check fails or no point could be checked
+   */
+  public Report check() {
+    RuleMethods rules = RuleMethods.find(signature);
+    Function<Random, Object[]> source =
+        generator != null
+            ? generator
+            : new ArgumentGenerator(rules.signature(), lo, hi, arrayLength, intLo, intHi)::generate;
+    Random random = new Random(seed);
+    Tally tally = new Tally(rules);
+    for (int p = 1; p <= points; p++) {
+      tally.run(source.apply(random), p + " of " + points + " (seed " + seed + ")", random);
+    }
+    return tally.report(points);
+  }
+
+  /**
+   * Checks at the point {@code args} (one argument per parameter); directions are drawn from
+   * {@link #seed}.
+   *
+   * @throws AssertionError if a check fails or the point could not be checked
+   */
+  public Report checkAt(Object... args) {
+    Tally tally = new Tally(RuleMethods.find(signature));
+    tally.run(args, "given to checkAt", new Random(seed));
+    return tally.report(1);
+  }
+
+  private static void require(boolean condition, String message) {
+    if (!condition) {
+      throw new IllegalArgumentException(message);
+    }
+  }
+
+  /** Checks points one by one and accumulates their results into a {@link Report}. */
+  private final class Tally {
+    private final RuleMethods rules;
+    private final double tolerance;
+    private int checked;
+    private double worstFd;
+    private double worstDot;
+
+    Tally(RuleMethods rules) {
+      this.rules = rules;
+      this.tolerance =
+          signature.involvesFloat() ? Math.max(fdTolerance, FLOAT_FD_TOLERANCE) : fdTolerance;
+    }
+
+    void run(Object[] args, String label, Random random) {
+      Signature named = rules.signature();
+      PointChecker.Result result =
+          new PointChecker(named, rules, tolerance, named.normalize(args), label).run(random);
+      if (result.checked()) {
+        checked++;
+        worstFd = Math.max(worstFd, result.fdError());
+        worstDot = Math.max(worstDot, result.dotError());
+      }
+    }
+
+    Report report(int tried) {
+      if (checked == 0) {
+        throw new Failure(rules.signature().describe())
+            .with("check", "at least one point can be checked")
+            .with("actual", "at all " + tried + " point(s) the primal value was NaN or infinite,"
+                + " or no finite difference was finite")
+            .with("hint", "choose range(...) or args(...) inside the function's domain")
+            .error();
+      }
+      return new Report(signature.qualifiedName(), checked, worstFd, worstDot);
+    }
+  }
+
+  /**
+   * The outcome of a passed check.
+   *
+   * @param method the checked method, for example {@code pkg.Foo.f}
+   * @param points the number of points at which derivatives were checked (points where the
+   *     primal was not finite are not counted)
+   * @param worstFdError the largest {@code |fd - tangent| / max(1, |tangent|)}
+   * @param worstDotProductError the largest relative error of the dot-product tests
+   */
+  public record Report(
+      String method, int points, double worstFdError, double worstDotProductError) {
+    @Override
+    public String toString() {
+      return "GradCheck " + method + ": passed at " + points + " point(s); worst finite-difference"
+          + " error " + worstFdError + ", worst dot-product error " + worstDotProductError;
+    }
+  }
+}

@@ -1,0 +1,29 @@
+package io.jgrad.check.fakes;
+
+final class InPlace_Rrule {
+  private InPlace_Rrule() {}
+
+  record FGradient(double value, double aBar, double[] xBar) {}
+
+  static FGradient f(double a, double[] x) {
+    double[] xBar = new double[x.length];
+    double[] scalarBars = new double[1];
+    double value = fAdjoint(a, x, xBar, 1, scalarBars);
+    return new FGradient(value, scalarBars[0], xBar);
+  }
+
+  static double fAdjoint(double a, double[] x, double[] xBar, double seed, double[] scalarBars) {
+    double[] cosines = new double[x.length];
+    double s = 0;
+    for (int i = 0; i < x.length; i++) {
+      cosines[i] = Math.cos(x[i]);
+      x[i] = Math.sin(x[i]);
+      s += x[i];
+    }
+    scalarBars[0] += seed * s;
+    for (int i = 0; i < x.length; i++) {
+      xBar[i] += seed * a * cosines[i];
+    }
+    return a * s;
+  }
+}

@@ -1,0 +1,18 @@
+package io.jgrad.check.fakes;
+
+import io.jgrad.Dual;
+
+/** Broken: differentiates sin as sin instead of cos. */
+final class WrongTangent_Frule {
+  private WrongTangent_Frule() {}
+
+  static Dual f(double a, double aDot, double[] x, double[] xDot, int n) {
+    double s = 0;
+    double sDot = 0;
+    for (int i = 0; i < Math.min(n, x.length); i++) {
+      s += Math.sin(x[i]);
+      sDot += Math.sin(x[i]) * xDot[i];
+    }
+    return new Dual(a * s, aDot * s + a * sDot);
+  }
+}

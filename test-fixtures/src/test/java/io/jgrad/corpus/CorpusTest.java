@@ -1,0 +1,468 @@
+package io.jgrad.corpus;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jgrad.check.GradCheck;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Runs {@link GradCheck} (forward vs finite differences, reverse vs forward, values bit for bit)
+ * on every {@code @Grad} method of the corpus, and fails if a corpus method has no entry here.
+ *
+ * <p>Programs with value-dependent control flow (branches, breaks, value-dependent trip counts,
+ * floor/abs/max...) are piecewise smooth: finite differences straddling a switch point are
+ * meaningless. Their points come from {@code args(...)} generators that keep every switching
+ * quantity at least {@link #MARGIN} away from its threshold.
+ */
+class CorpusTest {
+  /** Every class of the corpus; each of their static methods must have an entry below. */
+  static final List<Class<?>> CORPUS =
+      List.of(
+          Straight.class,
+          Branches.class,
+          Loops.class,
+          Jumps.class,
+          MathFunctions.class,
+          Calls.class,
+          CallsOther.class,
+          Mixed.class,
+          Classic.class);
+
+  static final int POINTS = 6;
+  static final long SEED = 20_240_611L;
+
+  /** Minimum distance of a generated point's switching quantities from their thresholds. */
+  static final double MARGIN = 0.03;
+
+  /** Tolerance for methods that round through float internally (their signature has no float). */
+  static final double FLOAT_INSIDE = 1e-3;
+
+  /** One corpus method and how to choose its points. */
+  record Entry(Class<?> owner, String method, UnaryOperator<GradCheck> config) {
+    String name() {
+      return owner.getSimpleName() + "." + method;
+    }
+
+    void check() {
+      config.apply(GradCheck.of(owner, method).points(POINTS).seed(SEED)).check();
+    }
+  }
+
+  static List<Entry> entries() {
+    List<Entry> e = new ArrayList<>();
+
+    // ---- Straight: arithmetic, compound assignment, ++/--, unary minus, casts, %, ternary
+    add(e, Straight.class, "arithmetic", c -> c.range(0.5, 2.0));
+    add(e, Straight.class, "literals", c -> c.range(-2.0, 2.0));
+    add(e, Straight.class, "compoundAssign", c -> c.range(0.5, 2.0));
+    add(e, Straight.class, "modulo", c -> c.args(r -> args(u(r, 0.25, 0.55), u(r, 2.5, 3.0))));
+    add(e, Straight.class, "incrementDecrement", c -> c.range(-2.0, 2.0));
+    add(e, Straight.class, "unaryMinus", c -> c.range(-2.0, 2.0));
+    add(e, Straight.class, "floatCasts", c -> c.range(-1.0, 1.0).fdTolerance(FLOAT_INSIDE));
+    // (int) (10x), (long) (4x) and (int) x jump at multiples of 0.05: stay 0.015 away.
+    add(e, Straight.class, "integerCasts",
+        c -> c.args(r -> args(0.05 * r.nextInt(-20, 20) + 0.025 + u(r, -0.01, 0.01))));
+    add(e, Straight.class, "ternary",
+        c -> c.args(r -> {
+          double x;
+          double y;
+          do {
+            x = sign(r) * u(r, 0.3, 2.0);
+            y = u(r, -2.0, 2.0);
+          } while (near(y, Math.abs(x)) || near(x * y, 1.0));
+          return args(x, y);
+        }));
+    add(e, Straight.class, "reassignments", c -> c.range(-1.5, 1.5));
+    add(e, Straight.class, "parameterReassign", c -> c.range(-1.0, 1.0));
+
+    // ---- Branches: if/else chains, nested ifs, ternaries, boolean logic
+    add(e, Branches.class, "ifElseChain", c -> c.args(r -> args(away(r, -2.5, 2.5, -1.0, 0.5, 1.5))));
+    add(e, Branches.class, "nestedIf",
+        c -> c.args(r -> {
+          double x;
+          double y;
+          do {
+            x = u(r, -2.0, 2.0);
+            y = u(r, -2.0, 2.0);
+          } while (near(x, 0) || near(y, 0) || near(x * y, -1.0) || near(y, x));
+          return args(x, y);
+        }));
+    add(e, Branches.class, "ifWithoutElse",
+        c -> c.args(r -> args(away(r, 0.0, 3.0, 1.0, 2.0), away(r, -2.0, 2.0, 0.0))));
+    add(e, Branches.class, "activeTernary",
+        c -> c.args(r -> {
+          double x;
+          double y;
+          double m;
+          do {
+            x = u(r, -2.0, 2.0);
+            y = u(r, -2.0, 2.0);
+            m = x > y ? x * x : y * Math.sin(x);
+          } while (near(x, y) || near(y, 0) || near(m, 0.5));
+          return args(x, y);
+        }));
+    add(e, Branches.class, "nestedTernary", c -> c.args(r -> args(away(r, -3.0, 3.0, -1.0, 1.0, 2.0))));
+    add(e, Branches.class, "booleanLogic",
+        c -> c.args(r -> {
+          double x;
+          double y;
+          double z;
+          do {
+            x = u(r, -2.0, 2.0);
+            y = u(r, -2.0, 2.0);
+            z = u(r, -2.0, 2.0);
+          } while (near(x, y) || near(z, 0.5) || near(y * z, 0.25) || near(x, -1.0)
+              || near(x * z, 0.0) || near(z, 1.0));
+          return args(x, y, z);
+        }));
+    add(e, Branches.class, "clamp",
+        c -> c.args(r -> {
+          double x;
+          double lo;
+          do {
+            x = u(r, -3.0, 3.0);
+            lo = u(r, -1.0, 1.0);
+          } while (near(x, lo) || near(x, lo + 2.0));
+          return args(x, lo);
+        }));
+    add(e, Branches.class, "huberSum",
+        c -> c.args(r -> {
+          double delta = u(r, 0.5, 1.5);
+          return args(arrayAway(r, 6, -3.0, 3.0, -delta, delta), delta);
+        }));
+
+    // ---- Loops
+    add(e, Loops.class, "sumOfSquares", c -> c.range(-2.0, 2.0).arrayLength(8));
+    add(e, Loops.class, "product", c -> c.range(-1.5, 1.5).arrayLength(6));
+    add(e, Loops.class, "horner", c -> c.range(-1.0, 1.0).arrayLength(6));
+    add(e, Loops.class, "powBySquaring", c -> c.range(0.5, 1.5).intRange(0, 13));
+    // Trip counts 6, 5, 4, 3, 2 switch at |x| = 0.42716, 0.77955, 1.18099, 1.76069.
+    add(e, Loops.class, "whileGrow",
+        c -> c.args(r -> args(sign(r) * away(r, 0.2, 2.2, 0.42716, 0.77955, 1.18099, 1.76069))));
+    add(e, Loops.class, "doWhile", c -> c.range(-1.5, 1.5).intRange(0, 8));
+    add(e, Loops.class, "nestedLoops", c -> c.range(-1.0, 1.0).arrayLength(5));
+    add(e, Loops.class, "triangular", c -> c.range(-1.0, 1.0).arrayLength(5));
+    add(e, Loops.class, "countDownByTwo", c -> c.range(-1.0, 1.0).arrayLength(7));
+    add(e, Loops.class, "twoCounters", c -> c.range(-1.0, 1.0).arrayLength(7));
+    add(e, Loops.class, "fibonacciLike", c -> c.range(-1.0, 1.0).arrayLength(8));
+    // The trip count ceil(x / 0.25) switches at multiples of 0.25.
+    add(e, Loops.class, "doubleCounter", c -> c.args(r -> args(offGrid(r, 0.05, 2.2, 0.25, 0.0))));
+    // sqrt is applied while v > 1.1: the count switches at 1.1^(2^k).
+    add(e, Loops.class, "nestedValueWhile",
+        c -> c.args(r -> args(arrayAway(r, 5, 0.5, 4.4, 1.1, 1.21, 1.4641, 2.14358881))));
+
+    // ---- Jumps
+    add(e, Jumps.class, "breakOnThreshold",
+        c -> c.args(r -> {
+          double[] x;
+          do {
+            x = array(r, 6, -1.0, 1.0);
+          } while (!breakThresholdClear(x));
+          return args((Object) x);
+        }));
+    add(e, Jumps.class, "continueSkip", c -> c.args(r -> args((Object) arrayAway(r, 6, -1.5, 1.5, 0.0))));
+    add(e, Jumps.class, "labelledBreak",
+        c -> c.args(r -> {
+          double[] x;
+          do {
+            x = array(r, 5, -1.6, 1.6);
+          } while (anyProductNear(x, 2.0, true));
+          return args((Object) x);
+        }));
+    add(e, Jumps.class, "labelledContinue",
+        c -> c.args(r -> args((Object) arrayAway(r, 5, -1.5, 1.5, -0.5))));
+    add(e, Jumps.class, "earlyReturnInLoop",
+        c -> c.args(r -> {
+          double t = u(r, 0.0, 1.0);
+          return args(arrayAway(r, 5, -1.0, 1.5, t), t);
+        }));
+    add(e, Jumps.class, "returnInNestedLoop",
+        c -> c.args(r -> {
+          double[] x;
+          do {
+            x = array(r, 5, -1.2, 1.2);
+          } while (anyProductNear(x, 0.8, false));
+          return args((Object) x);
+        }));
+    add(e, Jumps.class, "earlyReturnInIf",
+        c -> c.args(r -> {
+          double x;
+          double y;
+          do {
+            x = away(r, -2.0, 3.0, 0.0);
+            y = away(r, -2.0, 2.0, 0.0);
+          } while (near(x - y, 2.0));
+          return args(x, y);
+        }));
+    add(e, Jumps.class, "whileTrueBreak", c -> c.range(-2.0, 2.0));
+    add(e, Jumps.class, "breakInDoWhile", c -> c.range(-1.0, 1.0).intRange(1, 12));
+    add(e, Jumps.class, "continueInWhile",
+        c -> c.args(r -> args((Object) arrayAway(r, 6, -1.5, 1.5, 0.5))));
+    add(e, Jumps.class, "continueInDoWhile", c -> c.range(-1.5, 1.5));
+
+    // ---- MathFunctions
+    add(e, MathFunctions.class, "trig", c -> c.range(-1.2, 1.2));
+    add(e, MathFunctions.class, "inverseTrig", c -> c.range(-1.0, 1.0));
+    add(e, MathFunctions.class, "hyperbolic", c -> c.range(-2.0, 2.0));
+    add(e, MathFunctions.class, "expLog", c -> c.range(-1.5, 1.5));
+    add(e, MathFunctions.class, "roots", c -> c.args(r -> args(sign(r) * u(r, 0.2, 2.0))));
+    add(e, MathFunctions.class, "powers", c -> c.range(0.5, 2.0));
+    add(e, MathFunctions.class, "powNegativeBase", c -> c.range(-2.0, -0.5));
+    add(e, MathFunctions.class, "absMaxMin",
+        c -> c.args(r -> {
+          double x;
+          double y;
+          do {
+            x = u(r, -1.5, 1.5);
+            y = u(r, -1.5, 1.5);
+          } while (near(x, 0) || near(x, y) || near(x * x, y) || near(x, 0.5) || near(y, 0.5));
+          return args(x, y);
+        }));
+    add(e, MathFunctions.class, "fmaCopySign",
+        c -> c.args(r -> args(sign(r) * u(r, 0.2, 2.0), sign(r) * u(r, 0.2, 2.0), u(r, -2.0, 2.0))));
+    add(e, MathFunctions.class, "angles", c -> c.range(-3.0, 3.0));
+    // floor/ceil(2x)/rint jump at multiples of 0.5, round(3x) where 3x is a half-integer.
+    add(e, MathFunctions.class, "rounding",
+        c -> c.args(r -> {
+          double x;
+          do {
+            x = offGrid(r, -3.0, 3.0, 0.5, 0.0);
+          } while (nearGrid(3.0 * x, 1.0, 0.5, 3.0 * MARGIN));
+          return args(x);
+        }));
+    add(e, MathFunctions.class, "strictMath", c -> c.range(-1.0, 1.0));
+    add(e, MathFunctions.class, "floatMath", c -> c.range(0.6, 1.4));
+    add(e, MathFunctions.class, "composite", c -> c.range(-1.0, 1.0));
+
+    // ---- Calls (same class)
+    add(e, Calls.class, "square", c -> c.range(-2.0, 2.0));
+    add(e, Calls.class, "poly", c -> c.range(-2.0, 2.0));
+    add(e, Calls.class, "normSquared", c -> c.range(-2.0, 2.0).arrayLength(6));
+    add(e, Calls.class, "dot", c -> c.range(-2.0, 2.0).arrayLength(6));
+    add(e, Calls.class, "weightedNorm", c -> c.range(-1.5, 1.5).arrayLength(5));
+    add(e, Calls.class, "element", c -> c.range(-2.0, 2.0).arrayLength(5).intRange(0, 4));
+    add(e, Calls.class, "sumOfElements", c -> c.range(-2.0, 2.0).arrayLength(5));
+    add(e, Calls.class, "nestedCalls", c -> c.range(-1.2, 1.2));
+    add(e, Calls.class, "callsInMath", c -> c.range(-1.5, 1.5));
+    add(e, Calls.class, "partialSum", c -> c.range(-1.0, 1.0).arrayLength(6).intRange(0, 6));
+    add(e, Calls.class, "callWithIntArg", c -> c.range(-1.0, 1.0).arrayLength(7));
+    add(e, Calls.class, "callInBranch",
+        c -> c.args(r -> {
+          double x;
+          double y;
+          do {
+            x = u(r, -2.0, 2.0);
+            y = u(r, -2.0, 2.0);
+          } while (near(x, y));
+          return args(x, y);
+        }));
+    add(e, Calls.class, "tanhChain", c -> c.range(-1.0, 1.0).arrayLength(6));
+    add(e, Calls.class, "halfFloat", c -> c.range(-2.0, 2.0));
+    add(e, Calls.class, "powRecursive", c -> c.range(0.5, 1.5).intRange(0, 8));
+
+    // ---- CallsOther (across classes)
+    add(e, CallsOther.class, "crossScalar", c -> c.range(-1.5, 1.5));
+    add(e, CallsOther.class, "crossArray", c -> c.range(-2.0, 2.0).arrayLength(5));
+    add(e, CallsOther.class, "crossInLoop", c -> c.range(-1.0, 1.0).arrayLength(5));
+    add(e, CallsOther.class, "crossNested", c -> c.range(-1.2, 1.2));
+    add(e, CallsOther.class, "crossMixedArgs",
+        c -> c.range(-1.5, 1.5).arrayLength(6).intRange(1, 6));
+    add(e, CallsOther.class, "crossControlFlow",
+        c -> c.args(r -> {
+          double t;
+          double[] x;
+          do {
+            t = u(r, 0.0, 1.0);
+            x = arrayAway(r, 5, -1.0, 1.5, t);
+          } while (near(t, x[0] + 2.0));
+          return args(x, t);
+        }));
+    add(e, CallsOther.class, "crossFloat", c -> c.range(-2.0, 2.0).fdTolerance(FLOAT_INSIDE));
+
+    // ---- Mixed: int/long/boolean/float alongside doubles, throw
+    add(e, Mixed.class, "scaledPrefix", c -> c.range(-1.5, 1.5).arrayLength(6).intRange(0, 6));
+    add(e, Mixed.class, "longCounter", c -> c.range(0.5, 2.0).intRange(0, 6));
+    add(e, Mixed.class, "booleanFlag", c -> c.range(-1.5, 1.5));
+    add(e, Mixed.class, "floatLocals", c -> c.range(-1.0, 1.0).fdTolerance(FLOAT_INSIDE));
+    add(e, Mixed.class, "floatResult", c -> c.range(-1.5, 1.5));
+    add(e, Mixed.class, "throwOnNegative", c -> c.range(-1.0, 1.0).intRange(0, 7));
+    add(e, Mixed.class, "throwInLoop", c -> c.range(-2.0, 2.0).arrayLength(6));
+    add(e, Mixed.class, "intArithmetic", c -> c.range(-2.0, 2.0).intRange(-3, 6));
+    add(e, Mixed.class, "indexWeights", c -> c.range(-2.0, 2.0).arrayLength(7));
+    add(e, Mixed.class, "mathOnInts", c -> c.range(-1.0, 1.0).intRange(-2, 8));
+    add(e, Mixed.class, "twoArrays", c -> c.range(-1.5, 1.5).arrayLength(5).intRange(0, 5));
+    add(e, Mixed.class, "passiveLocals", c -> c.range(-2.0, 2.0));
+    add(e, Mixed.class, "blockScopes", c -> c.range(-2.0, 2.0).arrayLength(4));
+    add(e, Mixed.class, "unusedParameter", c -> c.range(-2.0, 2.0));
+
+    // ---- Classic objectives
+    add(e, Classic.class, "rosenbrock", c -> c.range(-1.5, 1.5).arrayLength(6));
+    add(e, Classic.class, "himmelblau", c -> c.range(-4.0, 4.0));
+    add(e, Classic.class, "logisticLoss", c -> c.range(-2.0, 2.0).arrayLength(4));
+    add(e, Classic.class, "ridgeRegression", c -> c.range(-1.0, 1.0).arrayLength(5));
+    add(e, Classic.class, "sumCosExp", c -> c.range(-1.0, 1.0).arrayLength(16));
+    add(e, Classic.class, "softplusSum", c -> c.range(-3.0, 3.0).arrayLength(8));
+    add(e, Classic.class, "gaussianLogLikelihood", c -> c.range(-1.5, 1.5).arrayLength(8));
+    add(e, Classic.class, "logSumExp", c -> c.range(-3.0, 3.0).arrayLength(6));
+    add(e, Classic.class, "softmaxCrossEntropy",
+        c -> c.range(-3.0, 3.0).arrayLength(6).intRange(0, 5));
+    add(e, Classic.class, "newtonSqrt", c -> c.range(0.5, 10.0));
+    add(e, Classic.class, "pendulumEuler", c -> c.range(-1.0, 1.0).intRange(0, 200));
+    add(e, Classic.class, "arcLength", c -> c.range(-1.0, 1.0).arrayLength(8));
+    add(e, Classic.class, "tinyMlp", c -> c.range(-1.5, 1.5).arrayLength(7));
+
+    return e;
+  }
+
+  @TestFactory
+  Stream<DynamicTest> everyCorpusMethodPassesGradCheck() {
+    return entries().stream().map(entry -> DynamicTest.dynamicTest(entry.name(), entry::check));
+  }
+
+  @Test
+  void corpusIsLargeEnough() {
+    int n = entries().size();
+    assertTrue(n >= 45, "the corpus should have at least 45 checked programs, has " + n);
+  }
+
+  @Test
+  void everyStaticCorpusMethodHasExactlyOneEntry() {
+    List<String> names = entries().stream().map(Entry::name).collect(Collectors.toList());
+    Set<String> checked = new TreeSet<>(names);
+    assertEquals(names.size(), checked.size(), "duplicate entries in " + names);
+
+    Set<String> declared = new TreeSet<>();
+    for (Class<?> owner : CORPUS) {
+      for (Method m : owner.getDeclaredMethods()) {
+        if (Modifier.isStatic(m.getModifiers()) && !m.isSynthetic()) {
+          declared.add(owner.getSimpleName() + "." + m.getName());
+        }
+      }
+    }
+    Set<String> unchecked = new TreeSet<>(declared);
+    unchecked.removeAll(checked);
+    assertTrue(unchecked.isEmpty(), "corpus methods without a GradCheck entry: " + unchecked);
+
+    Set<String> stale = new TreeSet<>(checked);
+    stale.removeAll(declared);
+    assertTrue(stale.isEmpty(), "entries naming no static corpus method: " + stale);
+  }
+
+  @Test
+  void everyEntryOwnerIsACorpusClass() {
+    for (Entry entry : entries()) {
+      assertTrue(CORPUS.contains(entry.owner()), entry.name() + " is not in CORPUS");
+    }
+  }
+
+  // ---------------------------------------------------------------- helpers for the points
+
+  private static void add(
+      List<Entry> entries, Class<?> owner, String method, UnaryOperator<GradCheck> config) {
+    entries.add(new Entry(owner, method, config));
+  }
+
+  private static Object[] args(Object... values) {
+    return values;
+  }
+
+  /** Uniform in [lo, hi). */
+  static double u(Random r, double lo, double hi) {
+    return lo + (hi - lo) * r.nextDouble();
+  }
+
+  static double sign(Random r) {
+    return r.nextBoolean() ? 1.0 : -1.0;
+  }
+
+  static boolean near(double value, double threshold) {
+    return Math.abs(value - threshold) < MARGIN;
+  }
+
+  /** Uniform in [lo, hi), at least MARGIN away from every kink. */
+  static double away(Random r, double lo, double hi, double... kinks) {
+    for (int attempt = 0; attempt < 100_000; attempt++) {
+      double v = u(r, lo, hi);
+      boolean ok = true;
+      for (double k : kinks) {
+        ok &= !near(v, k);
+      }
+      if (ok) {
+        return v;
+      }
+    }
+    throw new IllegalStateException("no point in [" + lo + ", " + hi + ") away from the kinks");
+  }
+
+  /** True if value is within margin of offset + k * step for some integer k. */
+  static boolean nearGrid(double value, double step, double offset, double margin) {
+    double t = (value - offset) / step;
+    return Math.abs(t - Math.rint(t)) * step < margin;
+  }
+
+  /** Uniform in [lo, hi), at least MARGIN away from every offset + k * step. */
+  static double offGrid(Random r, double lo, double hi, double step, double offset) {
+    double v;
+    do {
+      v = u(r, lo, hi);
+    } while (nearGrid(v, step, offset, MARGIN));
+    return v;
+  }
+
+  static double[] array(Random r, int n, double lo, double hi) {
+    double[] x = new double[n];
+    for (int i = 0; i < n; i++) {
+      x[i] = u(r, lo, hi);
+    }
+    return x;
+  }
+
+  static double[] arrayAway(Random r, int n, double lo, double hi, double... kinks) {
+    double[] x = new double[n];
+    for (int i = 0; i < n; i++) {
+      x[i] = away(r, lo, hi, kinks);
+    }
+    return x;
+  }
+
+  /** True if some x[i] * x[j] (j > i, or j >= i if withDiagonal) is near the threshold. */
+  static boolean anyProductNear(double[] x, double threshold, boolean withDiagonal) {
+    for (int i = 0; i < x.length; i++) {
+      for (int j = withDiagonal ? i : i + 1; j < x.length; j++) {
+        if (near(x[i] * x[j], threshold)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Replays Jumps.breakOnThreshold's accumulator: no partial sum may be near the threshold. */
+  static boolean breakThresholdClear(double[] x) {
+    double s = 0.0;
+    for (double v : x) {
+      s += v * v;
+      if (near(s, 2.0)) {
+        return false;
+      }
+      if (s > 2.0) {
+        return true;
+      }
+      s *= 1.1;
+    }
+    return true;
+  }
+}

@@ -1,0 +1,165 @@
+package io.jgrad.corpus;
+
+import io.jgrad.Grad;
+
+/**
+ * Loops: for (counting up, down, by two, with two counters, with a double counter), while,
+ * do/while, nested and triangular loops, loop-carried reassignment, products, Horner's rule,
+ * power by repeated squaring, and loops whose trip count depends on values computed inside them.
+ */
+public final class Loops {
+  private Loops() {}
+
+  @Grad
+  public static double sumOfSquares(double[] x) {
+    double s = 0.0;
+    for (int i = 0; i < x.length; i++) {
+      s += x[i] * x[i];
+    }
+    return s;
+  }
+
+  /** p = p * x[i]: every iteration overwrites the accumulator multiplicatively. */
+  @Grad
+  public static double product(double[] x) {
+    double p = 1.0;
+    for (int i = 0; i < x.length; i++) {
+      p = p * x[i];
+    }
+    return p;
+  }
+
+  /** Horner evaluation of sum c[i] x^i, counting down. */
+  @Grad
+  public static double horner(double[] c, double x) {
+    double r = 0.0;
+    for (int i = c.length - 1; i >= 0; i--) {
+      r = r * x + c[i];
+    }
+    return r;
+  }
+
+  /** x^n by repeated squaring: the int loop and the int branch decide which multiplications run. */
+  @Grad
+  public static double powBySquaring(double x, int n) {
+    double result = 1.0;
+    double base = x;
+    int e = n;
+    while (e > 0) {
+      if (e % 2 == 1) {
+        result *= base;
+      }
+      base *= base;
+      e /= 2;
+    }
+    return result;
+  }
+
+  /** The trip count depends on x through s (3, 4 or 5 iterations in the checked bands). */
+  @Grad
+  public static double whileGrow(double x) {
+    double s = 1.0;
+    int k = 0;
+    while (s < 10.0) {
+      s = s * 1.5 + x * x;
+      k++;
+    }
+    return s + k;
+  }
+
+  /** do/while with an int trip count (the body runs at least once). */
+  @Grad
+  public static double doWhile(double x, int n) {
+    int i = 0;
+    double s = x;
+    do {
+      s = Math.sin(s) + x;
+      i++;
+    } while (i < n);
+    return s;
+  }
+
+  /** Two nested full loops. */
+  @Grad
+  public static double nestedLoops(double[] x) {
+    double s = 0.0;
+    for (int i = 0; i < x.length; i++) {
+      for (int j = 0; j < x.length; j++) {
+        s += x[i] * x[j] / (1.0 + (i - j) * (i - j));
+      }
+    }
+    return s;
+  }
+
+  /** A triangular nest with a local reset per outer iteration. */
+  @Grad
+  public static double triangular(double[] x) {
+    double total = 0.0;
+    for (int i = 0; i < x.length; i++) {
+      double inner = 0.0;
+      for (int j = 0; j <= i; j++) {
+        inner += x[j] * Math.cos(x[i] - x[j]);
+      }
+      total += inner * inner;
+    }
+    return total;
+  }
+
+  /** Counting down by two. */
+  @Grad
+  public static double countDownByTwo(double[] x) {
+    double s = 0.0;
+    for (int i = x.length - 1; i >= 0; i -= 2) {
+      s = s * 0.5 + x[i] * x[i];
+    }
+    return s;
+  }
+
+  /** Two counters in one for header, pre-increment updates. */
+  @Grad
+  public static double twoCounters(double[] x) {
+    double s = 0.0;
+    for (int i = 0, j = x.length - 1; i < j; ++i, --j) {
+      s += x[i] * x[j];
+    }
+    return s;
+  }
+
+  /** Two loop-carried values swapped through a temporary (Fibonacci-like recurrence). */
+  @Grad
+  public static double fibonacciLike(double[] x) {
+    double a = 0.0, b = 1.0;
+    for (int i = 0; i < x.length; i++) {
+      double t = a;
+      a = b;
+      b = t + x[i] * b;
+    }
+    return a + b;
+  }
+
+  /** A double loop counter whose bound is active: the trip count is ceil(x / 0.25). */
+  @Grad
+  public static double doubleCounter(double x) {
+    double s = 0.0;
+    for (double t = 0.0; t < x; t += 0.25) {
+      s += Math.sin(t * x);
+    }
+    return s + x;
+  }
+
+  /** A value-dependent while loop nested in a for loop: each element needs its own trip count. */
+  @Grad
+  public static double nestedValueWhile(double[] x) {
+    double s = 0.0;
+    for (int i = 0; i < x.length; i++) {
+      double v = x[i];
+      int k = 0;
+      while (v > 1.1) {
+        v = Math.sqrt(v);
+        k++;
+      }
+      s += v * (k + 1);
+    }
+    return s;
+  }
+}
