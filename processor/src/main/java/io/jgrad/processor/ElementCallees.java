@@ -49,9 +49,9 @@ final class ElementCallees implements CalleeResolver {
     return null;
   }
 
-  /** The callees resolved so far. */
-  CalleeTable table() {
-    return new CalleeTable(Map.copyOf(resolved));
+  /** The callees resolved so far, with what is known of the arrays they write. */
+  CalleeTable table(Map<String, java.util.Set<Integer>> writes) {
+    return new CalleeTable(Map.copyOf(resolved), writes);
   }
 
   private boolean sameSignature(ExecutableElement candidate, IMethodBinding method) {

@@ -13,6 +13,7 @@ import io.jgrad.processor.parse.JdtParser;
 import io.jgrad.processor.parse.SourceMirror;
 import io.jgrad.processor.source.CompilerBridge;
 import io.jgrad.processor.source.SourceUnit;
+import io.jgrad.processor.transform.AliasGuards;
 import io.jgrad.processor.transform.CalleeTable;
 import io.jgrad.processor.transform.ForwardTransform;
 import io.jgrad.processor.transform.ReverseTransform;
@@ -24,6 +25,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.element.Element;
@@ -78,40 +80,69 @@ final class GradPipeline {
       JdtParser parser = new JdtParser(classpath(), sourcepath);
       ElementCallees callees = new ElementCallees(env.getElementUtils(), env.getTypeUtils());
       Map<String, CompilationUnit> parsed = new HashMap<>();
-      byOwner.forEach((owner, methods) -> processClass(owner, methods, parser, parsed, callees));
+      List<Lowered> lowered = new ArrayList<>();
+      byOwner.forEach((owner, methods) ->
+          lowered.addAll(lowerClass(owner, methods, parser, parsed, callees)));
+      Map<String, Set<Integer>> writes = WriteEffects.of(lowered.stream()
+          .collect(java.util.stream.Collectors.toMap(Lowered::key, Lowered::function)), callees);
+      CalleeTable table = callees.table(writes);
+      Map<TypeElement, List<RuleWriter.Rule>> rules = new LinkedHashMap<>();
+      for (Lowered l : lowered) {
+        try {
+          Function guarded = AliasGuards.apply(l.function(), table);
+          rules.computeIfAbsent(l.owner(), k -> new ArrayList<>()).add(new RuleWriter.Rule(
+              l.function(), l.isPublic(), ForwardTransform.apply(guarded, table),
+              ReverseTransform.apply(guarded, table)));
+        } catch (RuntimeException | StackOverflowError e) {
+          reporter.error(l.method(), Message.INTERNAL.format(l.method().getSimpleName(), e));
+        }
+      }
+      rules.forEach((owner, ownerRules) -> {
+        RuleWriter writer = new RuleWriter(ClassName.get(owner), RuleBases.of(owner));
+        TypeElement top = RuleBases.topLevel(owner);
+        write(writer.forwardFile(ownerRules), top);
+        write(writer.reverseFile(ownerRules), top);
+      });
     }
   }
 
-  private void processClass(TypeElement owner, List<ExecutableElement> methods, JdtParser parser,
-      Map<String, CompilationUnit> parsed, ElementCallees callees) {
+  /** A method in IR form, before differentiation. */
+  record Lowered(TypeElement owner, ExecutableElement method, Function function,
+      boolean isPublic) {
+    String key() {
+      return CalleeTable.key(owner.getQualifiedName().toString(),
+          method.getSimpleName().toString());
+    }
+  }
+
+  private List<Lowered> lowerClass(TypeElement owner, List<ExecutableElement> methods,
+      JdtParser parser, Map<String, CompilationUnit> parsed, ElementCallees callees) {
     TypeElement top = RuleBases.topLevel(owner);
     SourceUnit unit = bridge.source(top);
     if (unit == null) {
       methods.forEach(m -> reporter.error(m, Message.NO_SOURCE.format(top.getQualifiedName(),
           "the compiler gave no source text")));
-      return;
+      return List.of();
     }
     CompilationUnit ast = parsed.computeIfAbsent(unit.relativePath(), k -> parser.parse(unit));
-    List<RuleWriter.Rule> rules = new ArrayList<>();
+    List<Lowered> result = new ArrayList<>();
     for (ExecutableElement method : methods) {
       try {
-        RuleWriter.Rule rule = differentiate(owner, method, unit, ast, callees);
-        if (rule != null) {
-          rules.add(rule);
+        Function function = lower(owner, method, unit, ast, callees);
+        if (function != null) {
+          boolean isPublic = method.getModifiers().contains(Modifier.PUBLIC)
+              || method.getModifiers().contains(Modifier.PROTECTED);
+          result.add(new Lowered(owner, method, function, isPublic));
         }
       } catch (RuntimeException | StackOverflowError e) {
         reporter.error(method, Message.INTERNAL.format(method.getSimpleName(), e));
       }
     }
-    if (!rules.isEmpty()) {
-      RuleWriter writer = new RuleWriter(ClassName.get(owner), RuleBases.of(owner));
-      write(writer.forwardFile(rules), top);
-      write(writer.reverseFile(rules), top);
-    }
+    return result;
   }
 
-  private RuleWriter.Rule differentiate(TypeElement owner, ExecutableElement method,
-      SourceUnit unit, CompilationUnit ast, ElementCallees callees) {
+  private Function lower(TypeElement owner, ExecutableElement method, SourceUnit unit,
+      CompilationUnit ast, ElementCallees callees) {
     MethodDeclaration declaration = find(ast, owner, method);
     if (declaration == null) {
       reporter.error(method, Message.NO_SOURCE.format(owner.getQualifiedName() + "."
@@ -125,12 +156,7 @@ final class GradPipeline {
       }
       return null;
     }
-    Function primal = lowered.function();
-    CalleeTable table = callees.table();
-    boolean isPublic = method.getModifiers().contains(Modifier.PUBLIC)
-        || method.getModifiers().contains(Modifier.PROTECTED);
-    return new RuleWriter.Rule(primal, isPublic, ForwardTransform.apply(primal, table),
-        ReverseTransform.apply(primal, table));
+    return lowered.function();
   }
 
   /** The JDT declaration of {@code method}: same class, name and parameter types. */

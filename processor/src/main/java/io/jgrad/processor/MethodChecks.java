@@ -38,7 +38,9 @@ final class MethodChecks {
       ok = false;
     }
     TypeKind returns = method.getReturnType().getKind();
-    if (returns != TypeKind.DOUBLE && returns != TypeKind.FLOAT) {
+    boolean arrayResult = method.getReturnType().toString().equals("double[]");
+    if (returns != TypeKind.DOUBLE && returns != TypeKind.FLOAT && returns != TypeKind.VOID
+        && !arrayResult) {
       reporter.error(method, Message.BAD_RETURN.format(name, method.getReturnType()));
       ok = false;
     }
@@ -54,6 +56,11 @@ final class MethodChecks {
     }
     if (!differentiable && ok) {
       reporter.error(method, Message.NO_DIFFERENTIABLE_PARAMETER.format(name));
+      ok = false;
+    }
+    if (returns == TypeKind.VOID && method.getParameters().stream()
+        .noneMatch(p -> p.asType().getKind() == TypeKind.ARRAY)) {
+      reporter.error(method, Message.NO_OUTPUT.format(name));
       ok = false;
     }
     List<ExecutableElement> siblings =
@@ -73,7 +80,7 @@ final class MethodChecks {
   static boolean isDifferentiable(TypeMirror type) {
     return switch (type.getKind()) {
       case DOUBLE, FLOAT -> true;
-      case ARRAY -> type.toString().equals("double[]");
+      case ARRAY -> type.toString().equals("double[]") || type.toString().equals("double[][]");
       default -> false;
     };
   }

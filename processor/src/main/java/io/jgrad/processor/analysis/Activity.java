@@ -29,6 +29,11 @@ public final class Activity {
         active.add(p);
       }
     }
+    for (Var local : function.locals()) {
+      if (local.type().isDoubleArray()) {
+        active.add(local); // arrays always get a shadow: cheaper than tracking what flows in
+      }
+    }
     List<Stmt.Assign> assigns = new ArrayList<>();
     collect(function.body(), assigns);
     Activity activity = new Activity(active);
@@ -56,7 +61,7 @@ public final class Activity {
       return active.contains(r.var());
     }
     if (operand instanceof Expr.Index i) {
-      return i.type().isFloating() && isActive(i.array());
+      return i.type().isDifferentiable() && isActive(i.array());
     }
     return false;
   }

@@ -9,12 +9,14 @@ public enum Message {
       + " static, passing what it reads from the instance as parameters"),
   PRIVATE("@Grad method %s must not be private: its rules live in the companion classes %s_Frule"
       + " and %s_Rrule, which must be able to call it. Make it package-private or public"),
-  BAD_RETURN("@Grad method %s returns %s; jgrad differentiates methods that return double or"
-      + " float"),
+  BAD_RETURN("@Grad method %s returns %s; jgrad differentiates methods that return double,"
+      + " float or double[], and void methods that write output arrays"),
+  NO_OUTPUT("@Grad method %s returns void and has no array parameter to write its output to:"
+      + " return the value instead"),
   NO_DIFFERENTIABLE_PARAMETER("@Grad method %s has no differentiable parameter: add a double,"
       + " float or double[] parameter to differentiate with respect to"),
   UNSUPPORTED_PARAMETER("parameter %s of type %s is not supported by @Grad: use double, float,"
-      + " double[], int, long or boolean"),
+      + " double[], double[][], int, long or boolean"),
   OVERLOADED("@Grad methods named %s are overloaded in %s: the generated rule names would clash;"
       + " give the @Grad methods distinct names"),
   GENERIC("@Grad method %s must not declare type parameters"),
@@ -23,9 +25,7 @@ public enum Message {
   UNSUPPORTED_STATEMENT("%s is not supported in a @Grad method%s"),
   UNSUPPORTED_EXPRESSION("%s is not supported in a @Grad method%s"),
   UNSUPPORTED_LOCAL_TYPE("local variable %s of type %s is not supported in a @Grad method: use"
-      + " double, float, int, long or boolean locals"),
-  ARRAY_WRITE("writing to array %s is not supported yet: @Grad methods read double[] parameters"
-      + " only. Copy the values into scalar locals"),
+      + " double, float, int, long, boolean, double[] or double[][] locals"),
   NO_RULE("call to %s has no derivative rule: annotate %s with @Grad (it must be static and in"
       + " this build), or compute the value outside the @Grad method and pass it in as a"
       + " parameter"),

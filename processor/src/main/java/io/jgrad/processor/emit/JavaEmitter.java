@@ -84,7 +84,10 @@ public final class JavaEmitter {
   private void statement(Stmt s, CodeBlock.Builder code) {
     origin(s.origin(), code);
     if (s instanceof Stmt.Assign a) {
-      code.addStatement("$N = $L", a.target().name(), expr(a.value()));
+      assign(a, code);
+    } else if (s instanceof Stmt.Store st) {
+      code.addStatement("$L[$L] = $L", operand(st.array(), Prec.PRIMARY, false),
+          expr(st.index()), expr(st.value()));
     } else if (s instanceof Stmt.Accumulate a) {
       if (a.value() instanceof Expr.Unary u && u.op().equals("-")) {
         code.addStatement("$L -= $L", expr(a.target()), operand(u.operand(), Prec.ADDITIVE, true));
@@ -112,6 +115,23 @@ public final class JavaEmitter {
     } else if (s instanceof Stmt.Continue c) {
       code.addStatement(c.label() == null ? "continue" : "continue " + c.label());
     }
+  }
+
+  /** {@code v = v + e} reads better as {@code v += e}, and {@code i = i + 1} as {@code i++}. */
+  private static void assign(Stmt.Assign a, CodeBlock.Builder code) {
+    String name = a.target().name();
+    if (a.value() instanceof Expr.Binary b && b.left() instanceof Expr.Ref r
+        && r.var() == a.target() && b.type().equals(a.target().type())
+        && List.of("+", "-", "*", "/").contains(b.op())) {
+      if (b.right() instanceof Expr.Lit lit && lit.text().equals("1")
+          && (b.op().equals("+") || b.op().equals("-"))) {
+        code.addStatement("$N$L", name, b.op().equals("+") ? "++" : "--");
+      } else {
+        code.addStatement("$N $L= $L", name, b.op(), expr(b.right()));
+      }
+      return;
+    }
+    code.addStatement("$N = $L", name, expr(a.value()));
   }
 
   private void origin(Stmt.Origin origin, CodeBlock.Builder code) {
@@ -214,6 +234,17 @@ public final class JavaEmitter {
     if (e instanceof Expr.Invoke i) {
       return CodeBlock.of("$L.$N($L)", operand(i.target(), Prec.PRIMARY, false), i.name(),
           args(i.args()));
+    }
+    if (e instanceof Expr.NewArray n) {
+      CodeBlock.Builder b = CodeBlock.builder().add("new $T", typeName(Type.primitive(
+          n.type().primitiveName())));
+      for (Expr d : n.dimensions()) {
+        b.add("[$L]", expr(d));
+      }
+      for (int k = n.dimensions().size(); k < n.type().dimensions(); k++) {
+        b.add("[]");
+      }
+      return b.build();
     }
     Expr.New n = (Expr.New) e;
     if (n.type().isArray()) {

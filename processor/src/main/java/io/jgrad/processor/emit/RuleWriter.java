@@ -51,13 +51,16 @@ public final class RuleWriter {
             + " {@link $T}.\n");
     for (Rule rule : rules) {
       Function f = rule.forward();
-      type.addMethod(method(f, rule.isPublic(), TypeName.get(io.jgrad.Dual.class))
+      MethodSpec.Builder m = method(f, rule.isPublic(), JavaEmitter.typeName(f.returnType()))
           .addJavadoc("Value and directional derivative of {@link $T#$L}.\n\n", owner,
               linkSignature(rule.primal()))
           .addJavadoc("<p>Each differentiable parameter is followed by its tangent, the direction"
-              + " to differentiate along.\n\n")
-          .addJavadoc("@return the primal value (bit for bit) and the directional derivative\n")
-          .build());
+              + " to differentiate along. A tangent array is updated in place along with its"
+              + " array: on return it holds the tangent of the array's final contents.\n");
+      if (!rule.primal().returnType().equals(Type.VOID)) {
+        m.addJavadoc("\n@return the primal value (bit for bit) and the directional derivative\n");
+      }
+      type.addMethod(m.build());
     }
     return file(type.build());
   }
@@ -66,24 +69,157 @@ public final class RuleWriter {
     TypeSpec.Builder type = ruleClass(RuleNames.reverseClass(ruleBase),
         "Reverse-mode rules (value and gradient) for the {@code @Grad} methods of {@link $T}.\n");
     for (Rule rule : rules) {
-      TypeSpec gradient = gradientRecord(rule);
-      type.addType(gradient);
-      type.addMethod(convenience(rule, ClassName.get(packageName,
-          RuleNames.reverseClass(ruleBase), gradient.name())));
-      Function r = rule.reverse();
-      type.addMethod(method(r, rule.isPublic(), JavaEmitter.typeName(r.returnType()))
-          .addJavadoc("Adds {@code seed} times the gradient of {@link $T#$L} into the adjoint"
-              + " buffers and returns the value. Allocates no gradient storage: generated callers"
-              + " compose rules through this method.\n\n", owner, linkSignature(rule.primal()))
-          .addJavadoc("<p>Each {@code double[]} parameter is followed by its adjoint buffer, to"
-              + " which {@code seed * d value / d element} is added.")
-          .addJavadoc(hasScalars(rule.primal())
-              ? " {@code scalarBars[k]} receives {@code seed * d value / d p} for the k-th double"
-                  + " or float parameter {@code p}, in declaration order.\n\n" : "\n\n")
-          .addJavadoc("@return the primal value (bit for bit)\n")
-          .build());
+      Type returns = rule.primal().returnType();
+      if (!returns.equals(Type.VOID)) {
+        TypeSpec gradient = gradientRecord(rule);
+        type.addType(gradient);
+        type.addMethod(convenience(rule, ClassName.get(packageName,
+            RuleNames.reverseClass(ruleBase), gradient.name())));
+      }
+      if (returns.isArray()) {
+        type.addMethod(jacobian(rule));
+      }
+      type.addMethod(adjoint(rule));
     }
     return file(type.build());
+  }
+
+  private MethodSpec adjoint(Rule rule) {
+    Function r = rule.reverse();
+    Type returns = rule.primal().returnType();
+    String seed = returns.isArray() ? "J^T resultBar"
+        : returns.equals(Type.VOID) ? "J^T (output cotangents)" : "seed times the gradient";
+    MethodSpec.Builder m = method(r, rule.isPublic(), JavaEmitter.typeName(r.returnType()))
+        .addJavadoc("Reverse mode of {@link $T#$L}: adds $L into the adjoint buffers. Allocates"
+            + " no gradient storage; generated callers compose rules through this method.\n\n",
+            owner, linkSignature(rule.primal()), seed)
+        .addJavadoc("<p>Each array parameter is followed by its adjoint buffer. On entry it holds"
+            + " the cotangent of the array's final contents (zeros when only the result matters);"
+            + " on return, the cotangent with respect to its contents on entry. For an array the"
+            + " method only reads, that is: the derivative is added.");
+    if (hasScalars(rule.primal())) {
+      m.addJavadoc(" {@code scalarBars[k]} receives the derivative with respect to the k-th double"
+          + " or float parameter, in declaration order.");
+    }
+    if (!returns.equals(Type.VOID)) {
+      m.addJavadoc("\n\n@return the primal value (bit for bit)");
+    }
+    return m.addJavadoc("\n").build();
+  }
+
+  /** {@code double[][] fJacobian(params)}: reverse row by row or forward column by column. */
+  private MethodSpec jacobian(Rule rule) {
+    Function primal = rule.primal();
+    Names names = new Names(primal.params().stream().map(Var::name).collect(Collectors.toList()));
+    String columns = names.fresh("columns");
+    String value = names.fresh("value");
+    String jacobian = names.fresh("jacobian");
+    String row = names.fresh("row");
+    String column = names.fresh("column");
+    String resultBar = names.fresh("resultBar");
+    String scalarBars = names.fresh("scalarBars");
+    String offset = names.fresh("offset");
+    String tangent = names.fresh("tangent");
+    ClassName jacobians = ClassName.get("io.jgrad", "Jacobians");
+    ClassName snapshots = ClassName.get("io.jgrad.tape", "Snapshots");
+    MethodSpec.Builder m = MethodSpec.methodBuilder(primal.name() + "Jacobian")
+        .addModifiers(modifiers(rule.isPublic()))
+        .returns(double[][].class)
+        .addJavadoc("The Jacobian of {@link $T#$L}: row {@code r} is output {@code r}; the"
+            + " columns are the differentiable inputs in parameter order (a scalar one column, an"
+            + " array its elements, a matrix its rows one after the other). Reverse mode row by"
+            + " row when there are fewer outputs than inputs, forward mode column by column"
+            + " otherwise. Arguments are not modified.\n", owner, linkSignature(primal));
+    for (Var p : primal.params()) {
+      m.addParameter(JavaEmitter.typeName(p.type()), p.name());
+    }
+    m.addStatement("int $N = 0", columns);
+    for (Var p : primal.params()) {
+      if (p.type().dimensions() == 1) {
+        m.addStatement("$N += $N.length", columns, p.name());
+      } else if (p.type().dimensions() == 2) {
+        m.addStatement("$N += $T.size($N)", columns, jacobians, p.name());
+      } else if (p.type().isFloating()) {
+        m.addStatement("$N += 1", columns);
+      }
+    }
+    m.addStatement("double[] $N = $T.$N($L)", value, owner, primal.name(),
+        copiedArgs(primal, snapshots, null));
+    m.addStatement("double[][] $N = new double[$N.length][$N]", jacobian, value, columns);
+    m.beginControlFlow("if ($N.length <= $N)", value, columns);
+    m.beginControlFlow("for (int $N = 0; $N < $N.length; $N++)", row, row, value, row);
+    m.addStatement("double[] $N = new double[$N.length]", resultBar, value);
+    m.addStatement("$N[$N] = 1.0", resultBar, row);
+    List<CodeBlock> args = new ArrayList<>();
+    List<String> bars = new ArrayList<>();
+    for (Var p : primal.params()) {
+      args.add(p.type().isArray() ? CodeBlock.of("$T.copy($N)", snapshots, p.name())
+          : CodeBlock.of("$N", p.name()));
+      if (p.type().isArray()) {
+        String bar = names.fresh(RuleNames.adjoint(p.name()));
+        m.addStatement("$T $N = $T.zerosLike($N)", JavaEmitter.typeName(p.type()), bar,
+            snapshots, p.name());
+        args.add(CodeBlock.of("$N", bar));
+        bars.add(bar);
+      } else {
+        bars.add(null);
+      }
+    }
+    args.add(CodeBlock.of("$N", resultBar));
+    if (hasScalars(primal)) {
+      m.addStatement("double[] $N = new double[$L]", scalarBars, scalarCount(primal));
+      args.add(CodeBlock.of("$N", scalarBars));
+    }
+    m.addStatement("$N($L)", RuleNames.adjointMethod(primal.name()), CodeBlock.join(args, ", "));
+    m.addStatement("int $N = 0", column);
+    int k = 0;
+    for (int i = 0; i < primal.params().size(); i++) {
+      Var p = primal.params().get(i);
+      if (p.type().isArray()) {
+        m.addStatement("$N = $T.put($N[$N], $N, $N)", column, jacobians, jacobian, row, column,
+            bars.get(i));
+      } else if (p.type().isFloating()) {
+        m.addStatement("$N[$N][$N++] = $N[$L]", jacobian, row, column, scalarBars, k++);
+      }
+    }
+    m.endControlFlow();
+    m.nextControlFlow("else");
+    m.beginControlFlow("for (int $N = 0; $N < $N; $N++)", column, column, columns, column);
+    m.addStatement("int $N = 0", offset);
+    List<CodeBlock> forwardArgs = new ArrayList<>();
+    for (Var p : primal.params()) {
+      forwardArgs.add(p.type().isArray() ? CodeBlock.of("$T.copy($N)", snapshots, p.name())
+          : CodeBlock.of("$N", p.name()));
+      if (p.type().isArray()) {
+        String dot = names.fresh(RuleNames.tangent(p.name()));
+        m.addStatement("$T $N = $T.zerosLike($N)", JavaEmitter.typeName(p.type()), dot,
+            snapshots, p.name());
+        m.addStatement("$N = $T.seed($N, $N, $N)", offset, jacobians, dot, column, offset);
+        forwardArgs.add(CodeBlock.of("$N", dot));
+      } else if (p.type().isFloating()) {
+        String dot = names.fresh(RuleNames.tangent(p.name()));
+        m.addStatement("double $N = $N == $N++ ? 1.0 : 0.0", dot, column, offset);
+        forwardArgs.add(CodeBlock.of("$N", dot));
+      }
+    }
+    m.addStatement("double[] $N = $T.$N($L).tangent()", tangent,
+        ClassName.get(packageName, RuleNames.forwardClass(ruleBase)), primal.name(),
+        CodeBlock.join(forwardArgs, ", "));
+    m.beginControlFlow("for (int $N = 0; $N < $N.length; $N++)", row, row, value, row);
+    m.addStatement("$N[$N][$N] = $N[$N]", jacobian, row, column, tangent, row);
+    m.endControlFlow();
+    m.endControlFlow();
+    m.endControlFlow();
+    m.addStatement("return $N", jacobian);
+    return m.build();
+  }
+
+  /** The primal's arguments, arrays copied (the method may write them). */
+  private static CodeBlock copiedArgs(Function primal, ClassName snapshots, String unused) {
+    return primal.params().stream()
+        .map(p -> p.type().isArray() ? CodeBlock.of("$T.copy($N)", snapshots, p.name())
+            : CodeBlock.of("$N", p.name()))
+        .collect(CodeBlock.joining(", "));
   }
 
   private TypeSpec.Builder ruleClass(String name, String javadoc) {
@@ -155,6 +291,13 @@ public final class RuleWriter {
     for (Var p : primal.params()) {
       m.addParameter(ParameterSpec.builder(JavaEmitter.typeName(p.type()), p.name()).build());
     }
+    boolean arrayResult = primal.returnType().isArray();
+    String resultBar = arrayResult ? names.fresh("resultBar") : null;
+    if (arrayResult) {
+      m.addParameter(double[].class, resultBar);
+      m.addJavadoc("@param $N the output seed: the result is a vector-Jacobian product\n",
+          resultBar);
+    }
     String scalarBars = hasScalars(primal) ? names.fresh("scalarBars") : null;
     if (scalarBars != null) {
       m.addStatement("double[] $N = new double[$L]", scalarBars, scalarCount(primal));
@@ -166,14 +309,19 @@ public final class RuleWriter {
       call.add(CodeBlock.of("$N", p.name()));
       if (p.type().isArray()) {
         String bar = names.fresh(RuleNames.adjoint(p.name()));
-        m.addStatement("double[] $N = new double[$N.length]", bar, p.name());
+        if (p.type().dimensions() == 1) {
+          m.addStatement("double[] $N = new double[$N.length]", bar, p.name());
+        } else {
+          m.addStatement("$T $N = $T.zerosLike($N)", JavaEmitter.typeName(p.type()), bar,
+              ClassName.get("io.jgrad.tape", "Snapshots"), p.name());
+        }
         call.add(CodeBlock.of("$N", bar));
         fields.add(CodeBlock.of("$N", bar));
       } else if (p.type().isFloating()) {
         fields.add(CodeBlock.of("$N[$L]", scalarBars, k++));
       }
     }
-    call.add(CodeBlock.of("1.0"));
+    call.add(arrayResult ? CodeBlock.of("$N", resultBar) : CodeBlock.of("1.0"));
     if (scalarBars != null) {
       call.add(CodeBlock.of("$N", scalarBars));
     }

@@ -56,6 +56,12 @@ public sealed interface Expr {
   /** An instance call {@code target.name(args)}, e.g. on a tape or a {@code Dual}. */
   record Invoke(Expr target, String name, List<Expr> args, Type type) implements Expr {}
 
+  /**
+   * {@code new double[d0][d1]...}: {@code type} is the array type, {@code dimensions} the given
+   * lengths (fewer than the type's dimensions leaves the inner arrays null: {@code new double[n][]}).
+   */
+  record NewArray(Type type, List<Expr> dimensions) implements Expr {}
+
   /** {@code new Owner(args)}: only in {@code throw} and in generated code. */
   record New(Type type, List<Expr> args) implements Expr {}
 }

@@ -40,6 +40,28 @@ public final class Exprs {
       i.args().forEach(a -> collect(a, out));
     } else if (e instanceof Expr.New n) {
       n.args().forEach(a -> collect(a, out));
+    } else if (e instanceof Expr.NewArray n) {
+      n.dimensions().forEach(a -> collect(a, out));
     }
+  }
+
+  /** The variable an array expression starts from: {@code w} for {@code w[i][j]}, else null. */
+  public static Var root(Expr e) {
+    if (e instanceof Expr.Ref r) {
+      return r.var();
+    }
+    if (e instanceof Expr.Index i) {
+      return root(i.array());
+    }
+    return null;
+  }
+
+  /** The variables read by the indices of an element access ({@code i, j} in {@code w[i][j]}). */
+  public static Set<Var> indexVars(Expr e) {
+    Set<Var> out = new LinkedHashSet<>();
+    for (Expr x = e; x instanceof Expr.Index i; x = i.array()) {
+      collect(i.index(), out);
+    }
+    return out;
   }
 }

@@ -7,6 +7,12 @@ public sealed interface Stmt {
   /** {@code target = value}; for active targets value is one operation over atoms. */
   record Assign(Var target, Expr value, Origin origin) implements Stmt {}
 
+  /**
+   * {@code array[index] = value}. For a {@code double[]} element the value is a variable or a
+   * literal; for a row of a {@code double[][]} it is an array variable.
+   */
+  record Store(Expr array, Expr index, Expr value, Origin origin) implements Stmt {}
+
   /** {@code target += value}, where target is a {@link Expr.Ref} or an {@link Expr.Index}. */
   record Accumulate(Expr target, Expr value, Origin origin) implements Stmt {}
 

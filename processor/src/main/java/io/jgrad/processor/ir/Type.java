@@ -17,6 +17,7 @@ public final class Type {
   public static final Type BOOLEAN = new Type("boolean", 0, null);
   public static final Type VOID = new Type("void", 0, null);
   public static final Type DOUBLE_ARRAY = new Type("double", 1, null);
+  public static final Type DOUBLE_MATRIX = new Type("double", 2, null);
   public static final Type STRING = classType("java.lang.String");
 
   private final String primitive;
@@ -51,6 +52,16 @@ public final class Type {
 
   public Type arrayOf() {
     return new Type(primitive, dimensions + 1, className);
+  }
+
+  /** The type of an element: {@code double[]} for {@code double[][]}. */
+  public Type elementType() {
+    return new Type(primitive, dimensions - 1, className);
+  }
+
+  /** double[], double[][]...: arrays that carry derivatives. */
+  public boolean isDoubleArray() {
+    return "double".equals(primitive) && dimensions > 0;
   }
 
   public boolean isPrimitive() {

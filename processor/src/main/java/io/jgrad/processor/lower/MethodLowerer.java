@@ -19,7 +19,11 @@ import java.util.Map;
 import java.util.Set;
 import org.eclipse.jdt.core.dom.ASTNode;
 import org.eclipse.jdt.core.dom.ASTVisitor;
+import io.jgrad.processor.ir.Exprs;
 import org.eclipse.jdt.core.dom.ArrayAccess;
+import org.eclipse.jdt.core.dom.ArrayCreation;
+import org.eclipse.jdt.core.dom.ArrayInitializer;
+import org.eclipse.jdt.core.dom.EnhancedForStatement;
 import org.eclipse.jdt.core.dom.Assignment;
 import org.eclipse.jdt.core.dom.BooleanLiteral;
 import org.eclipse.jdt.core.dom.BreakStatement;
@@ -119,8 +123,7 @@ public final class MethodLowerer {
       SingleVariableDeclaration p = (SingleVariableDeclaration) o;
       IVariableBinding binding = p.resolveBinding();
       Type type = binding == null ? null : JdtTypes.of(binding.getType());
-      if (type == null || !(type.isPrimitive() || type.equals(Type.DOUBLE_ARRAY))
-          || p.isVarargs()) {
+      if (type == null || !(type.isPrimitive() || type.isDoubleArray()) || p.isVarargs()) {
         report(p, Message.UNSUPPORTED_PARAMETER.format(p.getName().getIdentifier(), p.getType()));
         type = Type.DOUBLE;
       }
@@ -192,10 +195,12 @@ public final class MethodLowerer {
       loop(label, w.getExpression(), w.getBody(), new Block(), true, out);
     } else if (s instanceof DoStatement d) {
       loop(label, d.getExpression(), d.getBody(), new Block(), false, out);
+    } else if (s instanceof EnhancedForStatement f) {
+      enhancedFor(label, f, out);
     } else if (s instanceof LabeledStatement l) {
       Statement body = l.getBody();
       if (body instanceof ForStatement || body instanceof WhileStatement
-          || body instanceof DoStatement) {
+          || body instanceof DoStatement || body instanceof EnhancedForStatement) {
         statement(body, out, l.getLabel().getIdentifier());
       } else {
         report(l, Message.UNSUPPORTED_STATEMENT.format("a label on a statement that is not a loop",
@@ -207,8 +212,10 @@ public final class MethodLowerer {
       out.add(new Stmt.Continue(c.getLabel() == null ? null : c.getLabel().getIdentifier(),
           origin));
     } else if (s instanceof ReturnStatement r) {
-      out.add(new Stmt.Return(r.getExpression() == null ? null : operand(r.getExpression(), out),
-          origin));
+      Expression value = r.getExpression();
+      Expr result = value == null ? null
+          : isArray(value) ? arrayAtom(value, out) : operand(value, out);
+      out.add(new Stmt.Return(result, origin));
     } else if (s instanceof ThrowStatement t) {
       out.add(new Stmt.Throw(thrown(t.getExpression(), out), origin));
     } else if (s instanceof EmptyStatement) {
@@ -251,7 +258,7 @@ public final class MethodLowerer {
       VariableDeclarationFragment f = (VariableDeclarationFragment) o;
       IVariableBinding binding = f.resolveBinding();
       Type type = binding == null ? null : JdtTypes.of(binding.getType());
-      if (type == null || !type.isPrimitive()) {
+      if (type == null || !(type.isPrimitive() || type.isDoubleArray())) {
         report(f, Message.UNSUPPORTED_LOCAL_TYPE.format(f.getName().getIdentifier(),
             binding == null ? String.valueOf(typeBinding) : binding.getType().getName()));
         continue;
@@ -273,9 +280,11 @@ public final class MethodLowerer {
         && (p.getOperator() == PrefixExpression.Operator.INCREMENT
             || p.getOperator() == PrefixExpression.Operator.DECREMENT)) {
       increment(p.getOperand(), p.getOperator() == PrefixExpression.Operator.INCREMENT, out);
+    } else if (e instanceof MethodInvocation m && ArrayLibrary.isStatement(m)) {
+      arrays.statement(m, out);
     } else if (e instanceof MethodInvocation m) {
       // the value is unused; keep the call for its exceptions, not for a derivative
-      out.add(new Stmt.Eval(value(m, out), origin));
+      out.add(new Stmt.Eval(isArray(m) ? arrayValue(m, out) : value(m, out), origin));
     } else {
       report(e, Message.UNSUPPORTED_STATEMENT.format(describe(e) + " as a statement", ""));
     }
@@ -284,10 +293,6 @@ public final class MethodLowerer {
   // ---------------------------------------------------------------- assignments
 
   private Var target(Expression lhs) {
-    if (lhs instanceof ArrayAccess a) {
-      report(lhs, Message.ARRAY_WRITE.format(a.getArray()));
-      return null;
-    }
     if (lhs instanceof SimpleName n && n.resolveBinding() instanceof IVariableBinding b
         && vars.containsKey(b)) {
       return vars.get(b);
@@ -298,6 +303,11 @@ public final class MethodLowerer {
   }
 
   private Var assignment(Assignment a, Block out) {
+    if (a.getLeftHandSide() instanceof ArrayAccess element) {
+      String op = a.getOperator().toString();
+      elementWrite(element, op.substring(0, op.length() - 1), a.getRightHandSide(), out);
+      return null;
+    }
     Var var = target(a.getLeftHandSide());
     if (var == null) {
       return null;
@@ -314,6 +324,10 @@ public final class MethodLowerer {
   }
 
   private void increment(Expression operand, boolean up, Block out) {
+    if (unparenthesize(operand) instanceof ArrayAccess element) {
+      elementWrite(element, up ? "+" : "-", null, out);
+      return;
+    }
     Var var = target(operand);
     if (var != null) {
       compound(var, up ? "+" : "-", Expr.Lit.ofInt(1), out, operand);
@@ -354,6 +368,10 @@ public final class MethodLowerer {
 
   /** {@code var = e}, with e lowered straight into var when that keeps one operation a line. */
   private void assign(Var var, Expression e, Block out) {
+    if (var.type().isArray()) {
+      out.add(new Stmt.Assign(var, arrayValue(e, out), origin));
+      return;
+    }
     if (!var.type().isFloating()) {
       out.add(new Stmt.Assign(var, value(e, out), origin));
       return;
@@ -372,7 +390,7 @@ public final class MethodLowerer {
   }
 
   private static boolean readsVar(Expr e, Var var) {
-    return io.jgrad.processor.ir.Exprs.vars(e).contains(var);
+    return Exprs.vars(e).contains(var);
   }
 
   // ---------------------------------------------------------------- expressions
@@ -381,7 +399,7 @@ public final class MethodLowerer {
    * An operand of an active operation: a literal, a variable, or a side-effect-free integer
    * expression. Floating computations become temporaries.
    */
-  private Expr operand(Expression e, Block out) {
+  Expr operand(Expression e, Block out) {
     Type type = JdtTypes.of(e.resolveTypeBinding());
     if (type == null || !type.isFloating()) {
       return value(e, out);
@@ -456,7 +474,7 @@ public final class MethodLowerer {
    * The value of {@code e} as an expression tree: used for integer and boolean expressions and
    * wherever no derivative is taken (conditions, indices). Side effects become statements.
    */
-  private Expr value(Expression e, Block out) {
+  Expr value(Expression e, Block out) {
     Type type = JdtTypes.of(e.resolveTypeBinding());
     if (type == null) {
       report(e, Message.UNRESOLVED.format(e));
@@ -464,6 +482,9 @@ public final class MethodLowerer {
     }
     if (e instanceof ParenthesizedExpression p) {
       return value(p.getExpression(), out);
+    }
+    if (type.isArray()) {
+      return arrayValue(e, out);
     }
     if (e instanceof NumberLiteral n) {
       return new Expr.Lit(type, n.getToken());
@@ -571,10 +592,9 @@ public final class MethodLowerer {
   }
 
   private Expr arrayRead(ArrayAccess a, Block out) {
-    Expr array = value(a.getArray(), out);
-    if (!(array instanceof Expr.Ref ref) || !ref.var().isParam()) {
-      report(a.getArray(), Message.UNSUPPORTED_EXPRESSION.format("array expression "
-          + a.getArray(), ": index double[] parameters directly"));
+    Expr array = arrayValue(a.getArray(), out);
+    if (Exprs.root(array) == null) {
+      array = arrayAtom(array, out);
     }
     Expr index = value(a.getIndex(), out);
     Type type = JdtTypes.of(a.resolveTypeBinding());
@@ -592,11 +612,11 @@ public final class MethodLowerer {
     if (op.equals("&&") || op.equals("||")) {
       return shortCircuit(op, operands, out);
     }
-    Type operandType = JdtTypes.of(i.getLeftOperand().resolveTypeBinding());
     boolean comparison = type.equals(Type.BOOLEAN);
-    Expr result = active ? operand(operands.get(0), out) : value(operands.get(0), out);
+    List<Expr> lowered = inOrder(operands, out, active);
+    Expr result = lowered.get(0);
     for (int k = 1; k < operands.size(); k++) {
-      Expr right = active ? operand(operands.get(k), out) : value(operands.get(k), out);
+      Expr right = lowered.get(k);
       Type stepType = comparison ? Type.BOOLEAN
           : type.equals(Type.STRING) ? Type.STRING
           : JdtTypes.promote(result.type(), right.type());
@@ -673,11 +693,11 @@ public final class MethodLowerer {
           + "." + method.getName()));
       return Expr.Lit.of(0);
     }
-    List<Expr> args = new ArrayList<>();
+    List<Expression> arguments = new ArrayList<>();
     for (Object arg : m.arguments()) {
-      args.add(active || callee != null ? operand((Expression) arg, out)
-          : value((Expression) arg, out));
+      arguments.add((Expression) arg);
     }
+    List<Expr> args = inOrder(arguments, out, active || callee != null);
     return new Expr.Call(owner, method.getName(), args, type);
   }
 
@@ -743,9 +763,229 @@ public final class MethodLowerer {
     return pure[0];
   }
 
+  // ---------------------------------------------------------------- arrays
+
+  private final ArrayLibrary arrays = new ArrayLibrary(this);
+
+  static Expression unparenthesize(Expression e) {
+    while (e instanceof ParenthesizedExpression p) {
+      e = p.getExpression();
+    }
+    return e;
+  }
+
+  private static boolean isArray(Expression e) {
+    Type type = JdtTypes.of(e.resolveTypeBinding());
+    return type != null && type.isArray();
+  }
+
+  /**
+   * An array-valued expression: a variable, a row {@code w[i]}, a new array, or the result of a
+   * call. Copies ({@code clone}, {@code Arrays.copyOf}) and initialisers become a new array
+   * filled by a loop.
+   */
+  Expr arrayValue(Expression e, Block out) {
+    e = unparenthesize(e);
+    Type type = JdtTypes.of(e.resolveTypeBinding());
+    if (type == null || !type.isDoubleArray()) {
+      report(e, Message.UNSUPPORTED_EXPRESSION.format("an array of type " + (type == null
+          ? "?" : type.toString()), ": only double[] and double[][] arrays are differentiated"));
+      return new Expr.NewArray(Type.DOUBLE_ARRAY, List.of(Expr.Lit.ofInt(0)));
+    }
+    if (e instanceof SimpleName || e instanceof QualifiedName || e instanceof FieldAccess) {
+      return name(e, type);
+    }
+    if (e instanceof ArrayAccess a) {
+      return arrayRead(a, out);
+    }
+    if (e instanceof ArrayCreation c) {
+      if (c.getInitializer() != null) {
+        return arrays.initializer(c.getInitializer(), type, out);
+      }
+      List<Expr> dims = new ArrayList<>();
+      for (Object d : c.dimensions()) {
+        dims.add(value((Expression) d, out));
+      }
+      return new Expr.NewArray(type, dims);
+    }
+    if (e instanceof ArrayInitializer init) {
+      return arrays.initializer(init, type, out);
+    }
+    if (e instanceof MethodInvocation m && ArrayLibrary.isCopy(m)) {
+      return arrays.copy(m, type, out);
+    }
+    if (e instanceof MethodInvocation m) {
+      return call(m, type, out, true);
+    }
+    if (e instanceof Assignment a) {
+      Var var = assignment(a, out);
+      return var == null ? new Expr.NewArray(type, List.of(Expr.Lit.ofInt(0))) : new Expr.Ref(var);
+    }
+    if (e instanceof ConditionalExpression c) {
+      Expr condition = value(c.getExpression(), out);
+      Var temp = temp(type);
+      Block whenTrue = new Block();
+      whenTrue.add(new Stmt.Assign(temp, arrayValue(c.getThenExpression(), whenTrue), origin));
+      Block whenFalse = new Block();
+      whenFalse.add(new Stmt.Assign(temp, arrayValue(c.getElseExpression(), whenFalse), origin));
+      out.add(new Stmt.If(condition, whenTrue, whenFalse, origin));
+      return new Expr.Ref(temp);
+    }
+    report(e, Message.UNSUPPORTED_EXPRESSION.format(describe(e), fixFor(e)));
+    return new Expr.NewArray(type, List.of(Expr.Lit.ofInt(0)));
+  }
+
+  /** An array-valued expression as a variable (a temporary unless it already is one). */
+  Expr arrayAtom(Expression e, Block out) {
+    return arrayAtom(arrayValue(e, out), out);
+  }
+
+  Expr arrayAtom(Expr value, Block out) {
+    if (value instanceof Expr.Ref) {
+      return value;
+    }
+    Var temp = temp(value.type());
+    out.add(new Stmt.Assign(temp, value, origin));
+    return new Expr.Ref(temp);
+  }
+
+  /** {@code a[i] op= rhs} (op is empty for a plain assignment, rhs null for ++ and --). */
+  private void elementWrite(ArrayAccess element, String op, Expression rhs, Block out) {
+    Expr array = arrayValue(element.getArray(), out);
+    if (Exprs.root(array) == null) {
+      array = arrayAtom(array, out);
+    }
+    Expr index = simple(value(element.getIndex(), out), out);
+    Type type = JdtTypes.of(element.resolveTypeBinding());
+    if (type == null) {
+      report(element, Message.UNRESOLVED.format(element));
+      return;
+    }
+    if (type.isArray()) {
+      if (!op.isEmpty()) {
+        report(element, Message.UNSUPPORTED_EXPRESSION.format("operator " + op + "= on a row", ""));
+        return;
+      }
+      out.add(new Stmt.Store(array, index, arrayAtom(rhs, out), origin));
+      return;
+    }
+    if (!type.isFloating()) {
+      report(element, Message.UNSUPPORTED_EXPRESSION.format("writing to an array of " + type,
+          ": only double arrays are supported"));
+      return;
+    }
+    if (op.isEmpty()) {
+      out.add(new Stmt.Store(array, index, scalarAtom(operand(rhs, out), out), origin));
+      return;
+    }
+    Expr current = new Expr.Index(array, index, type);
+    Block rightCode = new Block();
+    Expr right = rhs == null ? Expr.Lit.ofInt(1) : operand(rhs, rightCode);
+    if (hasEffects(rightCode)) {
+      current = scalarAtom(current, out); // Java reads the element before evaluating rhs
+    }
+    out.addAll(rightCode);
+    Type promoted = JdtTypes.promote(type, right.type());
+    Var result = temp(promoted);
+    out.add(new Stmt.Assign(result, new Expr.Binary(op, current, right, promoted), origin));
+    Expr stored = new Expr.Ref(result);
+    if (!promoted.equals(type)) {
+      Var narrowed = temp(type);
+      out.add(new Stmt.Assign(narrowed, new Expr.Cast(type, stored), origin));
+      stored = new Expr.Ref(narrowed);
+    }
+    out.add(new Stmt.Store(array, index, stored, origin));
+  }
+
+  /** A scalar as a variable or literal: what a store may write. */
+  Expr scalarAtom(Expr value, Block out) {
+    if (value instanceof Expr.Ref || value instanceof Expr.Lit) {
+      return value;
+    }
+    Var temp = temp(value.type());
+    out.add(new Stmt.Assign(temp, value, origin));
+    return new Expr.Ref(temp);
+  }
+
+  /** An index evaluated once: a variable or literal, else an int temporary. */
+  Expr simple(Expr index, Block out) {
+    return index instanceof Expr.Ref || index instanceof Expr.Lit ? index : scalarAtom(index, out);
+  }
+
+  /** {@code for (double v : a) body} as an indexed loop over a (evaluated once). */
+  private void enhancedFor(String label, EnhancedForStatement f, Block out) {
+    Expr array = arrayAtom(f.getExpression(), out);
+    IVariableBinding binding = f.getParameter().resolveBinding();
+    Type type = binding == null ? null : JdtTypes.of(binding.getType());
+    if (type == null || !(type.isFloating() || type.isDoubleArray())) {
+      report(f.getParameter(), Message.UNSUPPORTED_LOCAL_TYPE.format(
+          f.getParameter().getName().getIdentifier(), f.getParameter().getType()));
+      return;
+    }
+    Var element = newLocal(f.getParameter().getName().getIdentifier(), type, Var.Kind.LOCAL);
+    vars.put(binding, element);
+    Var index = newLocal("index", Type.INT, Var.Kind.TEMP);
+    Block body = new Block();
+    body.add(new Stmt.Assign(element, new Expr.Index(array, new Expr.Ref(index), type), origin));
+    Origin loopOrigin = origin;
+    statement(f.getBody(), body, null);
+    Block update = new Block().add(new Stmt.Assign(index,
+        new Expr.Binary("+", new Expr.Ref(index), Expr.Lit.ofInt(1), Type.INT), loopOrigin));
+    out.add(new Stmt.Assign(index, Expr.Lit.ofInt(0), loopOrigin));
+    out.add(new Stmt.Loop(label, new Expr.Binary("<", new Expr.Ref(index),
+        new Expr.Length(array), Type.BOOLEAN), body, update, true, loopOrigin));
+  }
+
+  /**
+   * Operands left to right, as Java evaluates them: when a later operand has side effects (an
+   * assignment, a store, a call), the earlier ones are read into temporaries first.
+   */
+  private List<Expr> inOrder(List<Expression> operands, Block out, boolean active) {
+    List<Expr> result = new ArrayList<>();
+    for (Expression e : operands) {
+      Block code = new Block();
+      Expr x = isArray(e) ? arrayAtom(e, code) : active ? operand(e, code) : value(e, code);
+      if (hasEffects(code)) {
+        for (int k = 0; k < result.size(); k++) {
+          Expr earlier = result.get(k);
+          if (!(earlier instanceof Expr.Lit) && !earlier.type().isArray()) {
+            result.set(k, scalarAtom(earlier, out));
+          }
+        }
+      }
+      out.addAll(code);
+      result.add(x);
+    }
+    return result;
+  }
+
+  /** True if running {@code code} may change a variable or array element read before it. */
+  private static boolean hasEffects(Block code) {
+    for (Stmt s : code.stmts()) {
+      if (s instanceof Stmt.Store || s instanceof Stmt.If || s instanceof Stmt.Loop
+          || s instanceof Stmt.Eval) {
+        return true;
+      }
+      if (s instanceof Stmt.Assign a && (a.target().kind() != Var.Kind.TEMP
+          || a.value() instanceof Expr.Call c && !MathRules.OWNERS.contains(c.owner()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** A fresh int variable for a loop the lowering writes. */
+  Var counter() {
+    return newLocal("k", Type.INT, Var.Kind.TEMP);
+  }
+
+  Origin origin() {
+    return origin;
+  }
+
   // ---------------------------------------------------------------- helpers
 
-  private Var temp(Type type) {
+  Var temp(Type type) {
     return newLocal("t" + (++temps), type, Var.Kind.TEMP);
   }
 
@@ -772,13 +1012,13 @@ public final class MethodLowerer {
     return new Origin(line, excerpt);
   }
 
-  private void report(ASTNode node, String message) {
+  void report(ASTNode node, String message) {
     int start = node.getStartPosition();
     problems.add(new Problem(message, start, start + node.getLength(),
         unit.getLineNumber(start), unit.getColumnNumber(start) + 1));
   }
 
-  private static String describe(ASTNode node) {
+  static String describe(ASTNode node) {
     String simple = node.getClass().getSimpleName();
     switch (simple) {
       case "TryStatement": return "a try statement";
@@ -802,7 +1042,7 @@ public final class MethodLowerer {
     }
   }
 
-  private static String fixFor(ASTNode node) {
+  static String fixFor(ASTNode node) {
     switch (node.getClass().getSimpleName()) {
       case "TryStatement":
         return ": jgrad cannot differentiate through exception handlers; catch exceptions in the"

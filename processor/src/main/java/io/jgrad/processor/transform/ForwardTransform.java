@@ -27,6 +27,7 @@ import java.util.Map;
  */
 public final class ForwardTransform {
   public static final Type DUAL = Type.classType("io.jgrad.Dual");
+  public static final Type DUAL_ARRAY = Type.classType("io.jgrad.DualArray");
 
   private final Activity activity;
   private final CalleeTable callees;
@@ -72,15 +73,19 @@ public final class ForwardTransform {
     }
     Block body = block(function.body());
     Var result = structured.result();
-    Expr tangent = activity.isActive(result) ? ref(tangent(result)) : ZERO;
-    body.add(new Stmt.Return(new Expr.New(DUAL, List.of(ref(result), tangent)),
-        Stmt.Origin.NONE));
-    return new Function(function.name(), params, DUAL, body, locals);
+    Type returns = Type.VOID;
+    if (result != null) {
+      returns = result.type().isArray() ? DUAL_ARRAY : DUAL;
+      Expr tangent = activity.isActive(result) ? ref(tangent(result)) : ZERO;
+      body.add(new Stmt.Return(new Expr.New(returns, List.of(ref(result), tangent)),
+          Stmt.Origin.NONE));
+    }
+    return new Function(function.name(), params, returns, body, locals);
   }
 
   private Var tangent(Var v) {
-    return tangents.computeIfAbsent(v, k ->
-        new Var(names.fresh(RuleNames.tangent(k.name())), Type.DOUBLE, Var.Kind.TEMP));
+    return tangents.computeIfAbsent(v, k -> new Var(names.fresh(RuleNames.tangent(k.name())),
+        k.type().isArray() ? k.type() : Type.DOUBLE, Var.Kind.TEMP));
   }
 
   private Block block(Block in) {
@@ -94,6 +99,17 @@ public final class ForwardTransform {
   private void statement(Stmt s, Block out) {
     if (s instanceof Stmt.Assign a && activity.isActive(a.target())) {
       assign(a, out);
+    } else if (s instanceof Stmt.Store st) {
+      out.add(st);
+      Expr value = st.value();
+      Expr tangent = value.type().isArray() ? shadow(value)
+          : activity.isActive(value) ? tangentOf(value) : ZERO;
+      out.add(new Stmt.Store(shadow(st.array()), st.index(), tangent, st.origin()));
+    } else if (s instanceof Stmt.Eval e && callees.of(e.expr()) != null) {
+      Expr.Call call = (Expr.Call) e.expr();
+      GradCallee callee = callees.of(call);
+      out.add(new Stmt.Eval(new Expr.Call(callee.forwardClass(), call.name(),
+          interleave(call, callee), Type.VOID), e.origin()));
     } else if (s instanceof Stmt.If i) {
       out.add(new Stmt.If(i.condition(), block(i.then()), block(i.otherwise()), i.origin()));
     } else if (s instanceof Stmt.Loop l) {
@@ -111,6 +127,11 @@ public final class ForwardTransform {
       call(a, (Expr.Call) a.value(), callee, out);
       return;
     }
+    if (target.type().isArray()) {
+      out.add(a);
+      out.add(new Stmt.Assign(tangent(target), shadow(a.value()), a.origin()));
+      return;
+    }
     out.add(a);
     Expr tangent = null;
     for (LocalDerivatives.Partial p :
@@ -122,26 +143,48 @@ public final class ForwardTransform {
 
   /** {@code v = G.g(args)} becomes one call of {@code G_Frule.g} that yields value and tangent. */
   private void call(Stmt.Assign a, Expr.Call call, GradCallee callee, Block out) {
+    List<Expr> args = interleave(call, callee);
+    Var target = a.target();
+    Type dualType = target.type().isArray() ? DUAL_ARRAY : DUAL;
+    Type valueType = target.type().isArray() ? target.type() : Type.DOUBLE;
+    Var dual = new Var(names.fresh("dual"), dualType, Var.Kind.TEMP);
+    locals.add(dual);
+    out.add(new Stmt.Assign(dual,
+        new Expr.Call(callee.forwardClass(), call.name(), args, dualType), a.origin()));
+    Expr value = new Expr.Invoke(ref(dual), "value", List.of(), valueType);
+    out.add(new Stmt.Assign(target, target.type().equals(valueType) ? value
+        : new Expr.Cast(target.type(), value), a.origin()));
+    out.add(new Stmt.Assign(tangent(target),
+        new Expr.Invoke(ref(dual), "tangent", List.of(), valueType), a.origin()));
+  }
+
+  /** A callee's arguments, each differentiable one followed by its tangent. */
+  private List<Expr> interleave(Expr.Call call, GradCallee callee) {
     List<Expr> args = new ArrayList<>();
     for (int k = 0; k < call.args().size(); k++) {
       Expr arg = call.args().get(k);
       args.add(arg);
       Type paramType = callee.parameterTypes().get(k);
       if (paramType.isDifferentiable()) {
-        args.add(activity.isActive(arg) ? tangentOf(arg) : paramType.isArray()
-            ? new Expr.New(paramType, List.of(new Expr.Length(arg))) : ZERO);
+        args.add(paramType.isArray() ? shadow(arg)
+            : activity.isActive(arg) ? tangentOf(arg) : ZERO);
       }
     }
-    Var dual = new Var(names.fresh("dual"), DUAL, Var.Kind.TEMP);
-    locals.add(dual);
-    out.add(new Stmt.Assign(dual,
-        new Expr.Call(callee.forwardClass(), call.name(), args, DUAL), a.origin()));
-    Expr value = new Expr.Invoke(ref(dual), "value", List.of(), Type.DOUBLE);
-    Var target = a.target();
-    out.add(new Stmt.Assign(target, target.type().equals(Type.DOUBLE) ? value
-        : new Expr.Cast(target.type(), value), a.origin()));
-    out.add(new Stmt.Assign(tangent(target),
-        new Expr.Invoke(ref(dual), "tangent", List.of(), Type.DOUBLE), a.origin()));
+    return args;
+  }
+
+  /** The tangent of an array expression: the same shape, pointing at the tangent memory. */
+  private Expr shadow(Expr array) {
+    if (array instanceof Expr.Ref r) {
+      return ref(tangent(r.var()));
+    }
+    if (array instanceof Expr.Index i) {
+      return new Expr.Index(shadow(i.array()), i.index(), i.type());
+    }
+    if (array instanceof Expr.NewArray n) {
+      return n;
+    }
+    throw new IllegalStateException("no tangent for array expression " + array);
   }
 
   private Expr tangentOf(Expr operand) {
@@ -149,6 +192,6 @@ public final class ForwardTransform {
       return ref(tangent(r.var()));
     }
     Expr.Index i = (Expr.Index) operand;
-    return new Expr.Index(tangentOf(i.array()), i.index(), Type.DOUBLE);
+    return new Expr.Index(shadow(i.array()), i.index(), Type.DOUBLE);
   }
 }

@@ -6,6 +6,7 @@ import static io.jgrad.processor.ir.Ops.mul;
 import static io.jgrad.processor.ir.Ops.ref;
 
 import io.jgrad.processor.analysis.Activity;
+import io.jgrad.processor.analysis.ArrayEffects;
 import io.jgrad.processor.analysis.Assignments;
 import io.jgrad.processor.analysis.Operations;
 import io.jgrad.processor.ir.Block;
@@ -47,12 +48,16 @@ public final class ReverseTransform {
   private static final Type DOUBLE_TAPE = Type.classType("io.jgrad.tape.DoubleTape");
   private static final Type INT_TAPE = Type.classType("io.jgrad.tape.IntTape");
   private static final Type LONG_TAPE = Type.classType("io.jgrad.tape.LongTape");
+  private static final Type REF_TAPE = Type.classType("io.jgrad.tape.RefTape");
+  private static final String SNAPSHOTS = "io.jgrad.tape.Snapshots";
 
   private final Function function;
   private final Var result;
   private final CalleeTable callees;
   private final Activity activity;
   private final Assignments assignments;
+  private final ArrayEffects effects;
+  private final Set<Var> neededClasses = new HashSet<>();
   private final Names names;
   private final Set<Var> needed = new HashSet<>();
   private final Map<Var, Var> adjoints = new HashMap<>();
@@ -61,6 +66,7 @@ public final class ReverseTransform {
   private Var doubleTape;
   private Var intTape;
   private Var longTape;
+  private Var refTape;
   private Var scratch;
 
   /** The forward-sweep and reverse-sweep code of one statement or block. */
@@ -72,6 +78,7 @@ public final class ReverseTransform {
     this.callees = callees;
     this.activity = Activity.of(function);
     this.assignments = Assignments.of(function);
+    this.effects = ArrayEffects.of(function, callees);
     List<String> taken = new ArrayList<>();
     function.params().forEach(p -> taken.add(p.name()));
     function.locals().forEach(l -> taken.add(l.name()));
@@ -84,6 +91,11 @@ public final class ReverseTransform {
 
   private Function run() {
     collectNeeded(function.body());
+    for (Var v : needed) {
+      if (v.type().isArray()) {
+        neededClasses.add(effects.classOf(v));
+      }
+    }
     List<Var> params = new ArrayList<>();
     List<Var> scalarParams = new ArrayList<>();
     for (Var p : function.params()) {
@@ -96,8 +108,13 @@ public final class ReverseTransform {
         scalarParams.add(p);
       }
     }
-    Var seed = new Var(names.fresh("seed"), Type.DOUBLE, Var.Kind.PARAM);
-    params.add(seed);
+    Type returns = function.returnType();
+    Var seed = null;
+    if (!returns.equals(Type.VOID)) {
+      seed = new Var(names.fresh(returns.isArray() ? "resultBar" : "seed"),
+          returns.isArray() ? returns : Type.DOUBLE, Var.Kind.PARAM);
+      params.add(seed);
+    }
     Var scalarBars = null;
     if (function.params().stream().anyMatch(p -> p.type().isFloating())) {
       scalarBars = new Var(names.fresh("scalarBars"), Type.DOUBLE_ARRAY, Var.Kind.PARAM);
@@ -106,20 +123,37 @@ public final class ReverseTransform {
     locals.addAll(function.locals());
 
     Sweeps sweeps = block(function.body(), 0);
-    Var value = new Var(names.fresh("value"), function.returnType(), Var.Kind.TEMP);
-    locals.add(value);
-
     Block body = new Block().addAll(setup);
     body.add(new Stmt.Comment("forward sweep: the primal, recording what the reverse sweep needs",
         Origin.NONE));
     body.addAll(sweeps.forward());
-    body.add(new Stmt.Assign(value, ref(result), Origin.NONE));
+    Var value = null;
+    if (result != null) {
+      value = new Var(names.fresh("value"), returns, Var.Kind.TEMP);
+      locals.add(value);
+      body.add(new Stmt.Assign(value, ref(result), Origin.NONE));
+    }
+    // arrays the caller sees after the call must keep the primal's final contents, which the
+    // reverse sweep changes back on its way; keep a copy and put it back at the end
+    Block putBack = new Block();
+    for (Var escaping : escapingArrays(value)) {
+      Var copy = new Var(names.fresh(escaping.name() + "Final"), escaping.type(), Var.Kind.TEMP);
+      locals.add(copy);
+      body.add(new Stmt.Assign(copy, new Expr.Call(SNAPSHOTS, "copy", List.of(ref(escaping)),
+          escaping.type()), Origin.NONE));
+      putBack.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "restore",
+          List.of(ref(escaping), ref(copy)), Type.VOID), Origin.NONE));
+    }
     body.add(new Stmt.Comment("reverse sweep: adjoints, from the last statement to the first",
         Origin.NONE));
-    if (activity.isActive(result)) {
+    if (result != null && returns.isArray()) {
+      body.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "addTo",
+          List.of(ref(adjoint(result)), ref(seed)), Type.VOID), Origin.NONE));
+    } else if (result != null && activity.isActive(result)) {
       body.add(new Stmt.Assign(adjoint(result), ref(seed), Origin.NONE));
     }
     body.addAll(sweeps.reverse());
+    body.addAll(putBack);
     int k = 0;
     for (Var p : function.params()) {
       if (p.type().isFloating()) {
@@ -130,9 +164,31 @@ public final class ReverseTransform {
         k++;
       }
     }
-    body.add(new Stmt.Return(ref(value), Origin.NONE));
+    if (value != null) {
+      body.add(new Stmt.Return(ref(value), Origin.NONE));
+    }
     return new Function(RuleNames.adjointMethod(function.name()), params,
         function.returnType(), body, locals);
+  }
+
+  /** Written array parameters and the result, where the reverse sweep changes their contents. */
+  private List<Var> escapingArrays(Var value) {
+    List<Var> out = new ArrayList<>();
+    for (Var p : function.params()) {
+      if (p.type().isArray() && effects.isWritten(p) && contentsChangeInReverse(p)) {
+        out.add(p);
+      }
+    }
+    if (value != null && value.type().isArray() && contentsChangeInReverse(result)) {
+      out.add(value);
+    }
+    return out;
+  }
+
+  /** The reverse sweep restores old contents of this class (pops, or snapshots around calls). */
+  private boolean contentsChangeInReverse(Var array) {
+    return neededClasses.contains(effects.classOf(array))
+        || effects.isPassedToWritingCallee(array);
   }
 
   // ---------------------------------------------------------------- to-be-recorded analysis
@@ -140,18 +196,25 @@ public final class ReverseTransform {
   /** Every variable a derivative reads on the reverse sweep. */
   private void collectNeeded(Block block) {
     for (Stmt s : block.stmts()) {
-      if (s instanceof Stmt.Assign a && activity.isActive(a.target())) {
-        if (callees.of(a.value()) != null) {
-          needed.addAll(Exprs.vars(a.value()));
-          continue;
+      if ((s instanceof Stmt.Assign || s instanceof Stmt.Eval)
+          && callees.of(callOf(s)) != null) {
+        Expr.Call call = (Expr.Call) callOf(s);
+        GradCallee callee = callees.of(call);
+        for (int k = 0; k < call.args().size(); k++) {
+          Expr arg = call.args().get(k);
+          if (!arg.type().isArray() || !callees.writes(callee, k)) {
+            needed.addAll(Exprs.vars(arg)); // read again by the callee's adjoint
+          }
         }
+      } else if (s instanceof Stmt.Assign a && activity.isActive(a.target())
+          && !a.target().type().isArray()) {
         for (LocalDerivatives.Partial p :
             LocalDerivatives.of(a.value(), ref(a.target()), activity)) {
           needed.addAll(Exprs.vars(p.derivative()));
-          if (p.operand() instanceof Expr.Index i) {
-            needed.addAll(Exprs.vars(i.index()));
-          }
+          needed.addAll(Exprs.indexVars(p.operand()));
         }
+      } else if (s instanceof Stmt.Store st) {
+        needed.addAll(Exprs.indexVars(new Expr.Index(st.array(), st.index(), Type.DOUBLE)));
       } else if (s instanceof Stmt.If i) {
         collectNeeded(i.then());
         collectNeeded(i.otherwise());
@@ -160,6 +223,10 @@ public final class ReverseTransform {
         collectNeeded(l.update());
       }
     }
+  }
+
+  private static Expr callOf(Stmt s) {
+    return s instanceof Stmt.Assign a ? a.value() : ((Stmt.Eval) s).expr();
   }
 
   /** An assignment must save the old value if a derivative reads the variable and it may be live. */
@@ -185,8 +252,20 @@ public final class ReverseTransform {
   }
 
   private Sweeps statement(Stmt s, int loopDepth) {
+    if (s instanceof Stmt.Assign a && callees.of(a.value()) != null) {
+      return call((Expr.Call) a.value(), a.target(), a.origin(), loopDepth);
+    }
+    if (s instanceof Stmt.Eval e && callees.of(e.expr()) != null) {
+      return call((Expr.Call) e.expr(), null, e.origin(), loopDepth);
+    }
+    if (s instanceof Stmt.Assign a && a.target().type().isArray()) {
+      return pointer(a, loopDepth);
+    }
     if (s instanceof Stmt.Assign a) {
       return assign(a, loopDepth);
+    }
+    if (s instanceof Stmt.Store st) {
+      return store(st);
     }
     if (s instanceof Stmt.If i) {
       return branch(i, loopDepth);
@@ -211,13 +290,7 @@ public final class ReverseTransform {
     }
     forward.add(a);
     if (activity.isActive(target)) {
-      GradCallee callee = callees.of(a.value());
-      if (callee != null) {
-        callAdjoint((Expr.Call) a.value(), callee, adjoint(target), origin, reverse);
-        reverse.add(new Stmt.Assign(adjoint(target), ZERO, origin));
-      } else {
-        propagate(a, reverse);
-      }
+      propagate(a, reverse);
     }
     if (saves) {
       reverse.add(pop(target, origin));
@@ -248,28 +321,78 @@ public final class ReverseTransform {
     }
   }
 
-  /** Reverse of {@code v = G.g(args)}: {@code G_Rrule.gAdjoint(args, bars, vBar, scratch)}. */
-  private void callAdjoint(Expr.Call call, GradCallee callee, Var targetBar, Origin origin,
-      Block reverse) {
+  /**
+   * {@code v = G.g(args)} (v null for a call whose result is unused): the forward sweep calls the
+   * primal; the reverse sweep calls {@code G_Rrule.gAdjoint} with the adjoint of v as its seed.
+   * Arrays the callee writes are copied before the call and put back around the adjoint call,
+   * which recomputes from them.
+   */
+  private Sweeps call(Expr.Call call, Var target, Origin origin, int loopDepth) {
+    GradCallee callee = callees.of(call);
+    Block forward = new Block();
+    Block reverse = new Block();
+    Stmt.Assign assign = target == null ? null : new Stmt.Assign(target, call, origin);
+    boolean pointer = target != null && target.type().isArray();
+    boolean saves = target != null && (pointer ? reassigned(target, loopDepth)
+        : saves(assign, loopDepth));
+    if (saves) {
+      forward.addAll(pointer ? pushPointer(target, origin) : new Block().add(push(target, origin)));
+    }
+    List<Expr> written = new ArrayList<>();
+    List<Var> snapshots = new ArrayList<>();
+    for (int k = 0; k < call.args().size(); k++) {
+      Expr arg = call.args().get(k);
+      if (arg.type().isArray() && callees.writes(callee, k)) {
+        Var snapshot = new Var(names.fresh("before"), arg.type(), Var.Kind.TEMP);
+        locals.add(snapshot);
+        written.add(arg);
+        snapshots.add(snapshot);
+        forward.add(new Stmt.Eval(invoke(refTape(), "push",
+            new Expr.Call(SNAPSHOTS, "copy", List.of(arg), arg.type())), origin));
+      }
+    }
+    if (target == null) {
+      forward.add(new Stmt.Eval(call, origin));
+    } else {
+      forward.add(assign);
+      if (pointer) {
+        forward.add(new Stmt.Assign(adjoint(target), new Expr.NewArray(target.type(),
+            List.of(new Expr.Length(ref(target)))), origin));
+      }
+    }
+
+    for (int k = snapshots.size() - 1; k >= 0; k--) {
+      reverse.add(new Stmt.Assign(snapshots.get(k), new Expr.Cast(snapshots.get(k).type(),
+          invoke(refTape(), "pop")), origin));
+    }
+    Block putBack = new Block();
+    for (int k = 0; k < snapshots.size(); k++) {
+      putBack.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "restore",
+          List.of(written.get(k), ref(snapshots.get(k))), Type.VOID), origin));
+    }
+    reverse.addAll(putBack);
     List<Expr> args = new ArrayList<>();
     for (int k = 0; k < call.args().size(); k++) {
       Expr arg = call.args().get(k);
       args.add(arg);
       if (callee.parameterTypes().get(k).isArray()) {
-        args.add(activity.isActive(arg) ? adjointOf(arg)
-            : new Expr.New(arg.type(), List.of(new Expr.Length(arg))));
+        args.add(adjointOf(arg));
       }
     }
-    args.add(ref(targetBar));
-    int scalars = callee.scalarCount();
-    if (scalars > 0) {
-      Var buffer = scratch(scalars);
+    if (callee.returnType().isArray()) {
+      args.add(ref(adjoint(target)));
+    } else if (!callee.returnType().equals(Type.VOID)) {
+      args.add(target != null && activity.isActive(target) ? ref(adjoint(target)) : ZERO);
+    }
+    if (callee.scalarCount() > 0) {
+      Var buffer = scratch();
       reverse.add(new Stmt.Eval(new Expr.Call("java.util.Arrays", "fill",
           List.of(ref(buffer), ZERO), Type.VOID), origin));
       args.add(ref(buffer));
     }
     reverse.add(new Stmt.Eval(new Expr.Call(callee.reverseClass(),
         RuleNames.adjointMethod(call.name()), args, callee.returnType()), origin));
+    reverse.addAll(putBack);
     int j = 0;
     for (int k = 0; k < call.args().size(); k++) {
       if (callee.parameterTypes().get(k).isFloating()) {
@@ -281,6 +404,91 @@ public final class ReverseTransform {
         j++;
       }
     }
+    if (target != null && !pointer && activity.isActive(target)) {
+      reverse.add(new Stmt.Assign(adjoint(target), ZERO, origin));
+    }
+    if (saves) {
+      reverse.addAll(pointer ? popPointer(target, origin) : new Block().add(pop(target, origin)));
+    }
+    return new Sweeps(forward, reverse);
+  }
+
+  /** {@code a[i] = v}: the old element is kept only if a derivative reads this array. */
+  private Sweeps store(Stmt.Store st) {
+    Origin origin = st.origin();
+    Block forward = new Block();
+    Block reverse = new Block();
+    Expr element = new Expr.Index(st.array(), st.index(), st.value().type().isArray()
+        ? st.value().type() : Type.DOUBLE);
+    Expr shadowElement = new Expr.Index(adjointOf(st.array()), st.index(), element.type());
+    if (st.value().type().isArray()) {
+      forward.add(new Stmt.Eval(invoke(refTape(), "push", element), origin));
+      forward.add(new Stmt.Eval(invoke(refTape(), "push", shadowElement), origin));
+      forward.add(st);
+      forward.add(new Stmt.Store(adjointOf(st.array()), st.index(), shadow(st.value()), origin));
+      reverse.add(new Stmt.Store(adjointOf(st.array()), st.index(),
+          new Expr.Cast(element.type(), invoke(refTape(), "pop")), origin));
+      reverse.add(new Stmt.Store(st.array(), st.index(),
+          new Expr.Cast(element.type(), invoke(refTape(), "pop")), origin));
+      return new Sweeps(forward, reverse);
+    }
+    boolean saves = neededClasses.contains(effects.classOf(Exprs.root(st.array())));
+    if (saves) {
+      forward.add(new Stmt.Eval(invoke(doubleTape(), "push", element), origin));
+    }
+    forward.add(st);
+    if (activity.isActive(st.value())) {
+      reverse.add(new Stmt.Accumulate(adjointOf(st.value()), shadowElement, origin));
+    }
+    reverse.add(new Stmt.Store(adjointOf(st.array()), st.index(), ZERO, origin));
+    if (saves) {
+      Expr old = invoke(doubleTape(), "pop");
+      reverse.add(new Stmt.Store(st.array(), st.index(), element.type().equals(old.type()) ? old
+          : new Expr.Cast(element.type(), old), origin));
+    }
+    return new Sweeps(forward, reverse);
+  }
+
+  /** {@code v = array expression}: the adjoint variable follows the same memory. */
+  private Sweeps pointer(Stmt.Assign a, int loopDepth) {
+    Var v = a.target();
+    Block forward = new Block();
+    Block reverse = new Block();
+    boolean saves = reassigned(v, loopDepth);
+    if (saves) {
+      forward.addAll(pushPointer(v, a.origin()));
+    }
+    forward.add(a);
+    forward.add(new Stmt.Assign(adjoint(v), shadow(a.value()), a.origin()));
+    if (saves) {
+      reverse.addAll(popPointer(v, a.origin()));
+    }
+    return new Sweeps(forward, reverse);
+  }
+
+  private boolean reassigned(Var v, int loopDepth) {
+    return loopDepth > 0 || assignments.count(v) > 1 || v.isParam();
+  }
+
+  private Block pushPointer(Var v, Origin origin) {
+    return new Block()
+        .add(new Stmt.Eval(invoke(refTape(), "push", ref(v)), origin))
+        .add(new Stmt.Eval(invoke(refTape(), "push", ref(adjoint(v))), origin));
+  }
+
+  private Block popPointer(Var v, Origin origin) {
+    return new Block()
+        .add(new Stmt.Assign(adjoint(v), new Expr.Cast(v.type(), invoke(refTape(), "pop")),
+            origin))
+        .add(new Stmt.Assign(v, new Expr.Cast(v.type(), invoke(refTape(), "pop")), origin));
+  }
+
+  /** The adjoint memory of an array expression. */
+  private Expr shadow(Expr array) {
+    if (array instanceof Expr.NewArray n) {
+      return n;
+    }
+    return adjointOf(array);
   }
 
   private Sweeps branch(Stmt.If i, int loopDepth) {
@@ -363,7 +571,8 @@ public final class ReverseTransform {
 
   private Expr invoke(Var tape, String method, Expr... args) {
     Type type = switch (method) {
-      case "pop" -> tape == doubleTape ? Type.DOUBLE : tape == longTape ? Type.LONG : Type.INT;
+      case "pop" -> tape == doubleTape ? Type.DOUBLE : tape == longTape ? Type.LONG
+          : tape == refTape ? Type.classType("java.lang.Object") : Type.INT;
       case "popBoolean" -> Type.BOOLEAN;
       default -> Type.VOID;
     };
@@ -391,6 +600,13 @@ public final class ReverseTransform {
     return longTape;
   }
 
+  private Var refTape() {
+    if (refTape == null) {
+      refTape = tape("refTape", REF_TAPE);
+    }
+    return refTape;
+  }
+
   private Var tape(String name, Type type) {
     Var tape = new Var(names.fresh(name), type, Var.Kind.TEMP);
     locals.add(tape);
@@ -398,7 +614,7 @@ public final class ReverseTransform {
     return tape;
   }
 
-  private Var scratch(int size) {
+  private Var scratch() {
     if (scratch == null) {
       scratch = new Var(names.fresh("calleeScalarBars"), Type.DOUBLE_ARRAY, Var.Kind.TEMP);
       locals.add(scratch);
@@ -415,7 +631,8 @@ public final class ReverseTransform {
   /** The adjoint of a variable: a local for scalars, the caller's buffer for array parameters. */
   private Var adjoint(Var v) {
     return adjoints.computeIfAbsent(v, k -> {
-      Var bar = new Var(names.fresh(RuleNames.adjoint(k.name())), Type.DOUBLE, Var.Kind.TEMP);
+      Var bar = new Var(names.fresh(RuleNames.adjoint(k.name())),
+          k.type().isArray() ? k.type() : Type.DOUBLE, Var.Kind.TEMP);
       locals.add(bar);
       return bar;
     });
@@ -426,6 +643,6 @@ public final class ReverseTransform {
       return ref(adjoint(r.var()));
     }
     Expr.Index i = (Expr.Index) operand;
-    return new Expr.Index(adjointOf(i.array()), i.index(), Type.DOUBLE);
+    return new Expr.Index(adjointOf(i.array()), i.index(), i.type());
   }
 }

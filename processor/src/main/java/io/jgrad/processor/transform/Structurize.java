@@ -24,7 +24,7 @@ import java.util.Set;
  * is what the reverse sweep needs: every loop and branch is then entered and left in one place.
  */
 public final class Structurize {
-  /** The structured function, and the variable holding its return value. */
+  /** The structured function, and the variable holding its return value (null if void). */
   public record Result(Function function, Var result) {}
 
   private static final Expr TRUE = new Expr.Lit(Type.BOOLEAN, "true");
@@ -71,8 +71,12 @@ public final class Structurize {
     function.locals().forEach(l -> taken.add(l.name()));
     this.names = new Names(taken);
     this.locals = new ArrayList<>(function.locals());
-    this.result = new Var(names.fresh("result"), function.returnType(), Var.Kind.TEMP);
-    locals.add(result);
+    if (function.returnType().equals(Type.VOID)) {
+      this.result = null;
+    } else {
+      this.result = new Var(names.fresh("result"), function.returnType(), Var.Kind.TEMP);
+      locals.add(result);
+    }
   }
 
   public static Result apply(Function function) {

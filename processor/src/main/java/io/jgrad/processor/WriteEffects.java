@@ -1,0 +1,40 @@
+package io.jgrad.processor;
+
+import io.jgrad.processor.analysis.ArrayEffects;
+import io.jgrad.processor.ir.Function;
+import io.jgrad.processor.ir.Var;
+import io.jgrad.processor.transform.CalleeTable;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Which array parameters each {@code @Grad} method of this round writes, directly or through its
+ * callees (a fixpoint over the call graph; recursion converges because sets only grow).
+ * A callee that is not in this round is assumed to write every array it receives.
+ */
+final class WriteEffects {
+  private WriteEffects() {}
+
+  static Map<String, Set<Integer>> of(Map<String, Function> functions, ElementCallees callees) {
+    Map<String, Set<Integer>> writes = new HashMap<>();
+    functions.keySet().forEach(k -> writes.put(k, new HashSet<>()));
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      CalleeTable table = callees.table(writes);
+      for (Map.Entry<String, Function> e : functions.entrySet()) {
+        ArrayEffects effects = ArrayEffects.of(e.getValue(), table);
+        List<Var> params = e.getValue().params();
+        for (int k = 0; k < params.size(); k++) {
+          if (params.get(k).type().isArray() && effects.isWritten(params.get(k))) {
+            changed |= writes.get(e.getKey()).add(k);
+          }
+        }
+      }
+    }
+    return writes;
+  }
+}

@@ -1,0 +1,1326 @@
+package io.jgrad.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import com.google.testing.compile.JavaFileObjects;
+import io.jgrad.Dual;
+import io.jgrad.Grad;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import javax.tools.Diagnostic;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.StandardLocation;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The processor's compile errors under javac: each unsupported construct is reported in the right
+ * file, on the line of the offending code, with a message that says how to fix it; valid code gets
+ * no diagnostic at all; and no input makes the processor fail internally.
+ *
+ * <p>Most fixtures are one method {@code f(double x, double[] a, int n)} in class {@code test.Foo}
+ * (see {@link #method}); lines are found by a marker text that occurs once in the fixture.
+ *
+ * <p>Tests marked "pins read-only arrays" pin the release in which {@code double[]} parameters are
+ * only read (no enhanced for, new arrays, array locals or writes, {@code double[][]} parameters,
+ * {@code double[]} results or void methods). When array support lands they become valid code:
+ * turn them into success tests.
+ */
+class DiagnosticsTest {
+  private static final String NOT_SUPPORTED = "is not supported in a @Grad method";
+
+  // ------------------------------------------------------------------------------------------
+  // Body constructs: one test per construct, the error on the offending line.
+
+  @Test
+  void tryStatementIsRejectedAtTheTry() {
+    Fixture foo = method("""
+        double y = 0;
+        try {
+          y = Math.sin(x);
+        } catch (RuntimeException e) {
+          y = 1;
+        }
+        return y;
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("a try statement " + NOT_SUPPORTED
+            + ": jgrad cannot differentiate through exception handlers; catch exceptions in the"
+            + " caller of the @Grad method")
+        .inFile(foo.file()).onLine(foo.line("try {")).atColumn(5);
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void switchStatementIsRejectedAtTheSwitch() {
+    Fixture foo = method("""
+        double y = 0;
+        switch (n) {
+          case 1: y = x; break;
+          default: y = 2 * x;
+        }
+        return y;
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("a switch statement " + NOT_SUPPORTED + ": rewrite it as if/else")
+        .inFile(foo.file()).onLine(foo.line("switch (n)")).atColumn(5);
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void switchExpressionIsRejectedAtTheSwitch() {
+    Fixture foo = method("""
+        double y = 1;
+        y = 3 * switch (n) { case 1 -> x; default -> 2 * x; };
+        return y;
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("a switch expression " + NOT_SUPPORTED + ": rewrite it as if/else")
+        .inFile(foo.file()).onLine(foo.line("switch (n)"));
+    assertNoInternalError(compilation);
+  }
+
+  /** Pins read-only arrays (see the class comment). */
+  @Test
+  void enhancedForIsRejectedWithTheIndexedLoopAsFix() {
+    Fixture foo = method("""
+        double s = 0;
+        for (double v : a) {
+          s += v * x;
+        }
+        return s;
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("an enhanced for loop " + NOT_SUPPORTED
+            + ": use an indexed loop, for (int i = 0; i < x.length; i++)")
+        .inFile(foo.file()).onLine(foo.line("for (double v : a)")).atColumn(5);
+    assertNoInternalError(compilation);
+  }
+
+  /** README: lambdas are "compile errors that say so and how to rewrite". */
+  @Test
+  void lambdaIsRejectedOnItsLineWithTheInlineFix() {
+    Fixture foo = method("""
+        java.util.function.DoubleUnaryOperator g = v -> v * v;
+        return g.applyAsDouble(x);
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("write the computation inline, or as another @Grad method")
+        .inFile(foo.file()).onLine(foo.line("v -> v * v"));
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void methodReferenceIsRejectedOnItsLineWithTheInlineFix() {
+    Fixture foo = method("""
+        java.util.function.DoubleUnaryOperator g = Math::sin;
+        return g.applyAsDouble(x);
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("write the computation inline, or as another @Grad method")
+        .inFile(foo.file()).onLine(foo.line("Math::sin"));
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void newObjectAsStatementIsRejectedWithAFix() {
+    Fixture foo = method("""
+        new Object();
+        return x;
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("creating an object (new Object)")
+        .inFile(foo.file()).onLine(foo.line("new Object()")).atColumn(5);
+    assertThat(compilation)
+        .hadErrorContaining("objects and new arrays are not differentiated yet")
+        .inFile(foo.file()).onLine(foo.line("new Object()"));
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void objectLocalIsRejectedOnItsDeclarationLine() {
+    Fixture foo = method("""
+        double y = x;
+        Object o = new Object();
+        return y;
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("local variable o of type Object " + NOT_SUPPORTED
+            + ": use double, float, int, long or boolean locals")
+        .inFile(foo.file()).onLine(foo.line("Object o"));
+    assertNoInternalError(compilation);
+  }
+
+  /** Pins read-only arrays (see the class comment). */
+  @Test
+  void newArrayIsRejectedAtTheCreation() {
+    Fixture foo = method("""
+        double y = x;
+        return y * new double[3].length;
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("creating an array " + NOT_SUPPORTED
+            + ": @Grad methods compute with primitives and read double[] parameters; objects and"
+            + " new arrays are not differentiated yet")
+        .inFile(foo.file()).onLine(foo.line("new double[3]"));
+    assertNoInternalError(compilation);
+  }
+
+  /** Pins read-only arrays (see the class comment). */
+  @Test
+  void localArrayWithInitializerIsRejectedOnItsDeclarationLine() {
+    Fixture foo = method("""
+        double y = x;
+        double[] b = {x, 2 * x};
+        return y;
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("local variable b of type double[] " + NOT_SUPPORTED
+            + ": use double, float, int, long or boolean locals")
+        .inFile(foo.file()).onLine(foo.line("double[] b"));
+    assertNoInternalError(compilation);
+  }
+
+  /** A rejected local must not make every later use of it a second, misleading error. */
+  @Test
+  void usesOfARejectedLocalAreNotCalledFieldReads() {
+    Fixture foo = method("""
+        Integer k = n;
+        return x * k;
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("local variable k of type Integer " + NOT_SUPPORTED)
+        .inFile(foo.file()).onLine(foo.line("Integer k"));
+    assertNoErrorContaining(compilation, "reading field k");
+    assertNoInternalError(compilation);
+  }
+
+  /** Pins read-only arrays (see the class comment). */
+  @Test
+  void arrayElementWriteIsRejectedAtTheAssignment() {
+    Fixture foo = method("""
+        double y = x;
+        a[0] = 1;
+        return y * a[0];
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("writing to array a is not supported yet: @Grad methods read"
+            + " double[] parameters only. Copy the values into scalar locals")
+        .inFile(foo.file()).onLine(foo.line("a[0] = 1"));
+    assertNoInternalError(compilation);
+  }
+
+  /** Pins read-only arrays (see the class comment). */
+  @Test
+  void compoundArrayElementWriteIsRejectedAtTheAssignment() {
+    Fixture foo = method("""
+        for (int i = 0; i < a.length; i++) {
+          a[i] += 1;
+        }
+        return x * a[0];
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("writing to array a is not supported yet")
+        .inFile(foo.file()).onLine(foo.line("a[i] += 1"));
+    assertNoInternalError(compilation);
+  }
+
+  /**
+   * {@code this} cannot appear in a static method: the error must say so (javac's own error or
+   * jgrad's "@Grad methods are static"), not blame imports and the classpath.
+   */
+  @Test
+  void thisIsReportedAsAStaticContextError() {
+    Fixture foo = method("""
+        double y = x;
+        return y * this.hashCode();
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("static")
+        .inFile(foo.file()).onLine(foo.line("this.hashCode()"));
+    assertNoErrorContaining(compilation, "check the imports and the classpath");
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void instanceFieldReadIsReportedAsAStaticContextError() {
+    Fixture foo = method("""
+        double y = x;
+        return y * scale;
+        """, """
+        double scale = 2;
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("static")
+        .inFile(foo.file()).onLine(foo.line("y * scale"));
+    assertNoErrorContaining(compilation, "check the imports and the classpath");
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void staticNonFinalFieldReadIsRejectedWithThePassAsParameterFix() {
+    Fixture foo = method("""
+        double y = x;
+        return y * scale;
+        """, """
+        static double scale = 2;
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("reading field scale " + NOT_SUPPORTED
+            + ": @Grad methods read their parameters, locals and compile-time constants only;"
+            + " pass the value in as a parameter")
+        .inFile(foo.file()).onLine(foo.line("y * scale"));
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void callToNonGradMethodOfSameClassSuggestsAnnotatingIt() {
+    Fixture foo = method("""
+        double y = x;
+        return y * g(x);
+        """, """
+        static double g(double v) {
+          return v * v;
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("call to Foo.g(double) has no derivative rule: annotate Foo.g with"
+            + " @Grad")
+        .inFile(foo.file()).onLine(foo.line("y * g(x)"));
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void callToNonGradMethodOfAnotherClassSuggestsAnnotatingIt() {
+    Fixture helper = source("test.Helper", """
+        package test;
+
+        public class Helper {
+          public static double g(double v) {
+            return v * v;
+          }
+        }
+        """);
+    Fixture foo = method("""
+        double y = x;
+        return y * Helper.g(x);
+        """);
+    Compilation compilation = compile(foo, helper);
+    assertThat(compilation)
+        .hadErrorContaining("call to Helper.g(double) has no derivative rule: annotate Helper.g"
+            + " with @Grad")
+        .inFile(foo.file()).onLine(foo.line("Helper.g(x)"));
+    assertNoInternalError(compilation);
+  }
+
+  /** Nobody can annotate String.length(): the hint must not tell the user to. */
+  @Test
+  void callToInstanceMethodOfJdkClassDoesNotSuggestAnnotatingIt() {
+    Fixture foo = method("""
+        double y = x;
+        return y * "abc".length();
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("String.length()")
+        .inFile(foo.file()).onLine(foo.line("\"abc\".length()"));
+    assertNoErrorContaining(compilation, "annotate String.length");
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void callOnAnonymousClassNamesSomethingReadable() {
+    Fixture foo = method("""
+        double y = x;
+        return y * new Object() { int h() { return 1; } }.h();
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation)
+        .hadErrorContainingMatch("\\S") // some error on that line...
+        .inFile(foo.file()).onLine(foo.line("new Object() {"));
+    assertNoErrorContaining(compilation, "call to .h()"); // ...but not with an empty class name
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void mathRandomHasNoDerivativeRule() {
+    Fixture foo = method("""
+        double y = x;
+        return y * Math.random();
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("call to Math.random() has no derivative rule: jgrad differentiates"
+            + " the Math functions listed in the README; rewrite the expression with those")
+        .inFile(foo.file()).onLine(foo.line("Math.random()"));
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void mathFunctionWithoutRuleInDoubleComputationIsRejected() {
+    Fixture foo = method("""
+        double y = x;
+        return y * Math.ulp(x);
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("call to Math.ulp(double) has no derivative rule: jgrad"
+            + " differentiates the Math functions listed in the README")
+        .inFile(foo.file()).onLine(foo.line("Math.ulp(x)"));
+    assertNoInternalError(compilation);
+  }
+
+  /**
+   * Double.valueOf(x) is x, boxed: it depends on x, so it must not be taken as a constant
+   * "integer-valued helper" (that silently gives d/dx (x * x) = x).
+   */
+  @Test
+  void boxingCallOnActiveValueIsNotTreatedAsConstant() {
+    Fixture foo = method("""
+        double y = x;
+        return y * Double.valueOf(x);
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("Double.valueOf")
+        .inFile(foo.file()).onLine(foo.line("Double.valueOf(x)"));
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void boxingCallAssignedToDoubleLocalIsReportedNotCrashing() {
+    Fixture foo = method("""
+        double y = Double.valueOf(x);
+        return y * y;
+        """);
+    Compilation compilation = compile(foo);
+    assertNoInternalError(compilation);
+    assertThat(compilation)
+        .hadErrorContaining("Double.valueOf")
+        .inFile(foo.file()).onLine(foo.line("Double.valueOf(x)"));
+  }
+
+  /** README: synchronized is a "compile error that says so and how to rewrite". */
+  @Test
+  void synchronizedIsRejectedWithAFix() {
+    Fixture foo = method("""
+        double y;
+        synchronized (Foo.class) {
+          y = x * x;
+        }
+        return y;
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("a synchronized statement " + NOT_SUPPORTED)
+        .inFile(foo.file()).onLine(foo.line("synchronized")).atColumn(5);
+    assertHasFixHint(compilation, "a synchronized statement " + NOT_SUPPORTED);
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void assertIsRejectedWithAFix() {
+    Fixture foo = method("""
+        double y = x;
+        assert y > 0 : "positive";
+        return y * y;
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("an assert statement " + NOT_SUPPORTED)
+        .inFile(foo.file()).onLine(foo.line("assert")).atColumn(5);
+    assertHasFixHint(compilation, "an assert statement " + NOT_SUPPORTED);
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void stringLocalIsRejectedOnItsDeclarationLine() {
+    Fixture foo = method("""
+        double y = x;
+        String s = "hello";
+        return y;
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("local variable s of type String " + NOT_SUPPORTED
+            + ": use double, float, int, long or boolean locals")
+        .inFile(foo.file()).onLine(foo.line("String s"));
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void labelOnABlockIsRejected() {
+    Fixture foo = method("""
+        double y = x;
+        out: {
+          if (n > 0) break out;
+          y = 2 * x;
+        }
+        return y;
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("a label on a statement that is not a loop " + NOT_SUPPORTED
+            + ": label loops only")
+        .inFile(foo.file()).onLine(foo.line("out: {")).atColumn(5);
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void localClassIsRejectedWithAFix() {
+    Fixture foo = method("""
+        double y = x;
+        class Local { double v; }
+        return y;
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("a local class " + NOT_SUPPORTED)
+        .inFile(foo.file()).onLine(foo.line("class Local")).atColumn(5);
+    assertHasFixHint(compilation, "a local class " + NOT_SUPPORTED);
+    assertNoInternalError(compilation);
+  }
+
+  /**
+   * {@code i++} in the right operand of {@code &&} is supported: it must run only when the left
+   * operand is true, in the generated rule as in the primal.
+   */
+  @Test
+  void incrementInRightOperandOfAndIsAcceptedAndShortCircuits() throws Exception {
+    Fixture foo = method("""
+        int i = 0;
+        double y = x;
+        if (n > 0 && i++ < 3) {
+          y = 2 * x;
+        }
+        return y + i;
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).succeededWithoutWarnings();
+
+    Method forward = new GeneratedClasses(compilation).load("test.Foo_Frule").getMethod("f",
+        double.class, double.class, double[].class, double[].class, int.class);
+    double[] a = {0.0};
+    Dual taken = (Dual) forward.invoke(null, 1.5, 1.0, a, new double[1], 1);
+    assertEquals(2 * 1.5 + 1, taken.value()); // y = 2x, i incremented once
+    assertEquals(2.0, taken.tangent());
+    Dual skipped = (Dual) forward.invoke(null, 1.5, 1.0, a, new double[1], 0);
+    assertEquals(1.5, skipped.value()); // i++ not evaluated: i stays 0
+    assertEquals(1.0, skipped.tangent());
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Declaration checks: reported on the method (or parameter) declaration.
+
+  @Test
+  void nonStaticMethodIsRejected() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          @Grad
+          public double f(double x) {
+            return x * x;
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("@Grad method Foo.f must be static: jgrad differentiates static"
+            + " methods only. Make it static, passing what it reads from the instance as"
+            + " parameters")
+        .inFile(foo.file()).onLine(foo.line("public double f("));
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void privateMethodIsRejected() {
+    Fixture foo = declaration("private static double f(double x)");
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("@Grad method Foo.f must not be private: its rules live in the"
+            + " companion classes Foo_Frule and Foo_Rrule, which must be able to call it. Make"
+            + " it package-private or public")
+        .inFile(foo.file()).onLine(foo.line("double f("));
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void intReturnTypeIsRejected() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          @Grad
+          public static int f(double x) {
+            return (int) x;
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("@Grad method Foo.f returns int; jgrad differentiates methods that"
+            + " return double or float")
+        .inFile(foo.file()).onLine(foo.line("int f("));
+    assertNoInternalError(compilation);
+  }
+
+  /** Pins read-only arrays (see the class comment). */
+  @Test
+  void voidReturnTypeIsRejected() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          @Grad
+          public static void f(double x) {
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("@Grad method Foo.f returns void; jgrad differentiates methods that"
+            + " return double or float")
+        .inFile(foo.file()).onLine(foo.line("void f("));
+    assertNoInternalError(compilation);
+  }
+
+  /** Pins read-only arrays (see the class comment). */
+  @Test
+  void arrayReturnTypeIsRejected() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          @Grad
+          public static double[] f(double x) {
+            return new double[] {x};
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("@Grad method Foo.f returns double[]; jgrad differentiates methods"
+            + " that return double or float")
+        .inFile(foo.file()).onLine(foo.line("double[] f("));
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void methodWithoutDifferentiableParameterIsRejected() {
+    Fixture foo = declaration("static double f(int n, long m, boolean b)");
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("@Grad method Foo.f has no differentiable parameter: add a double,"
+            + " float or double[] parameter to differentiate with respect to")
+        .inFile(foo.file()).onLine(foo.line("double f("));
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void stringParameterIsRejectedOnItsOwnLine() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          @Grad
+          public static double f(double x,
+                                 String label) {
+            return x;
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("parameter label of type java.lang.String is not supported by"
+            + " @Grad: use double, float, double[], int, long or boolean")
+        .inFile(foo.file()).onLine(foo.line("String label"));
+    assertNoInternalError(compilation);
+  }
+
+  /** Pins read-only arrays (see the class comment). */
+  @Test
+  void matrixParameterIsRejected() {
+    Fixture foo = declaration("static double f(double x, double[][] m)");
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("parameter m of type double[][] is not supported by @Grad: use"
+            + " double, float, double[], int, long or boolean")
+        .inFile(foo.file()).onLine(foo.line("double[][] m"));
+    assertNoInternalError(compilation);
+  }
+
+  /** double... is a double[]: accept it, or name it correctly; "type double" is wrong. */
+  @Test
+  void varargsParameterIsNotCalledDouble() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          @Grad
+          public static double f(double... xs) {
+            return xs[0] * xs[0];
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertNoErrorContaining(compilation, "of type double is not supported");
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void overloadedGradMethodsAreBothRejected() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          @Grad
+          public static double f(double x) {
+            return x;
+          }
+
+          @Grad
+          public static double f(double x, double y) {
+            return x * y;
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    String message = "@Grad methods named f are overloaded in Foo: the generated rule names"
+        + " would clash; give the @Grad methods distinct names";
+    assertThat(compilation).hadErrorContaining(message)
+        .inFile(foo.file()).onLine(foo.line("f(double x) {"));
+    assertThat(compilation).hadErrorContaining(message)
+        .inFile(foo.file()).onLine(foo.line("f(double x, double y)"));
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void overloadThatIsNotGradIsAccepted() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          @Grad
+          public static double f(double x) {
+            return x * x;
+          }
+
+          public static double f(double x, double y) {
+            return x * y;
+          }
+        }
+        """);
+    assertThat(compile(foo)).succeededWithoutWarnings();
+  }
+
+  /** f's reverse rule is fAdjoint(x, seed, scalarBars): a @Grad fAdjoint clashes with it. */
+  @Test
+  void gradMethodNamedLikeAnotherOnesAdjointIsReportedInTheSource() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          @Grad
+          public static double f(double x) {
+            return x * x;
+          }
+
+          @Grad
+          public static double fAdjoint(double x, double s, double[] sb) {
+            return x * s;
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).hadErrorContaining("fAdjoint").inFile(foo.file());
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void genericMethodIsRejected() {
+    Fixture foo = declaration("static <T> double f(double x)");
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("@Grad method Foo.f must not declare type parameters")
+        .inFile(foo.file()).onLine(foo.line("double f("));
+    assertNoInternalError(compilation);
+  }
+
+  /** A native method has no body to differentiate; its rules would silently return 0. */
+  @Test
+  void nativeMethodIsRejected() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          @Grad
+          public static native double f(double x);
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).hadErrorContaining("Foo.f")
+        .inFile(foo.file()).onLine(foo.line("native double f("));
+    assertNoInternalError(compilation);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Several errors, several methods.
+
+  @Test
+  void everyProblemOfAMethodIsReportedNotJustTheFirst() {
+    Fixture foo = method("""
+        double y = 0;
+        try {
+          y = x;
+        } finally {
+          y = 2;
+        }
+        synchronized (Foo.class) {
+          y = 3 * y;
+        }
+        switch (n) { default: y = 3; }
+        return y * Math.random();
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).hadErrorCount(4);
+    assertThat(compilation).hadErrorContaining("a try statement")
+        .inFile(foo.file()).onLine(foo.line("try {"));
+    assertThat(compilation).hadErrorContaining("a synchronized statement")
+        .inFile(foo.file()).onLine(foo.line("synchronized"));
+    assertThat(compilation).hadErrorContaining("a switch statement")
+        .inFile(foo.file()).onLine(foo.line("switch (n)"));
+    assertThat(compilation).hadErrorContaining("call to Math.random()")
+        .inFile(foo.file()).onLine(foo.line("Math.random()"));
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void methodWithErrorsDoesNotStopRulesForTheOtherMethods(@TempDir Path dir)
+      throws IOException {
+    String source = """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          @Grad
+          public static double bad(double x) {
+            return x * Math.random();
+          }
+
+          @Grad
+          public static double good(double x) {
+            return Math.sin(x) * x;
+          }
+        }
+        """;
+    DiskCompilation result = compileOnDisk(dir, "test/Foo.java", source);
+    assertEquals(List.of("call to Math.random() has no derivative rule: jgrad differentiates"
+            + " the Math functions listed in the README; rewrite the expression with those"),
+        result.errors(), "the one error, from bad");
+    String reverse = result.generated("test/Foo_Rrule.java");
+    assertTrue(reverse.contains("public static double goodAdjoint("), reverse);
+    assertFalse(reverse.contains("badAdjoint"), reverse);
+    String forward = result.generated("test/Foo_Frule.java");
+    assertTrue(forward.contains("public static Dual good("), forward);
+    assertFalse(forward.contains(" bad("), forward);
+  }
+
+  @Test
+  void errorsInOneClassDoNotStopRulesForAnotherClass(@TempDir Path dir) throws IOException {
+    String source = """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          @Grad
+          public static double bad(double x) {
+            assert x > 0;
+            return x;
+          }
+        }
+
+        class Bar {
+          @Grad
+          static double good(double x) {
+            return x * x;
+          }
+        }
+        """;
+    DiskCompilation result = compileOnDisk(dir, "test/Foo.java", source);
+    assertEquals(1, result.errors().size(), () -> result.errors().toString());
+    assertTrue(result.generated("test/Bar_Rrule.java").contains("goodAdjoint("));
+    assertFalse(Files.exists(dir.resolve("generated/test/Foo_Rrule.java")),
+        "Foo has no valid @Grad method, so no Foo_Rrule");
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Valid code: no diagnostics at all.
+
+  @Test
+  void validMethodCompilesWithoutWarnings() {
+    Fixture foo = method("""
+        double s = 0.0;
+        for (int i = 0; i < a.length; i++) {
+          if (a[i] > LIMIT) {
+            continue;
+          }
+          s += Math.sin(a[i] * x) / (1.0 + a[i] * a[i]);
+        }
+        int k = Math.floorMod(n, 3);
+        double t = k == 0 ? Math.exp(x) : Math.PI * x;
+        t *= 2;
+        while (t > 10.0) {
+          t = t / 2.0;
+        }
+        return s + t + (float) x;
+        """, """
+        static final double LIMIT = 100.0;
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("test.Foo_Frule").contentsAsUtf8String()
+        .contains("public static Dual f(double x, double xDot, double[] a, double[] aDot,"
+            + " int n)");
+    assertThat(compilation).generatedSourceFile("test.Foo_Rrule").contentsAsUtf8String()
+        .contains("public static double fAdjoint(double x, double[] a, double[] aBar, int n,"
+            + " double seed,");
+  }
+
+  @Test
+  void floatMethodCompilesWithoutWarnings() {
+    Fixture foo = declaration("public static float f(float x)", "return x * x;");
+    assertThat(compile(foo)).succeededWithoutWarnings();
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Robustness: odd inputs never make the processor throw or fail internally.
+
+  /** javac's own "cannot find symbol" must reach the user, not a jgrad guess about it. */
+  @Test
+  void undefinedMethodAndVariableAreReportedByJavac() {
+    Fixture foo = method("""
+        double y = x;
+        return y * undefinedThing(x) + missing;
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).hadErrorContaining("cannot find symbol")
+        .inFile(foo.file()).onLine(foo.line("undefinedThing(x)"));
+    assertNoErrorContaining(compilation, "check the imports and the classpath");
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void undefinedTypeIsReportedByJavac() {
+    Fixture foo = method("""
+        Missing m = null;
+        return x;
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).hadErrorContaining("cannot find symbol")
+        .inFile(foo.file()).onLine(foo.line("Missing m"));
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void errorOutsideTheGradMethodIsJavacsOnly() {
+    Fixture foo = method("return x * x;", """
+        static int g() {
+          return undefinedElsewhere();
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).hadErrorCount(1);
+    assertThat(compilation).hadErrorContaining("cannot find symbol")
+        .inFile(foo.file()).onLine(foo.line("undefinedElsewhere()"));
+  }
+
+  @Test
+  void abstractMethodIsRejectedAsNotStatic() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public abstract class Foo {
+          @Grad
+          public abstract double f(double x);
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).hadErrorContaining("@Grad method Foo.f must be static")
+        .inFile(foo.file()).onLine(foo.line("abstract double f("));
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void interfaceMethodIsRejectedAsNotStatic() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public interface Foo {
+          @Grad
+          double f(double x);
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).hadErrorContaining("@Grad method Foo.f must be static")
+        .inFile(foo.file()).onLine(foo.line("double f("));
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void staticInterfaceMethodGetsRules() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public interface Foo {
+          @Grad
+          static double f(double x) {
+            return x * x;
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("test.Foo_Frule").contentsAsUtf8String()
+        .contains("public static Dual f(double x, double xDot)");
+  }
+
+  @Test
+  void methodInEnumGetsRules() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public enum Foo {
+          A, B;
+
+          @Grad
+          public static double f(double x) {
+            return x * x;
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("test.Foo_Frule").contentsAsUtf8String()
+        .contains("public static Dual f(double x, double xDot)");
+  }
+
+  @Test
+  void methodInRecordGetsRules() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public record Foo(double v) {
+          @Grad
+          public static double f(double x) {
+            return x * x;
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("test.Foo_Rrule").contentsAsUtf8String()
+        .contains("public static double fAdjoint(double x, double seed, double[] scalarBars)");
+  }
+
+  @Test
+  void methodInNestedStaticClassGetsOuterInnerRules() {
+    Fixture outer = source("test.Outer", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Outer {
+          public static class Inner {
+            @Grad
+            public static double f(double x) {
+              return x * x;
+            }
+          }
+
+          @Grad
+          public static double g(double x) {
+            return Inner.f(x) + x;
+          }
+        }
+        """);
+    Compilation compilation = compile(outer);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("test.Outer_Inner_Frule").contentsAsUtf8String()
+        .contains("public static Dual f(double x, double xDot)");
+    assertThat(compilation).generatedSourceFile("test.Outer_Frule").contentsAsUtf8String()
+        .contains("public static Dual g(double x, double xDot)");
+  }
+
+  @Test
+  void methodInDefaultPackageGetsRules() {
+    Fixture foo = source("Foo", """
+        import io.jgrad.Grad;
+
+        public class Foo {
+          @Grad
+          public static double f(double x) {
+            return x * x;
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("Foo_Rrule").contentsAsUtf8String()
+        .contains("public static double fAdjoint(double x, double seed, double[] scalarBars)");
+  }
+
+  @Test
+  void deeplyNestedExpressionIsHandled() {
+    int depth = 300;
+    String expression = "(".repeat(depth) + "x" + " * x)".repeat(depth);
+    Fixture foo = method("return " + expression + ";");
+    Compilation compilation = compile(foo);
+    assertNoInternalError(compilation);
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
+  void parameterNamesThatLookGeneratedDoNotClash() {
+    Fixture foo = declaration("public static double f(double x, double xDot, double xBar,"
+        + " double seed, double[] scalarBars)",
+        "return x * xDot * xBar * seed * scalarBars[0];");
+    assertThat(compile(foo)).succeededWithoutWarnings();
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Fixtures and helpers.
+
+  /** A source file and its text; {@link #line} finds the line of a marker occurring once. */
+  record Fixture(JavaFileObject file, String text) {
+    int line(String marker) {
+      String[] lines = text.split("\n", -1);
+      int found = -1;
+      for (int k = 0; k < lines.length; k++) {
+        if (lines[k].contains(marker)) {
+          if (found >= 0) {
+            fail("marker '" + marker + "' occurs more than once in\n" + text);
+          }
+          found = k + 1;
+        }
+      }
+      if (found < 0) {
+        fail("marker '" + marker + "' not found in\n" + text);
+      }
+      return found;
+    }
+  }
+
+  private static Fixture source(String className, String text) {
+    return new Fixture(JavaFileObjects.forSourceString(className, text), text);
+  }
+
+  /** Class test.Foo with {@code @Grad public static double f(double x, double[] a, int n)}. */
+  private static Fixture method(String body) {
+    return method(body, "");
+  }
+
+  /** As {@link #method(String)}, with more members of Foo after f. */
+  private static Fixture method(String body, String members) {
+    return declaration("public static double f(double x, double[] a, int n)", body, members);
+  }
+
+  /** Class test.Foo with one {@code @Grad} method of this signature and body {@code return x;}. */
+  private static Fixture declaration(String signature) {
+    return declaration(signature, "return x;", "");
+  }
+
+  private static Fixture declaration(String signature, String body) {
+    return declaration(signature, body, "");
+  }
+
+  private static Fixture declaration(String signature, String body, String members) {
+    String text = "package test;\n"
+        + "\n"
+        + "import io.jgrad.Grad;\n"
+        + "\n"
+        + "public class Foo {\n"
+        + "  @Grad\n"
+        + "  " + signature + " {\n"
+        + indent(body, "    ")
+        + "  }\n"
+        + (members.isBlank() ? "" : "\n" + indent(members, "  "))
+        + "}\n";
+    return source("test.Foo", text);
+  }
+
+  private static String indent(String lines, String prefix) {
+    return lines.lines().map(l -> l.isEmpty() ? "\n" : prefix + l + "\n")
+        .collect(Collectors.joining());
+  }
+
+  private static Compilation compile(Fixture... fixtures) {
+    List<JavaFileObject> files = new ArrayList<>();
+    for (Fixture f : fixtures) {
+      files.add(f.file());
+    }
+    return Compiler.javac().withProcessors(new GradProcessor()).compile(files);
+  }
+
+  private static List<String> errorMessages(Compilation compilation) {
+    return compilation.errors().stream().map(d -> d.getMessage(Locale.ROOT)).toList();
+  }
+
+  /** No "jgrad internal error", and javac did not crash. */
+  private static void assertNoInternalError(Compilation compilation) {
+    for (Diagnostic<? extends JavaFileObject> d : compilation.diagnostics()) {
+      String message = d.getMessage(Locale.ROOT);
+      assertFalse(message.contains("jgrad internal error"), message);
+      assertFalse(message.contains("An exception has occurred in the compiler"), message);
+    }
+  }
+
+  private static void assertNoErrorContaining(Compilation compilation, String text) {
+    for (String message : errorMessages(compilation)) {
+      assertFalse(message.contains(text), () -> "unexpected error: " + message);
+    }
+  }
+
+  /** The error containing {@code prefix} goes on, after a colon, to say how to fix it. */
+  private static void assertHasFixHint(Compilation compilation, String prefix) {
+    String message = errorMessages(compilation).stream().filter(m -> m.contains(prefix))
+        .findFirst().orElseThrow(() -> new AssertionError("no error containing " + prefix));
+    String rest = message.substring(message.indexOf(prefix) + prefix.length());
+    assertTrue(rest.matches("(?s):\\s*\\S.*"), () -> "no fix hint in: " + message);
+  }
+
+  /**
+   * Compiles one source on disk (processing only) so that generated sources can be read even
+   * when the compilation reports errors, which compile-testing does not allow.
+   */
+  private static DiskCompilation compileOnDisk(Path dir, String relativePath, String text)
+      throws IOException {
+    Path sourceFile = dir.resolve("src").resolve(relativePath);
+    Files.createDirectories(sourceFile.getParent());
+    Files.writeString(sourceFile, text, UTF_8);
+    Path generated = Files.createDirectories(dir.resolve("generated"));
+    String runtime;
+    try {
+      runtime = Path.of(Grad.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+          .toString();
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+    try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, null, UTF_8)) {
+      JavaCompiler.CompilationTask task = javac.getTask(null, files, diagnostics,
+          List.of("-proc:only", "-classpath", runtime, "-s", generated.toString()), null,
+          files.getJavaFileObjects(sourceFile));
+      task.setProcessors(List.of(new GradProcessor()));
+      task.call();
+    }
+    List<String> errors = diagnostics.getDiagnostics().stream()
+        .filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
+        .map(d -> d.getMessage(Locale.ROOT)).toList();
+    return new DiskCompilation(generated, errors);
+  }
+
+  record DiskCompilation(Path generatedRoot, List<String> errors) {
+    String generated(String relativePath) throws IOException {
+      Path file = generatedRoot.resolve(relativePath);
+      assertTrue(Files.exists(file), () -> relativePath + " was not generated; errors: " + errors);
+      return Files.readString(file, UTF_8);
+    }
+  }
+
+  /** Loads the classes of a successful compilation, to run generated rules. */
+  private static final class GeneratedClasses extends ClassLoader {
+    private final Compilation compilation;
+
+    GeneratedClasses(Compilation compilation) {
+      super(DiagnosticsTest.class.getClassLoader());
+      this.compilation = compilation;
+    }
+
+    Class<?> load(String name) throws ClassNotFoundException {
+      return loadClass(name);
+    }
+
+    @Override
+    protected Class<?> findClass(String name) throws ClassNotFoundException {
+      JavaFileObject file = compilation
+          .generatedFile(StandardLocation.CLASS_OUTPUT, name.replace('.', '/') + ".class")
+          .orElseThrow(() -> new ClassNotFoundException(name));
+      try (InputStream in = file.openInputStream()) {
+        byte[] bytes = in.readAllBytes();
+        return defineClass(name, bytes, 0, bytes.length);
+      } catch (IOException e) {
+        throw new ClassNotFoundException(name, e);
+      }
+    }
+  }
+}

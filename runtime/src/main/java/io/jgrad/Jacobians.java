@@ -1,0 +1,50 @@
+package io.jgrad;
+
+/**
+ * Small helpers the generated {@code ...Jacobian} methods use to lay the differentiable inputs
+ * out as Jacobian columns: scalars one column each, a {@code double[]} its elements, a
+ * {@code double[][]} its rows one after the other.
+ */
+public final class Jacobians {
+  private Jacobians() {}
+
+  /** The number of columns a matrix parameter takes. */
+  public static int size(double[][] a) {
+    int n = 0;
+    for (double[] row : a) {
+      n += row.length;
+    }
+    return n;
+  }
+
+  /** Copies {@code values} into {@code row} from {@code column}; returns the next column. */
+  public static int put(double[] row, int column, double[] values) {
+    System.arraycopy(values, 0, row, column, values.length);
+    return column + values.length;
+  }
+
+  public static int put(double[] row, int column, double[][] values) {
+    for (double[] v : values) {
+      column = put(row, column, v);
+    }
+    return column;
+  }
+
+  /**
+   * Sets the entry of {@code direction} that is Jacobian column {@code column}, if the parameter
+   * occupying columns from {@code offset} holds it; returns the offset of the next parameter.
+   */
+  public static int seed(double[] direction, int column, int offset) {
+    if (column >= offset && column < offset + direction.length) {
+      direction[column - offset] = 1.0;
+    }
+    return offset + direction.length;
+  }
+
+  public static int seed(double[][] direction, int column, int offset) {
+    for (double[] row : direction) {
+      offset = seed(row, column, offset);
+    }
+    return offset;
+  }
+}
