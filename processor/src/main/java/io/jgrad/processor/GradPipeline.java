@@ -61,7 +61,9 @@ final class GradPipeline {
     Map<TypeElement, List<ExecutableElement>> byOwner = new LinkedHashMap<>();
     ElementFilter.methodsIn(round.getElementsAnnotatedWith(Grad.class)).stream()
         .sorted(Comparator.comparing((ExecutableElement m) ->
-            ((TypeElement) m.getEnclosingElement()).getQualifiedName().toString()))
+            ((TypeElement) m.getEnclosingElement()).getQualifiedName().toString())
+            // declaration order: compilers hand elements over in different orders
+            .thenComparing(m -> m.getEnclosingElement().getEnclosedElements().indexOf(m)))
         .filter(m -> MethodChecks.check(m, reporter))
         .forEach(m -> byOwner.computeIfAbsent((TypeElement) m.getEnclosingElement(),
             k -> new ArrayList<>()).add(m));
@@ -149,6 +151,13 @@ final class GradPipeline {
           + method.getSimpleName(), "its declaration was not found in " + unit.fileName()));
       return null;
     }
+    String compileError = firstError(ast, declaration);
+    if (compileError != null) {
+      // javac reports the real error once processing is over; an error from us would hide it
+      reporter.warning(method, Message.DOES_NOT_COMPILE.format(method.getSimpleName(),
+          compileError));
+      return null;
+    }
     MethodLowerer.Result lowered = MethodLowerer.lower(ast, unit.text(), declaration, callees);
     if (!lowered.problems().isEmpty()) {
       for (Problem problem : lowered.problems()) {
@@ -157,6 +166,19 @@ final class GradPipeline {
       return null;
     }
     return lowered.function();
+  }
+
+  /** JDT's first compile error inside the method, or null. */
+  private static String firstError(CompilationUnit ast, MethodDeclaration declaration) {
+    int start = declaration.getStartPosition();
+    int end = start + declaration.getLength();
+    for (org.eclipse.jdt.core.compiler.IProblem problem : ast.getProblems()) {
+      if (problem.isError() && problem.getSourceStart() >= start
+          && problem.getSourceStart() < end) {
+        return "line " + problem.getSourceLineNumber() + ": " + problem.getMessage();
+      }
+    }
+    return null;
   }
 
   /** The JDT declaration of {@code method}: same class, name and parameter types. */

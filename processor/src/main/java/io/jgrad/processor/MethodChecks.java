@@ -33,6 +33,17 @@ final class MethodChecks {
       reporter.error(method, Message.PRIVATE.format(name, owner, owner));
       ok = false;
     }
+    if (method.getModifiers().contains(Modifier.NATIVE)
+        || method.getModifiers().contains(Modifier.ABSTRACT)) {
+      reporter.error(method, Message.NO_BODY.format(name));
+      ok = false;
+    }
+    if (method.isVarArgs()) {
+      List<? extends VariableElement> params = method.getParameters();
+      VariableElement last = params.get(params.size() - 1);
+      reporter.error(last, Message.VARARGS.format(name, last.getSimpleName()));
+      ok = false;
+    }
     if (!method.getTypeParameters().isEmpty()) {
       reporter.error(method, Message.GENERIC.format(name));
       ok = false;
@@ -66,8 +77,17 @@ final class MethodChecks {
     List<ExecutableElement> siblings =
         ElementFilter.methodsIn(method.getEnclosingElement().getEnclosedElements());
     for (Element other : siblings) {
-      if (other != method && other.getSimpleName().equals(method.getSimpleName())
-          && other.getAnnotation(Grad.class) != null) {
+      if (other.equals(method) || other.getAnnotation(Grad.class) == null) {
+        continue;
+      }
+      for (String generated : List.of("Adjoint", "Jacobian")) {
+        if (method.getSimpleName().contentEquals(other.getSimpleName() + generated)) {
+          reporter.error(method, Message.NAME_CLASH.format(method.getSimpleName(),
+              other.getSimpleName() + generated, other.getSimpleName()));
+          ok = false;
+        }
+      }
+      if (other.getSimpleName().equals(method.getSimpleName())) {
         reporter.error(method, Message.OVERLOADED.format(method.getSimpleName(),
             method.getEnclosingElement().getSimpleName()));
         ok = false;

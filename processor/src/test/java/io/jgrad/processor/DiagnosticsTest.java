@@ -39,10 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Most fixtures are one method {@code f(double x, double[] a, int n)} in class {@code test.Foo}
  * (see {@link #method}); lines are found by a marker text that occurs once in the fixture.
  *
- * <p>Tests marked "pins read-only arrays" pin the release in which {@code double[]} parameters are
- * only read (no enhanced for, new arrays, array locals or writes, {@code double[][]} parameters,
- * {@code double[]} results or void methods). When array support lands they become valid code:
- * turn them into success tests.
+ * <p>Array code (writes, local arrays, matrices, array results) is valid since arrays landed; the
+ * tests for it check that it compiles cleanly, and the corpus checks its derivatives.
  */
 class DiagnosticsTest {
   private static final String NOT_SUPPORTED = "is not supported in a @Grad method";
@@ -101,9 +99,9 @@ class DiagnosticsTest {
     assertNoInternalError(compilation);
   }
 
-  /** Pins read-only arrays (see the class comment). */
+  /** Arrays landed: enhanced for over an array is valid code. */
   @Test
-  void enhancedForIsRejectedWithTheIndexedLoopAsFix() {
+  void enhancedForOverArrayIsAccepted() {
     Fixture foo = method("""
         double s = 0;
         for (double v : a) {
@@ -112,11 +110,7 @@ class DiagnosticsTest {
         return s;
         """);
     Compilation compilation = compile(foo);
-    assertThat(compilation)
-        .hadErrorContaining("an enhanced for loop " + NOT_SUPPORTED
-            + ": use an indexed loop, for (int i = 0; i < x.length; i++)")
-        .inFile(foo.file()).onLine(foo.line("for (double v : a)")).atColumn(5);
-    assertNoInternalError(compilation);
+    assertThat(compilation).succeededWithoutWarnings();
   }
 
   /** README: lambdas are "compile errors that say so and how to rewrite". */
@@ -172,41 +166,34 @@ class DiagnosticsTest {
     Compilation compilation = compile(foo);
     assertThat(compilation)
         .hadErrorContaining("local variable o of type Object " + NOT_SUPPORTED
-            + ": use double, float, int, long or boolean locals")
+            + ": use double, float, int, long, boolean, double[] or double[][] locals")
         .inFile(foo.file()).onLine(foo.line("Object o"));
     assertNoInternalError(compilation);
   }
 
-  /** Pins read-only arrays (see the class comment). */
   @Test
-  void newArrayIsRejectedAtTheCreation() {
+  void intArrayLocalIsRejectedOnItsDeclarationLine() {
     Fixture foo = method("""
         double y = x;
-        return y * new double[3].length;
-        """);
-    Compilation compilation = compile(foo);
-    assertThat(compilation)
-        .hadErrorContaining("creating an array " + NOT_SUPPORTED
-            + ": @Grad methods compute with primitives and read double[] parameters; objects and"
-            + " new arrays are not differentiated yet")
-        .inFile(foo.file()).onLine(foo.line("new double[3]"));
-    assertNoInternalError(compilation);
-  }
-
-  /** Pins read-only arrays (see the class comment). */
-  @Test
-  void localArrayWithInitializerIsRejectedOnItsDeclarationLine() {
-    Fixture foo = method("""
-        double y = x;
-        double[] b = {x, 2 * x};
+        int[] order = new int[3];
         return y;
         """);
     Compilation compilation = compile(foo);
     assertThat(compilation)
-        .hadErrorContaining("local variable b of type double[] " + NOT_SUPPORTED
-            + ": use double, float, int, long or boolean locals")
-        .inFile(foo.file()).onLine(foo.line("double[] b"));
+        .hadErrorContaining("local variable order of type int[] " + NOT_SUPPORTED
+            + ": use double, float, int, long, boolean, double[] or double[][] locals")
+        .inFile(foo.file()).onLine(foo.line("int[] order"));
     assertNoInternalError(compilation);
+  }
+
+  /** Arrays landed: local arrays with initialisers are valid code. */
+  @Test
+  void localArrayWithInitializerIsAccepted() {
+    Fixture foo = method("""
+        double[] b = {x, 2 * x};
+        return b[0] * b[1];
+        """);
+    assertThat(compile(foo)).succeededWithoutWarnings();
   }
 
   /** A rejected local must not make every later use of it a second, misleading error. */
@@ -224,36 +211,25 @@ class DiagnosticsTest {
     assertNoInternalError(compilation);
   }
 
-  /** Pins read-only arrays (see the class comment). */
+  /** Arrays landed: element writes are valid code. */
   @Test
-  void arrayElementWriteIsRejectedAtTheAssignment() {
+  void arrayElementWriteIsAccepted() {
     Fixture foo = method("""
-        double y = x;
-        a[0] = 1;
-        return y * a[0];
+        a[0] = x;
+        return x * a[0];
         """);
-    Compilation compilation = compile(foo);
-    assertThat(compilation)
-        .hadErrorContaining("writing to array a is not supported yet: @Grad methods read"
-            + " double[] parameters only. Copy the values into scalar locals")
-        .inFile(foo.file()).onLine(foo.line("a[0] = 1"));
-    assertNoInternalError(compilation);
+    assertThat(compile(foo)).succeededWithoutWarnings();
   }
 
-  /** Pins read-only arrays (see the class comment). */
   @Test
-  void compoundArrayElementWriteIsRejectedAtTheAssignment() {
+  void compoundArrayElementWriteIsAccepted() {
     Fixture foo = method("""
         for (int i = 0; i < a.length; i++) {
           a[i] += 1;
         }
         return x * a[0];
         """);
-    Compilation compilation = compile(foo);
-    assertThat(compilation)
-        .hadErrorContaining("writing to array a is not supported yet")
-        .inFile(foo.file()).onLine(foo.line("a[i] += 1"));
-    assertNoInternalError(compilation);
+    assertThat(compile(foo)).succeededWithoutWarnings();
   }
 
   /**
@@ -479,7 +455,7 @@ class DiagnosticsTest {
     Compilation compilation = compile(foo);
     assertThat(compilation)
         .hadErrorContaining("local variable s of type String " + NOT_SUPPORTED
-            + ": use double, float, int, long or boolean locals")
+            + ": use double, float, int, long, boolean, double[] or double[][] locals")
         .inFile(foo.file()).onLine(foo.line("String s"));
     assertNoInternalError(compilation);
   }
@@ -600,14 +576,13 @@ class DiagnosticsTest {
     Compilation compilation = compile(foo);
     assertThat(compilation)
         .hadErrorContaining("@Grad method Foo.f returns int; jgrad differentiates methods that"
-            + " return double or float")
+            + " return double, float or double[]")
         .inFile(foo.file()).onLine(foo.line("int f("));
     assertNoInternalError(compilation);
   }
 
-  /** Pins read-only arrays (see the class comment). */
   @Test
-  void voidReturnTypeIsRejected() {
+  void voidMethodWithoutOutputArrayIsRejected() {
     Fixture foo = source("test.Foo", """
         package test;
 
@@ -621,15 +596,14 @@ class DiagnosticsTest {
         """);
     Compilation compilation = compile(foo);
     assertThat(compilation)
-        .hadErrorContaining("@Grad method Foo.f returns void; jgrad differentiates methods that"
-            + " return double or float")
+        .hadErrorContaining("@Grad method Foo.f returns void and has no array parameter to write"
+            + " its output to: return the value instead")
         .inFile(foo.file()).onLine(foo.line("void f("));
     assertNoInternalError(compilation);
   }
 
-  /** Pins read-only arrays (see the class comment). */
   @Test
-  void arrayReturnTypeIsRejected() {
+  void matrixReturnTypeIsRejected() {
     Fixture foo = source("test.Foo", """
         package test;
 
@@ -637,16 +611,16 @@ class DiagnosticsTest {
 
         public class Foo {
           @Grad
-          public static double[] f(double x) {
-            return new double[] {x};
+          public static double[][] f(double x) {
+            return new double[][] {{x}};
           }
         }
         """);
     Compilation compilation = compile(foo);
     assertThat(compilation)
-        .hadErrorContaining("@Grad method Foo.f returns double[]; jgrad differentiates methods"
-            + " that return double or float")
-        .inFile(foo.file()).onLine(foo.line("double[] f("));
+        .hadErrorContaining("@Grad method Foo.f returns double[][]; jgrad differentiates methods"
+            + " that return double, float or double[], and void methods that write output arrays")
+        .inFile(foo.file()).onLine(foo.line("double[][] f("));
     assertNoInternalError(compilation);
   }
 
@@ -679,20 +653,19 @@ class DiagnosticsTest {
     Compilation compilation = compile(foo);
     assertThat(compilation)
         .hadErrorContaining("parameter label of type java.lang.String is not supported by"
-            + " @Grad: use double, float, double[], int, long or boolean")
+            + " @Grad: use double, float, double[], double[][], int, long or boolean")
         .inFile(foo.file()).onLine(foo.line("String label"));
     assertNoInternalError(compilation);
   }
 
-  /** Pins read-only arrays (see the class comment). */
   @Test
-  void matrixParameterIsRejected() {
-    Fixture foo = declaration("static double f(double x, double[][] m)");
+  void threeDimensionalArrayParameterIsRejected() {
+    Fixture foo = declaration("static double f(double x, double[][][] m)");
     Compilation compilation = compile(foo);
     assertThat(compilation)
-        .hadErrorContaining("parameter m of type double[][] is not supported by @Grad: use"
-            + " double, float, double[], int, long or boolean")
-        .inFile(foo.file()).onLine(foo.line("double[][] m"));
+        .hadErrorContaining("parameter m of type double[][][] is not supported by @Grad: use"
+            + " double, float, double[], double[][], int, long or boolean")
+        .inFile(foo.file()).onLine(foo.line("double[][][] m"));
     assertNoInternalError(compilation);
   }
 

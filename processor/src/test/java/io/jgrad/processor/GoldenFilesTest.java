@@ -29,7 +29,8 @@ import org.junit.jupiter.api.TestFactory;
  * FileCheck tests: each case compiles sources from {@code src/test/resources/golden/input} with
  * javac and the jgrad processor, and compares every generated {@code _Frule}/{@code _Rrule} class
  * with the file of the same name under {@code src/test/resources/golden/expected} (line endings
- * normalised, nothing else).
+ * normalised, nothing else). The inputs and the generated rules are compiled with
+ * {@code -Xlint:all -Werror}, so the generated code must also be free of javac warnings.
  *
  * <p>After an intended change of the generated code, review the diff and accept the new output
  * with either

@@ -16,7 +16,7 @@ public final class Losses_Frule {
   /**
    * Value and directional derivative of {@link Losses#softplus(double)}.
    *
-   * <p>Each differentiable parameter is followed by its tangent, the direction to differentiate along.
+   * <p>Each differentiable parameter is followed by its tangent, the direction to differentiate along. A tangent array is updated in place along with its array: on return it holds the tangent of the array's final contents.
    *
    * @return the primal value (bit for bit) and the directional derivative
    */

@@ -24,9 +24,9 @@ public final class Losses_Rrule {
   }
 
   /**
-   * Adds {@code seed} times the gradient of {@link Losses#softplus(double)} into the adjoint buffers and returns the value. Allocates no gradient storage: generated callers compose rules through this method.
+   * Reverse mode of {@link Losses#softplus(double)}: adds seed times the gradient into the adjoint buffers. Allocates no gradient storage; generated callers compose rules through this method.
    *
-   * <p>Each {@code double[]} parameter is followed by its adjoint buffer, to which {@code seed * d value / d element} is added. {@code scalarBars[k]} receives {@code seed * d value / d p} for the k-th double or float parameter {@code p}, in declaration order.
+   * <p>Each array parameter is followed by its adjoint buffer. On entry it holds the cotangent of the array's final contents (zeros when only the result matters); on return, the cotangent with respect to its contents on entry. For an array the method only reads, that is: the derivative is added. {@code scalarBars[k]} receives the derivative with respect to the k-th double or float parameter, in declaration order.
    *
    * @return the primal value (bit for bit)
    */

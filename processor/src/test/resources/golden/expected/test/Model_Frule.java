@@ -16,7 +16,7 @@ public final class Model_Frule {
   /**
    * Value and directional derivative of {@link Model#loss(double[], double[], double)}.
    *
-   * <p>Each differentiable parameter is followed by its tangent, the direction to differentiate along.
+   * <p>Each differentiable parameter is followed by its tangent, the direction to differentiate along. A tangent array is updated in place along with its array: on return it holds the tangent of the array's final contents.
    *
    * @return the primal value (bit for bit) and the directional derivative
    */
@@ -45,10 +45,10 @@ public final class Model_Frule {
       // line 13: z += w[i] * x[i];
       t1 = w[i] * x[i];
       t1Dot = x[i] * wDot[i] + w[i] * xDot[i];
-      z = z + t1;
-      zDot = zDot + t1Dot;
+      z += t1;
+      zDot += t1Dot;
       // line 12: for (int i = 0; i < w.length; i++)
-      i = i + 1;
+      i++;
     }
     // line 15: return Losses.softplus(-y * z);
     t2 = -y;

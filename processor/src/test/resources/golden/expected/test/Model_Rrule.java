@@ -29,9 +29,9 @@ public final class Model_Rrule {
   }
 
   /**
-   * Adds {@code seed} times the gradient of {@link Model#loss(double[], double[], double)} into the adjoint buffers and returns the value. Allocates no gradient storage: generated callers compose rules through this method.
+   * Reverse mode of {@link Model#loss(double[], double[], double)}: adds seed times the gradient into the adjoint buffers. Allocates no gradient storage; generated callers compose rules through this method.
    *
-   * <p>Each {@code double[]} parameter is followed by its adjoint buffer, to which {@code seed * d value / d element} is added. {@code scalarBars[k]} receives {@code seed * d value / d p} for the k-th double or float parameter {@code p}, in declaration order.
+   * <p>Each array parameter is followed by its adjoint buffer. On entry it holds the cotangent of the array's final contents (zeros when only the result matters); on return, the cotangent with respect to its contents on entry. For an array the method only reads, that is: the derivative is added. {@code scalarBars[k]} receives the derivative with respect to the k-th double or float parameter, in declaration order.
    *
    * @return the primal value (bit for bit)
    */
@@ -71,11 +71,11 @@ public final class Model_Rrule {
       // line 13: z += w[i] * x[i];
       t1 = w[i] * x[i];
       doubleTape.push(z);
-      z = z + t1;
+      z += t1;
       // line 12: for (int i = 0; i < w.length; i++)
       intTape.push(i);
-      i = i + 1;
-      iterations = iterations + 1;
+      i++;
+      iterations++;
     }
     intTape.push(iterations);
     // line 15: return Losses.softplus(-y * z);
@@ -108,7 +108,7 @@ public final class Model_Rrule {
       xBar[i] += t1Bar * w[i];
       t1Bar = 0.0;
       // line 12: for (int i = 0; i < w.length; i++)
-      iterations = iterations - 1;
+      iterations--;
     }
     i = intTape.pop();
     // line 11: double z = 0.0;

@@ -16,7 +16,7 @@ public final class Rosenbrock_Frule {
   /**
    * Value and directional derivative of {@link Rosenbrock#rosenbrock(double[])}.
    *
-   * <p>Each differentiable parameter is followed by its tangent, the direction to differentiate along.
+   * <p>Each differentiable parameter is followed by its tangent, the direction to differentiate along. A tangent array is updated in place along with its array: on return it holds the tangent of the array's final contents.
    *
    * @return the primal value (bit for bit) and the directional derivative
    */
@@ -63,10 +63,10 @@ public final class Rosenbrock_Frule {
       t4Dot = b * t3Dot + t3 * bDot;
       t5 = t2 + t4;
       t5Dot = t2Dot + t4Dot;
-      s = s + t5;
-      sDot = sDot + t5Dot;
+      s += t5;
+      sDot += t5Dot;
       // line 12: for (int i = 0; i < x.length - 1; i++)
-      i = i + 1;
+      i++;
     }
     // line 17: return s;
     result = s;

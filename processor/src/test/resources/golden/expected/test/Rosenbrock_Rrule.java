@@ -26,9 +26,9 @@ public final class Rosenbrock_Rrule {
   }
 
   /**
-   * Adds {@code seed} times the gradient of {@link Rosenbrock#rosenbrock(double[])} into the adjoint buffers and returns the value. Allocates no gradient storage: generated callers compose rules through this method.
+   * Reverse mode of {@link Rosenbrock#rosenbrock(double[])}: adds seed times the gradient into the adjoint buffers. Allocates no gradient storage; generated callers compose rules through this method.
    *
-   * <p>Each {@code double[]} parameter is followed by its adjoint buffer, to which {@code seed * d value / d element} is added.
+   * <p>Each array parameter is followed by its adjoint buffer. On entry it holds the cotangent of the array's final contents (zeros when only the result matters); on return, the cotangent with respect to its contents on entry. For an array the method only reads, that is: the derivative is added.
    *
    * @return the primal value (bit for bit)
    */
@@ -79,11 +79,11 @@ public final class Rosenbrock_Rrule {
       t3 = 100.0 * b;
       t4 = t3 * b;
       t5 = t2 + t4;
-      s = s + t5;
+      s += t5;
       // line 12: for (int i = 0; i < x.length - 1; i++)
       intTape.push(i);
-      i = i + 1;
-      iterations = iterations + 1;
+      i++;
+      iterations++;
     }
     intTape.push(iterations);
     // line 17: return s;
@@ -124,7 +124,7 @@ public final class Rosenbrock_Rrule {
       aBar = 0.0;
       a = doubleTape.pop();
       // line 12: for (int i = 0; i < x.length - 1; i++)
-      iterations = iterations - 1;
+      iterations--;
     }
     i = intTape.pop();
     // line 11: double s = 0.0;

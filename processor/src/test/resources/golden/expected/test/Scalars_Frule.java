@@ -16,7 +16,7 @@ public final class Scalars_Frule {
   /**
    * Value and directional derivative of {@link Scalars#mix(double, double, int)}.
    *
-   * <p>Each differentiable parameter is followed by its tangent, the direction to differentiate along.
+   * <p>Each differentiable parameter is followed by its tangent, the direction to differentiate along. A tangent array is updated in place along with its array: on return it holds the tangent of the array's final contents.
    *
    * @return the primal value (bit for bit) and the directional derivative
    */
@@ -63,7 +63,7 @@ public final class Scalars_Frule {
     double resultDot = 0.0;
     // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
     t1 = Math.pow(a, n);
-    t1Dot = n * Math.pow(a, n - 1.0) * aDot;
+    t1Dot = (n == 0.0 ? 0.0 : n * Math.pow(a, n - 1.0)) * aDot;
     t2 = Math.atan2(a, b);
     t2Dot = b / (b * b + a * a) * aDot + -(a / (b * b + a * a)) * bDot;
     r = t1 + t2;
@@ -94,7 +94,7 @@ public final class Scalars_Frule {
     t11 = 1.0 + e;
     t11Dot = eDot;
     t12 = Math.pow(t11, b);
-    t12Dot = b * Math.pow(t11, b - 1.0) * t11Dot + (t11 == 0.0 ? 0.0 : t12 * Math.log(t11)) * bDot;
+    t12Dot = (b == 0.0 ? 0.0 : b * Math.pow(t11, b - 1.0)) * t11Dot + (t11 > 0.0 ? t12 * Math.log(t11) : 0.0) * bDot;
     t13 = a * a;
     t13Dot = a * aDot + a * aDot;
     t14 = 1.0 + t13;

@@ -25,9 +25,9 @@ public final class Scalars_Rrule {
   }
 
   /**
-   * Adds {@code seed} times the gradient of {@link Scalars#mix(double, double, int)} into the adjoint buffers and returns the value. Allocates no gradient storage: generated callers compose rules through this method.
+   * Reverse mode of {@link Scalars#mix(double, double, int)}: adds seed times the gradient into the adjoint buffers. Allocates no gradient storage; generated callers compose rules through this method.
    *
-   * <p>Each {@code double[]} parameter is followed by its adjoint buffer, to which {@code seed * d value / d element} is added. {@code scalarBars[k]} receives {@code seed * d value / d p} for the k-th double or float parameter {@code p}, in declaration order.
+   * <p>Each array parameter is followed by its adjoint buffer. On entry it holds the cotangent of the array's final contents (zeros when only the result matters); on return, the cotangent with respect to its contents on entry. For an array the method only reads, that is: the derivative is added. {@code scalarBars[k]} receives the derivative with respect to the k-th double or float parameter, in declaration order.
    *
    * @return the primal value (bit for bit)
    */
@@ -123,8 +123,8 @@ public final class Scalars_Rrule {
     aBar += t13Bar * a;
     aBar += t13Bar * a;
     t13Bar = 0.0;
-    t11Bar += t12Bar * (b * Math.pow(t11, b - 1.0));
-    bBar += t12Bar * (t11 == 0.0 ? 0.0 : t12 * Math.log(t11));
+    t11Bar += t12Bar * (b == 0.0 ? 0.0 : b * Math.pow(t11, b - 1.0));
+    bBar += t12Bar * (t11 > 0.0 ? t12 * Math.log(t11) : 0.0);
     t12Bar = 0.0;
     eBar += t11Bar;
     t11Bar = 0.0;
@@ -164,7 +164,7 @@ public final class Scalars_Rrule {
     aBar += t2Bar * (b / (b * b + a * a));
     bBar += t2Bar * -(a / (b * b + a * a));
     t2Bar = 0.0;
-    aBar += t1Bar * (n * Math.pow(a, n - 1.0));
+    aBar += t1Bar * (n == 0.0 ? 0.0 : n * Math.pow(a, n - 1.0));
     t1Bar = 0.0;
     scalarBars[0] += aBar;
     scalarBars[1] += bBar;

@@ -16,7 +16,7 @@ public final class Search_Frule {
   /**
    * Value and directional derivative of {@link Search#search(double[], double)}.
    *
-   * <p>Each differentiable parameter is followed by its tangent, the direction to differentiate along.
+   * <p>Each differentiable parameter is followed by its tangent, the direction to differentiate along. A tangent array is updated in place along with its array: on return it holds the tangent of the array's final contents.
    *
    * @return the primal value (bit for bit) and the directional derivative
    */
@@ -77,8 +77,8 @@ public final class Search_Frule {
             t3Dot = Math.cos(x[i]) * xDot[i];
             t4 = t3 * t;
             t4Dot = t * t3Dot + t3 * tDot;
-            s = s + t4;
-            sDot = sDot + t4Dot;
+            s += t4;
+            sDot += t4Dot;
           }
           // line 24: if (s > 10.0)
           if (s > 10.0) {
@@ -89,7 +89,7 @@ public final class Search_Frule {
       }
       // line 12: for (int i = 0; i < x.length; i++)
       if (!(returned || broke)) {
-        i = i + 1;
+        i++;
       }
     }
     // line 28: return s + t;

@@ -27,9 +27,9 @@ public final class Search_Rrule {
   }
 
   /**
-   * Adds {@code seed} times the gradient of {@link Search#search(double[], double)} into the adjoint buffers and returns the value. Allocates no gradient storage: generated callers compose rules through this method.
+   * Reverse mode of {@link Search#search(double[], double)}: adds seed times the gradient into the adjoint buffers. Allocates no gradient storage; generated callers compose rules through this method.
    *
-   * <p>Each {@code double[]} parameter is followed by its adjoint buffer, to which {@code seed * d value / d element} is added. {@code scalarBars[k]} receives {@code seed * d value / d p} for the k-th double or float parameter {@code p}, in declaration order.
+   * <p>Each array parameter is followed by its adjoint buffer. On entry it holds the cotangent of the array's final contents (zeros when only the result matters); on return, the cotangent with respect to its contents on entry. For an array the method only reads, that is: the derivative is added. {@code scalarBars[k]} receives the derivative with respect to the k-th double or float parameter, in declaration order.
    *
    * @return the primal value (bit for bit)
    */
@@ -105,7 +105,7 @@ public final class Search_Rrule {
             t3 = Math.sin(x[i]);
             t4 = t3 * t;
             doubleTape.push(s);
-            s = s + t4;
+            s += t4;
             // line 19: if (s > 2.0)
             intTape.push(0);
           }
@@ -127,12 +127,12 @@ public final class Search_Rrule {
       // line 12: for (int i = 0; i < x.length; i++)
       if (!(returned || broke)) {
         intTape.push(i);
-        i = i + 1;
+        i++;
         intTape.push(1);
       } else {
         intTape.push(0);
       }
-      iterations = iterations + 1;
+      iterations++;
     }
     intTape.push(iterations);
     // line 28: return s + t;
@@ -195,7 +195,7 @@ public final class Search_Rrule {
         }
       }
       // line 12: for (int i = 0; i < x.length; i++)
-      iterations = iterations - 1;
+      iterations--;
     }
     i = intTape.pop();
     // line 11: double s = 0.0;

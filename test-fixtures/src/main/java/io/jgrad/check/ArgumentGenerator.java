@@ -3,9 +3,10 @@ package io.jgrad.check;
 import java.util.Random;
 
 /**
- * The default random points: {@code double} and {@code float} arguments and {@code double[]}
- * entries uniform in {@code [lo, hi]}, {@code int} and {@code long} uniform in
- * {@code [intLo, intHi]}, {@code boolean} fair coin flips. Other parameter types need
+ * The default random points: {@code double} and {@code float} arguments and {@code double[]} and
+ * {@code double[][]} entries uniform in {@code [lo, hi]} (a {@code double[]} has
+ * {@code arrayLength} entries, a {@code double[][]} is {@code arrayLength x arrayLength}),
+ * {@code int} and {@code long} uniform in {@code [intLo, intHi]}, {@code boolean} fair coin flips. Other parameter types need
  * {@link GradCheck#args}.
  */
 record ArgumentGenerator(
@@ -16,7 +17,7 @@ record ArgumentGenerator(
     for (int i = 0; i < signature.arity(); i++) {
       Class<?> type = signature.type(i);
       if (!(type == double.class || type == float.class || type == double[].class
-          || type == int.class || type == long.class || type == boolean.class)) {
+          || type == double[][].class || type == int.class || type == long.class || type == boolean.class)) {
         throw new IllegalArgumentException(
             "GradCheck cannot generate a " + type.getSimpleName() + " for parameter "
                 + signature.name(i) + " of " + signature.describe()
@@ -39,6 +40,14 @@ record ArgumentGenerator(
           array[e] = uniform(random);
         }
         args[i] = array;
+      } else if (type == double[][].class) {
+        double[][] matrix = new double[arrayLength][arrayLength];
+        for (double[] row : matrix) {
+          for (int e = 0; e < row.length; e++) {
+            row[e] = uniform(random);
+          }
+        }
+        args[i] = matrix;
       } else if (type == int.class) {
         args[i] = (int) random.nextLong(intLo, intHi + 1L);
       } else if (type == long.class) {

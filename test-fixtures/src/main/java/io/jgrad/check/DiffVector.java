@@ -1,13 +1,11 @@
 package io.jgrad.check;
 
-import java.util.Arrays;
-import java.util.StringJoiner;
-
 /**
  * One number per differentiable input entry: a tangent direction, a gradient or a set of adjoint
  * buffers. {@code scalars[k]} belongs to the k-th scalar differentiable parameter and
- * {@code arrays[j]} to the j-th {@code double[]} parameter, matching the order of
- * {@code scalarBars} and of the array buffers in the generated adjoint.
+ * {@code arrays[j]} to the j-th leaf of the point's {@link Layout} (for unaliased
+ * {@code double[]} parameters: the j-th one; a {@code double[][]} contributes one leaf per row),
+ * matching the order of {@code scalarBars}.
  */
 final class DiffVector {
   final double[] scalars;
@@ -98,18 +96,5 @@ final class DiffVector {
 
   private static double maxAbs(double max, double v) {
     return Double.isNaN(v) || Double.isNaN(max) ? Double.NaN : Math.max(max, Math.abs(v));
-  }
-
-  /** Renders the entries as {@code name = value} pairs, using {@code signature}'s names. */
-  String describe(Signature signature, String suffix) {
-    StringJoiner joiner = new StringJoiner(", ");
-    for (int k = 0; k < scalars.length; k++) {
-      joiner.add(signature.name(signature.scalarParams[k]) + suffix + " = " + scalars[k]);
-    }
-    for (int j = 0; j < arrays.length; j++) {
-      joiner.add(
-          signature.name(signature.arrayParams[j]) + suffix + " = " + Arrays.toString(arrays[j]));
-    }
-    return joiner.length() == 0 ? "(no differentiable parameters)" : joiner.toString();
   }
 }

@@ -1,11 +1,12 @@
 package io.jgrad.check;
 
-import java.util.function.DoubleUnaryOperator;
+import java.util.function.DoubleFunction;
 
 /**
- * Central finite differences {@code (f(x + h d) - f(x - h d)) / (2h)} over several step sizes,
- * keeping the one closest to the derivative being checked: truncation error shrinks with
- * {@code h} and rounding error grows, and the best compromise depends on the function.
+ * Central finite differences {@code (f(x + h d) - f(x - h d)) / (2h)} of a vector of outputs over
+ * several step sizes, keeping the one closest to the derivative being checked: truncation error
+ * shrinks with {@code h} and rounding error grows, and the best compromise depends on the
+ * function.
  */
 final class FiniteDifferences {
   /** Relative steps for double inputs. */
@@ -17,31 +18,47 @@ final class FiniteDifferences {
    */
   static final double[] FLOAT_STEPS = {1e-2, 1e-3, 1e-4};
 
-  /** The difference quotient closest to the target, with its step and distance. */
-  record Estimate(double value, double step, double distance) {}
+  /**
+   * The difference quotients closest to the target, with their step; {@code error} is the
+   * largest {@code |fd[k] - target[k]| / max(1, |target[k]|)}, reached at output {@code worst}.
+   */
+  record Estimate(double[] value, double step, double error, int worst) {}
 
   private FiniteDifferences() {}
 
   /**
-   * Returns the finite difference closest to {@code target}, or {@code null} if no step gave a
-   * finite difference (for example when every perturbed point leaves the function's domain).
+   * Returns the finite differences closest to {@code target}, or {@code null} if no step gave
+   * finite differences for every output (for example when every perturbed point leaves the
+   * function's domain).
    *
-   * @param function {@code t -> f(x + t d)}
+   * @param function {@code t -> outputs at x + t d}, each call a fresh array of the target's length
    * @param steps relative steps, multiplied by {@code scale}
    * @param scale {@code max(1, max |x|)}
    */
   static Estimate closest(
-      DoubleUnaryOperator function, double[] steps, double scale, double target) {
+      DoubleFunction<double[]> function, double[] steps, double scale, double[] target) {
     Estimate best = null;
+    steps:
     for (double relative : steps) {
       double h = relative * scale;
-      double difference = (function.applyAsDouble(h) - function.applyAsDouble(-h)) / (2 * h);
-      if (!Double.isFinite(difference)) {
-        continue;
+      double[] plus = function.apply(h);
+      double[] minus = function.apply(-h);
+      double[] difference = new double[target.length];
+      double error = 0;
+      int worst = 0;
+      for (int k = 0; k < target.length; k++) {
+        difference[k] = (plus[k] - minus[k]) / (2 * h);
+        if (!Double.isFinite(difference[k])) {
+          continue steps;
+        }
+        double e = Math.abs(difference[k] - target[k]) / Math.max(1, Math.abs(target[k]));
+        if (!(e <= error)) {
+          error = e;
+          worst = k;
+        }
       }
-      double distance = Math.abs(difference - target);
-      if (best == null || distance < best.distance()) {
-        best = new Estimate(difference, h, distance);
+      if (best == null || error < best.error()) {
+        best = new Estimate(difference, h, error, worst);
       }
     }
     return best;

@@ -10,21 +10,42 @@ import java.util.function.Function;
  * checks:
  *
  * <ol>
- *   <li><b>values</b>: the forward rule, the reverse rule and the low-level adjoint return the
- *       primal's value bit for bit (a {@code float} result compared widened to {@code double}), and
+ *   <li><b>values</b>: the forward rule, the reverse rule, the low-level adjoint and (for array
+ *       results) the Jacobian return the primal's value bit for bit (a {@code float} result
+ *       compared widened to {@code double}, a {@code double[]} result element for element), and
  *       leave every array argument exactly as the primal leaves it;
- *   <li><b>forward vs finite differences</b>: along a random direction {@code d ~ N(0, 1)}, the
- *       forward tangent matches the central difference {@code (f(x + hd) - f(x - hd)) / 2h} for
- *       the best of {@code h = 1e-2 ... 1e-7} (times {@code max(1, max |x|)}), within
- *       {@link #fdTolerance} relative to {@code max(1, |tangent|)};
- *   <li><b>reverse vs forward</b>: the dot-product test {@code ybar * (J d) == <J^T ybar, d>} for a
- *       random {@code ybar}, both for the adjoint (seeded with {@code ybar}) and for the
- *       convenience gradient, to {@code 1e-10} relative; and a second adjoint call on the same
- *       buffers must add to them, not overwrite them.
+ *   <li><b>forward vs finite differences</b>: the checked function maps the differentiable
+ *       scalars and the entry contents of every {@code double[]}/{@code double[][]} argument to
+ *       the outputs: the result (a scalar, the elements of a {@code double[]}, nothing for
+ *       {@code void}) and the final contents of every array argument. Along a random direction
+ *       {@code d ~ N(0, 1)}, the forward rule's tangents (of the result, and left in the tangent
+ *       arrays it updates in place) match the central differences
+ *       {@code (F(x + hd) - F(x - hd)) / 2h} for the best of {@code h = 1e-2 ... 1e-7} (times
+ *       {@code max(1, max |x|)}), each output within {@link #fdTolerance} relative to
+ *       {@code max(1, |tangent|)};
+ *   <li><b>reverse vs forward</b>: dot-product tests. With a random cotangent on the result only
+ *       ({@code ybar}, or {@code resultBar} for a {@code double[]} result): {@code <ybar, J d> ==
+ *       <J^T ybar, d>} for the adjoint started from zero buffers and for the convenience method,
+ *       to {@code 1e-10} relative; a second adjoint call on the same buffers must add to
+ *       scalarBars and to the buffers of arrays the primal leaves unchanged. With random
+ *       cotangents on every output ({@code xbarOut} in the adjoint buffers on entry, random
+ *       scalarBars on entry): {@code <ybar, ydot> + sum <xbarOut, xdotOut> == sum <xBar after,
+ *       xdot> + sum (scalarBars added) * sdot}, which is the README's definition of the adjoint
+ *       of a mutated argument;
+ *   <li><b>Jacobian</b> (array results): {@code fJacobian} equals the Jacobian assembled from
+ *       forward-mode columns, to {@code 1e-10} relative to its largest entry.
  * </ol>
  *
- * <p>Points where the primal value is NaN or infinite, or where no finite difference is finite,
- * get the value checks only; the check fails if no point at all could be checked further.
+ * <p>Points where some output is NaN or infinite, or where no finite difference is finite, get
+ * the value checks only; the check fails if no point at all could be checked further.
+ *
+ * <p><b>Aliasing.</b> Arguments are copied keeping their sharing (an array passed for two
+ * parameters stays one array, and its tangent and adjoint are then one array too, passed for
+ * both). {@link #alias} passes the same array for two parameters and requires the rules to be
+ * correct for the aliased function (for methods that only read the arrays); {@link
+ * #checkAliasing} also accepts rules that reject the call with {@link IllegalArgumentException}
+ * (what the README promises for methods that write one of them) provided they all do and leave
+ * the arguments untouched.
  *
  * <p>Floats: a {@code float} parameter is perturbed as {@code (float) (a + h d)}, so its actual
  * step is rounded, and a {@code float} result is rounded too. Finite differences are then coarse:
@@ -36,6 +57,8 @@ import java.util.function.Function;
  *
  * <pre>{@code
  * GradCheck.of(Losses.class, "logLoss").range(-3, 3).arrayLength(10).check();
+ * GradCheck.of(Vectors.class, "dot").alias(0, 1).check();          // dot(x, x) must be right
+ * GradCheck.of(Vectors.class, "axpyInto").checkAliasing(0, 1);     // right, or rejected
  * }</pre>
  */
 public final class GradCheck {
@@ -52,6 +75,8 @@ public final class GradCheck {
   private int intHi = 4;
   private Function<Random, Object[]> generator;
   private double fdTolerance = 1e-6;
+  private int aliasA = -1;
+  private int aliasB = -1;
 
   private GradCheck(Signature signature) {
     this.signature = signature;
@@ -62,7 +87,7 @@ public final class GradCheck {
    * visibility).
    *
    * @throws IllegalArgumentException if there is no such method, it is overloaded, not static, or
-   *     does not return {@code double} or {@code float}
+   *     does not return {@code double}, {@code float}, {@code double[]} or {@code void}
    */
   public static GradCheck of(Class<?> owner, String method) {
     Objects.requireNonNull(owner);
@@ -92,7 +117,10 @@ public final class GradCheck {
     return this;
   }
 
-  /** Length of generated {@code double[]} arguments; default 6. */
+  /**
+   * Length of generated {@code double[]} arguments and the number of rows and columns of
+   * generated {@code double[][]} arguments; default 6.
+   */
   public GradCheck arrayLength(int n) {
     require(n >= 0, "arrayLength must not be negative, got " + n);
     arrayLength = n;
@@ -128,18 +156,70 @@ public final class GradCheck {
   }
 
   /**
+   * Passes the same array for parameters {@code paramA} and {@code paramB} (0-based; both
+   * {@code double[]} or both {@code double[][]}): after each point is generated, the argument of
+   * {@code paramB} is replaced by the argument of {@code paramA}. Tangent and adjoint arrays are
+   * then shared the same way. With {@link #check()} the rules must be correct for the aliased
+   * function; {@link #checkAliasing} also accepts a rejection.
+   *
+   * @throws IllegalArgumentException if the parameters are not two distinct array parameters of
+   *     the same type
+   */
+  public GradCheck alias(int paramA, int paramB) {
+    require(paramA >= 0 && paramA < signature.arity() && paramB >= 0
+            && paramB < signature.arity() && paramA != paramB,
+        "alias needs two distinct parameter indexes of " + signature.describe() + ", got "
+            + paramA + " and " + paramB);
+    require(signature.kind(paramA).isArray() && signature.kind(paramA) == signature.kind(paramB),
+        "alias needs two double[] or two double[][] parameters, got "
+            + signature.type(paramA).getSimpleName() + " and "
+            + signature.type(paramB).getSimpleName());
+    aliasA = paramA;
+    aliasB = paramB;
+    return this;
+  }
+
+  /**
+   * Checks at {@link #points} random points with the same array passed for {@code paramA} and
+   * {@code paramB} (see {@link #alias}), accepting either of the README's two outcomes: all the
+   * rules (forward, reverse, adjoint, Jacobian) throw {@link IllegalArgumentException} and leave
+   * the arguments as they were passed, or they all accept the call and pass every check of
+   * {@link #check()} for the aliased function. {@link Report#rejected()} says at how many points
+   * the call was rejected.
+   *
+   * @throws AssertionError if a check fails, the rules disagree, or no point could be checked
+   */
+  public Report checkAliasing(int paramA, int paramB) {
+    alias(paramA, paramB);
+    return run(true);
+  }
+
+  /**
+   * Like {@link #checkAliasing(int, int)} for sharing that the {@link #args} generator builds
+   * itself (for example a row of a {@code double[][]} argument also passed as a {@code double[]}
+   * argument): the rules must all reject the call or be correct.
+   */
+  public Report checkAliasing() {
+    return run(true);
+  }
+
+  /**
    * Checks at {@link #points} random points.
    *
    * @throws AssertionError if a check fails or no point could be checked
    */
   public Report check() {
+    return run(false);
+  }
+
+  private Report run(boolean rejectionAllowed) {
     RuleMethods rules = RuleMethods.find(signature);
     Function<Random, Object[]> source =
         generator != null
             ? generator
             : new ArgumentGenerator(rules.signature(), lo, hi, arrayLength, intLo, intHi)::generate;
     Random random = new Random(seed);
-    Tally tally = new Tally(rules);
+    Tally tally = new Tally(rules, rejectionAllowed);
     for (int p = 1; p <= points; p++) {
       tally.run(source.apply(random), p + " of " + points + " (seed " + seed + ")", random);
     }
@@ -153,7 +233,7 @@ public final class GradCheck {
    * @throws AssertionError if a check fails or the point could not be checked
    */
   public Report checkAt(Object... args) {
-    Tally tally = new Tally(RuleMethods.find(signature));
+    Tally tally = new Tally(RuleMethods.find(signature), false);
     tally.run(args, "given to checkAt", new Random(seed));
     return tally.report(1);
   }
@@ -168,29 +248,40 @@ public final class GradCheck {
   private final class Tally {
     private final RuleMethods rules;
     private final double tolerance;
+    private final boolean rejectionAllowed;
     private int checked;
+    private int rejected;
     private double worstFd;
     private double worstDot;
+    private double worstJacobian;
 
-    Tally(RuleMethods rules) {
+    Tally(RuleMethods rules, boolean rejectionAllowed) {
       this.rules = rules;
+      this.rejectionAllowed = rejectionAllowed;
       this.tolerance =
           signature.involvesFloat() ? Math.max(fdTolerance, FLOAT_FD_TOLERANCE) : fdTolerance;
     }
 
     void run(Object[] args, String label, Random random) {
       Signature named = rules.signature();
+      Object[] point = named.normalize(args);
+      if (aliasA >= 0) {
+        point[aliasB] = point[aliasA];
+      }
       PointChecker.Result result =
-          new PointChecker(named, rules, tolerance, named.normalize(args), label).run(random);
+          new PointChecker(named, rules, tolerance, point, label, rejectionAllowed).run(random);
       if (result.checked()) {
         checked++;
         worstFd = Math.max(worstFd, result.fdError());
         worstDot = Math.max(worstDot, result.dotError());
+        worstJacobian = Math.max(worstJacobian, result.jacobianError());
+      } else if (result.rejected()) {
+        rejected++;
       }
     }
 
     Report report(int tried) {
-      if (checked == 0) {
+      if (checked == 0 && rejected == 0) {
         throw new Failure(rules.signature().describe())
             .with("check", "at least one point can be checked")
             .with("actual", "at all " + tried + " point(s) the primal value was NaN or infinite,"
@@ -198,7 +289,8 @@ public final class GradCheck {
             .with("hint", "choose range(...) or args(...) inside the function's domain")
             .error();
       }
-      return new Report(signature.qualifiedName(), checked, worstFd, worstDot);
+      return new Report(
+          signature.qualifiedName(), checked, worstFd, worstDot, worstJacobian, rejected);
     }
   }
 
@@ -210,13 +302,24 @@ public final class GradCheck {
    *     primal was not finite are not counted)
    * @param worstFdError the largest {@code |fd - tangent| / max(1, |tangent|)}
    * @param worstDotProductError the largest relative error of the dot-product tests
+   * @param worstJacobianError the largest relative error of {@code ...Jacobian} (0 if the method
+   *     has no Jacobian or its arguments were aliased)
+   * @param rejected the number of points at which the rules rejected the arguments with {@link
+   *     IllegalArgumentException} (only {@link #checkAliasing} accepts that)
    */
   public record Report(
-      String method, int points, double worstFdError, double worstDotProductError) {
+      String method,
+      int points,
+      double worstFdError,
+      double worstDotProductError,
+      double worstJacobianError,
+      int rejected) {
     @Override
     public String toString() {
       return "GradCheck " + method + ": passed at " + points + " point(s); worst finite-difference"
-          + " error " + worstFdError + ", worst dot-product error " + worstDotProductError;
+          + " error " + worstFdError + ", worst dot-product error " + worstDotProductError
+          + (worstJacobianError > 0 ? ", worst Jacobian error " + worstJacobianError : "")
+          + (rejected > 0 ? "; arguments rejected at " + rejected + " point(s)" : "");
     }
   }
 }

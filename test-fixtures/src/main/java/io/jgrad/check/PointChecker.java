@@ -1,22 +1,35 @@
 package io.jgrad.check;
 
-import io.jgrad.Dual;
 import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 import java.util.Random;
 
 /**
  * Runs every check at one point: values and array arguments bit for bit, forward against finite
- * differences, reverse against forward (dot-product test) and accumulation in the adjoint.
+ * differences, reverse against forward (dot-product tests), accumulation in the adjoint and, for
+ * array results, the Jacobian against forward-mode columns.
+ *
+ * <p>The function checked is {@code inputs -> outputs} where the inputs are the differentiable
+ * scalars and the entry contents of every array argument, and the outputs are the result (none
+ * for {@code void}, one number for a scalar, its elements for a {@code double[]}) followed by the
+ * final contents of every array argument (see {@link Layout}: counted per piece of memory).
  */
 final class PointChecker {
   /** The errors measured at one point; {@code checked} is false if derivatives were skipped. */
-  record Result(boolean checked, double fdError, double dotError) {
-    static final Result SKIPPED = new Result(false, 0, 0);
+  record Result(
+      boolean checked, boolean rejected, double fdError, double dotError, double jacobianError) {
+    static final Result SKIPPED = new Result(false, false, 0, 0, 0);
+    static final Result REJECTED = new Result(false, true, 0, 0, 0);
   }
 
-  /** Tolerance of both dot-product tests, relative to the magnitude of their terms. */
+  /** Tolerance of the dot-product tests, relative to the magnitude of their terms. */
   static final double DOT_TOLERANCE = 1e-10;
+
+  /** Tolerance of the Jacobian check, relative to the largest entry. */
+  static final double JACOBIAN_TOLERANCE = 1e-10;
 
   /** Tolerance of the accumulation test, relative to the largest buffer entry. */
   static final double ACCUMULATION_TOLERANCE = 1e-12;
@@ -26,56 +39,101 @@ final class PointChecker {
   private final double fdTolerance;
   private final Object[] args;
   private final String point;
+  private final boolean rejectionAllowed;
+  private final Layout layout;
 
   /**
    * @param fdTolerance the tolerance of the finite-difference check, already widened for floats
    * @param args the point, in the primal's parameter types; never modified
    * @param point how messages name the point, for example {@code 2 of 5 (seed 42)}
+   * @param rejectionAllowed if true, the rules may all reject the point by throwing {@link
+   *     IllegalArgumentException} (as they must for aliased arrays that the method writes)
    */
   PointChecker(
-      Signature signature, RuleMethods rules, double fdTolerance, Object[] args, String point) {
+      Signature signature,
+      RuleMethods rules,
+      double fdTolerance,
+      Object[] args,
+      String point,
+      boolean rejectionAllowed) {
     this.signature = signature;
     this.rules = rules;
     this.fdTolerance = fdTolerance;
     this.args = args;
     this.point = point;
+    this.rejectionAllowed = rejectionAllowed;
+    this.layout = Layout.of(signature, args);
   }
 
-  /** Runs the checks, drawing the direction and the seed from {@code random}. */
+  /** Runs the checks, drawing directions and seeds from {@code random}. */
   Result run(Random random) {
     Object[] primalArgs = Signature.copy(args);
-    double value = rules.primal(primalArgs);
-    DiffVector direction = signature.gaussian(args, random);
+    Object value = rules.primal(primalArgs);
+    requireSamePattern(primalArgs);
+    if (rejectionAllowed && allRulesReject(value)) {
+      return Result.REJECTED;
+    }
+    int resultLength = resultLength(value);
+    double[][] finalLeaves = layout.read(primalArgs);
+
+    DiffVector direction = layout.gaussian(random);
     double ybar = random.nextGaussian();
+    double[] resultBar = null;
+    if (signature.result == Signature.ResultKind.ARRAY) {
+      resultBar = new double[resultLength];
+      Layout.fillGaussian(resultBar, random);
+    }
+    double[][] xbarOut = layout.gaussianLeaves(random);
+    double[] scalarBarsOnEntry = new double[signature.scalarParams.length];
+    Layout.fillGaussian(scalarBarsOnEntry, random);
+    DiffVector offsets = layout.gaussian(random);
 
+    // values and arguments after each rule
     Object[] callArgs = Signature.copy(args);
-    Dual dual = rules.forward(callArgs, direction.copy());
-    requireSameValue(rules.forwardName(), value, dual.value());
+    Object[] tangents = tangents(direction);
+    RuleMethods.Tangent forward = rules.forward(callArgs, tangents);
+    requireSameValue(rules.forwardName(), value, forward.value());
     requireSameArrays(rules.forwardName(), primalArgs, callArgs);
+    double[] ydot = outputTangent(forward, tangents, resultLength);
 
-    callArgs = Signature.copy(args);
-    RuleMethods.Gradient gradient = rules.reverse(callArgs);
-    requireSameValue(rules.reverseName(), value, gradient.value());
-    requireSameArrays(rules.reverseName(), primalArgs, callArgs);
-    requireGradientShape(gradient.bars());
+    DiffVector gradient = null;
+    if (rules.hasReverse()) {
+      callArgs = Signature.copy(args);
+      RuleMethods.Gradient reverse = rules.reverse(callArgs, copyOf(resultBar));
+      requireSameValue(rules.reverseName(), value, reverse.value());
+      requireSameArrays(rules.reverseName(), primalArgs, callArgs);
+      gradient = gradient(reverse);
+    }
 
-    callArgs = Signature.copy(args);
-    DiffVector bars = signature.zeros(args);
-    requireSameValue(rules.adjointName(), value, rules.adjoint(callArgs, bars, ybar));
-    requireSameArrays(rules.adjointName(), primalArgs, callArgs);
+    DiffVector bars = layout.zeros();
+    bars = callAdjoint(bars, seed(ybar, resultBar, 1), value, primalArgs);
 
-    if (!Double.isFinite(value)) {
+    double[] outputs = outputs(value, finalLeaves);
+    if (!allFinite(outputs)) {
       return Result.SKIPPED;
     }
-    FiniteDifferences.Estimate estimate = finiteDifference(direction, dual.tangent());
+    FiniteDifferences.Estimate estimate = finiteDifference(direction, ydot, resultLength);
     if (estimate == null) {
       return Result.SKIPPED;
     }
-    double fdError = checkForward(direction, dual.tangent(), estimate);
-    double dotError = checkReverse(direction, dual.tangent(), ybar, bars, gradient.bars());
-    checkAccumulation(ybar, bars, gradient.bars(), value, primalArgs);
-    return new Result(true, fdError, dotError);
+    double fdError = checkForward(direction, ydot, estimate, resultLength);
+    double dotError = 0;
+    if (signature.result != Signature.ResultKind.VOID) {
+      dotError = checkReverse(direction, ydot, ybar, resultBar, bars, gradient);
+      checkAccumulation(
+          ybar, resultBar, bars, offsets, gradient, value, primalArgs, finalLeaves);
+    }
+    dotError =
+        Math.max(dotError, checkAllOutputs(direction, ydot, ybar, resultBar, xbarOut,
+            scalarBarsOnEntry, value, primalArgs, resultLength));
+    double jacobianError = 0;
+    if (rules.hasJacobian() && !layout.aliased()) {
+      jacobianError = checkJacobian(primalArgs, resultLength);
+    }
+    return new Result(true, false, fdError, dotError, jacobianError);
   }
+
+  // ------------------------------------------------------------------------ shapes and vectors
 
   private Failure failure(String check) {
     return new Failure(signature.describe())
@@ -84,12 +142,254 @@ final class PointChecker {
         .with("arguments", signature.describe(args));
   }
 
-  private void requireSameValue(String rule, double expected, double actual) {
-    if (Double.doubleToLongBits(expected) != Double.doubleToLongBits(actual)) {
-      throw failure("the value of " + rule + " is bit for bit the primal's value")
-          .with("expected", expected + " (primal)")
-          .with("actual", actual + " (" + rule + ")" + ulpDistance(expected, actual))
+  private void requireSamePattern(Object[] afterPrimal) {
+    if (!Layout.of(signature, afterPrimal).samePattern(layout)) {
+      throw failure("the primal keeps the shape of its array arguments")
+          .with("actual", signature.describe(afterPrimal) + " (after the primal)")
+          .with("hint", "GradCheck compares the final contents of each array argument with its"
+              + " entry contents row by row: a method that changes the number or lengths of the"
+              + " rows of a double[][] argument, makes rows of its arguments share memory or"
+              + " stop sharing it, cannot be checked")
           .error();
+    }
+  }
+
+  private int resultLength(Object value) {
+    switch (signature.result) {
+      case SCALAR:
+        return 1;
+      case ARRAY:
+        if (value == null) {
+          throw failure("the primal returns an array")
+              .with("actual", "null")
+              .with("hint", "GradCheck cannot check a method that returns null")
+              .error();
+        }
+        return ((double[]) value).length;
+      default:
+        return 0;
+    }
+  }
+
+  /** The tangent structures of the forward rule: {@code direction} shaped like the arguments. */
+  private Object[] tangents(DiffVector direction) {
+    DiffVector copy = direction.copy();
+    Object[] tangents = layout.build(copy.arrays);
+    for (int k = 0; k < signature.scalarParams.length; k++) {
+      tangents[signature.scalarParams[k]] = copy.scalars[k];
+    }
+    return tangents;
+  }
+
+  /** The seed argument of the adjoint: {@code factor * ybar}, {@code factor * resultBar}, none. */
+  private Object seed(double ybar, double[] resultBar, double factor) {
+    switch (signature.result) {
+      case SCALAR:
+        return factor * ybar;
+      case ARRAY:
+        double[] scaled = resultBar.clone();
+        for (int i = 0; i < scaled.length; i++) {
+          scaled[i] *= factor;
+        }
+        return scaled;
+      default:
+        return null;
+    }
+  }
+
+  private static double[] copyOf(double[] array) {
+    return array == null ? null : array.clone();
+  }
+
+  /** The result followed by the final leaves, as one flat vector. */
+  private static double[] outputs(Object value, double[][] leaves) {
+    int n = 0;
+    for (double[] leaf : leaves) {
+      n += leaf.length;
+    }
+    double[] result;
+    int offset;
+    if (value instanceof Double scalar) {
+      result = new double[1 + n];
+      result[0] = scalar;
+      offset = 1;
+    } else if (value instanceof double[] array) {
+      result = Arrays.copyOf(array, array.length + n);
+      offset = array.length;
+    } else {
+      result = new double[n];
+      offset = 0;
+    }
+    for (double[] leaf : leaves) {
+      System.arraycopy(leaf, 0, result, offset, leaf.length);
+      offset += leaf.length;
+    }
+    return result;
+  }
+
+  private static boolean allFinite(double[] values) {
+    for (double v : values) {
+      if (!Double.isFinite(v)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Names output {@code k} of {@link #outputs} in messages. */
+  private String outputName(int k, int resultLength) {
+    if (k < resultLength) {
+      return signature.result == Signature.ResultKind.SCALAR ? "the result" : "result[" + k + "]";
+    }
+    k -= resultLength;
+    for (int leaf = 0; leaf < layout.leafCount(); leaf++) {
+      if (k < layout.leafLength(leaf)) {
+        return layout.leafName(leaf, "") + "[" + k + "] (final contents)";
+      }
+      k -= layout.leafLength(leaf);
+    }
+    return "output " + k;
+  }
+
+  /** Reads the tangents of every output after the forward rule, checking their shapes. */
+  private double[] outputTangent(RuleMethods.Tangent forward, Object[] tangents, int length) {
+    Object tangent = forward.tangent();
+    if (signature.result == Signature.ResultKind.ARRAY) {
+      double[] array = (double[]) tangent;
+      if (array == null || array.length != length) {
+        throw failure(rules.forwardName() + " returns a tangent shaped like the value")
+            .with("expected", "a double[" + length + "]")
+            .with("actual", array == null ? "null" : "a double[" + array.length + "]")
+            .error();
+      }
+    }
+    String problem = layout.shapeProblem(tangents, "Dot");
+    if (problem != null) {
+      throw failure("after " + rules.forwardName() + ", the tangent arrays are shaped like the"
+              + " arguments")
+          .with("actual", problem)
+          .error();
+    }
+    return outputs(tangent, layout.read(tangents));
+  }
+
+  /** Turns the record of the convenience reverse method into a vector shaped like the inputs. */
+  private DiffVector gradient(RuleMethods.Gradient reverse) {
+    Object[] bars = reverse.bars();
+    String problem = layout.shapeProblem(bars, "Bar");
+    if (problem != null) {
+      int param = firstArrayParamWithProblem(bars);
+      String bar = signature.name(param) + "Bar";
+      throw failure(rules.reverseName() + " returns " + bar + " shaped like "
+              + signature.name(param))
+          .with("expected", shapeOf(args[param]))
+          .with("actual", bars[param] == null ? "null" : shapeOf(bars[param]))
+          .with("problem", problem)
+          .error();
+    }
+    double[] scalars = new double[signature.scalarParams.length];
+    for (int k = 0; k < scalars.length; k++) {
+      scalars[k] = ((Number) bars[signature.scalarParams[k]]).doubleValue();
+    }
+    return new DiffVector(scalars, layout.sum(bars));
+  }
+
+  private int firstArrayParamWithProblem(Object[] bars) {
+    for (int param : signature.arrayParams) {
+      Object bar = bars[param];
+      if (bar == null || !sameShape(args[param], bar)) {
+        return param;
+      }
+    }
+    return signature.arrayParams[0];
+  }
+
+  private static boolean sameShape(Object expected, Object actual) {
+    if (expected instanceof double[] a) {
+      return actual instanceof double[] b && a.length == b.length;
+    }
+    if (!(expected instanceof double[][] a) || !(actual instanceof double[][] b)) {
+      return false;
+    }
+    if (a.length != b.length) {
+      return false;
+    }
+    for (int r = 0; r < a.length; r++) {
+      if ((a[r] == null) != (b[r] == null) || (a[r] != null && a[r].length != b[r].length)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String shapeOf(Object array) {
+    if (array instanceof double[] a) {
+      return "a double[" + a.length + "]";
+    }
+    double[][] m = (double[][]) array;
+    StringBuilder rows = new StringBuilder();
+    for (int r = 0; r < m.length; r++) {
+      rows.append(r == 0 ? "" : ", ").append(m[r] == null ? "null" : String.valueOf(m[r].length));
+    }
+    return "a double[" + m.length + "][] with row lengths (" + rows + ")";
+  }
+
+  /**
+   * Calls the adjoint with {@code bars} as the buffers on entry (leaves are used as they are and
+   * scalarBars too), checks the value and the arguments, and returns the buffers after the call.
+   */
+  private DiffVector callAdjoint(
+      DiffVector bars, Object seed, Object value, Object[] afterPrimal) {
+    Object[] callArgs = Signature.copy(args);
+    Object[] structures = layout.build(bars.arrays);
+    Object returned = rules.adjoint(callArgs, structures, seed, bars.scalars);
+    requireSameValue(rules.adjointName(), value, returned);
+    requireSameArrays(rules.adjointName(), afterPrimal, callArgs);
+    String problem = layout.shapeProblem(structures, "Bar");
+    if (problem != null) {
+      throw failure("after " + rules.adjointName() + ", the adjoint arrays are shaped like the"
+              + " arguments")
+          .with("actual", problem)
+          .error();
+    }
+    return new DiffVector(bars.scalars, layout.read(structures));
+  }
+
+  // ---------------------------------------------------------------------------------- values
+
+  private void requireSameValue(String rule, Object expected, Object actual) {
+    if (signature.result == Signature.ResultKind.VOID) {
+      return;
+    }
+    if (signature.result == Signature.ResultKind.SCALAR) {
+      double e = (Double) expected;
+      double a = ((Number) actual).doubleValue();
+      if (Double.doubleToLongBits(e) != Double.doubleToLongBits(a)) {
+        throw failure("the value of " + rule + " is bit for bit the primal's value")
+            .with("expected", e + " (primal)")
+            .with("actual", a + " (" + rule + ")" + ulpDistance(e, a))
+            .error();
+      }
+      return;
+    }
+    double[] e = (double[]) expected;
+    double[] a = (double[]) actual;
+    if (!Arrays.equals(e, a)) {
+      Failure failure =
+          failure("the value of " + rule + " is element for element bit for bit the primal's"
+                  + " value")
+              .with("expected", Arrays.toString(e) + " (primal)")
+              .with("actual", (a == null ? "null" : Arrays.toString(a)) + " (" + rule + ")");
+      if (a != null && a.length == e.length) {
+        for (int i = 0; i < e.length; i++) {
+          if (Double.doubleToLongBits(e[i]) != Double.doubleToLongBits(a[i])) {
+            failure.with("difference", "first at index " + i + ": " + e[i] + " vs " + a[i]
+                + ulpDistance(e[i], a[i]));
+            break;
+          }
+        }
+      }
+      throw failure.error();
     }
   }
 
@@ -103,15 +403,20 @@ final class PointChecker {
   }
 
   private void requireSameArrays(String rule, Object[] afterPrimal, Object[] afterRule) {
+    requireSameArrays(rule, afterPrimal, afterRule, "holds exactly what the primal leaves in it",
+        "after the primal");
+  }
+
+  private void requireSameArrays(
+      String rule, Object[] expectedArgs, Object[] afterRule, String claim, String source) {
     for (int i = 0; i < args.length; i++) {
-      Object expected = afterPrimal[i];
+      Object expected = expectedArgs[i];
       Object actual = afterRule[i];
       boolean isArray = expected != null && expected.getClass().isArray();
       if (isArray && !Objects.deepEquals(expected, actual)) {
         String name = signature.name(i);
-        throw failure("after " + rule + ", array argument " + name
-                + " holds exactly what the primal leaves in it")
-            .with("expected", Signature.render(expected) + " (" + name + " after the primal)")
+        throw failure("after " + rule + ", array argument " + name + " " + claim)
+            .with("expected", Signature.render(expected) + " (" + name + " " + source + ")")
             .with("actual", Signature.render(actual) + " (" + name + " after " + rule + ")")
             .with("difference", firstDifference(expected, actual))
             .error();
@@ -121,49 +426,74 @@ final class PointChecker {
 
   private static String firstDifference(Object expected, Object actual) {
     int length = Array.getLength(expected);
+    if (actual == null || Array.getLength(actual) != length) {
+      return "the lengths differ";
+    }
     for (int e = 0; e < length; e++) {
       Object x = Array.get(expected, e);
       Object y = Array.get(actual, e);
-      if (!Objects.equals(x, y)) {
+      if (x instanceof double[] xRow) {
+        if (!(y instanceof double[] yRow) || !Arrays.equals(xRow, yRow)) {
+          if (y instanceof double[] yRow && xRow.length == yRow.length) {
+            for (int c = 0; c < xRow.length; c++) {
+              if (Double.doubleToLongBits(xRow[c]) != Double.doubleToLongBits(yRow[c])) {
+                return "first at index [" + e + "][" + c + "]: " + xRow[c] + " vs " + yRow[c];
+              }
+            }
+          }
+          return "first at row " + e + ": " + Signature.render(x) + " vs " + Signature.render(y);
+        }
+      } else if (!Objects.equals(x, y)) {
         return "first at index " + e + ": " + x + " vs " + y;
       }
     }
     return "none in the first " + length + " entries (deep contents differ)";
   }
 
-  private void requireGradientShape(DiffVector gradient) {
-    for (int j = 0; j < gradient.arrays.length; j++) {
-      int param = signature.arrayParams[j];
-      int expected = ((double[]) args[param]).length;
-      double[] actual = gradient.arrays[j];
-      if (actual == null || actual.length != expected) {
-        String bar = signature.name(param) + "Bar";
-        throw failure(rules.reverseName() + " returns " + bar + " shaped like "
-                + signature.name(param))
-            .with("expected", "a double[" + expected + "]")
-            .with("actual", actual == null ? "null" : "a double[" + actual.length + "]")
-            .error();
-      }
-    }
-  }
+  // --------------------------------------------------------------------- finite differences
 
-  private FiniteDifferences.Estimate finiteDifference(DiffVector direction, double target) {
+  private FiniteDifferences.Estimate finiteDifference(
+      DiffVector direction, double[] target, int resultLength) {
     double[] steps =
         signature.involvesFloat() ? FiniteDifferences.FLOAT_STEPS : FiniteDifferences.STEPS;
-    double scale = Math.max(1, signature.maxAbsDifferentiable(args));
+    double scale = Math.max(1, layout.maxAbsDifferentiable(args));
     return FiniteDifferences.closest(
-        h -> rules.primal(signature.perturb(args, direction, h)), steps, scale, target);
+        h -> outputsAt(layout.perturb(args, direction, h), resultLength, h), steps, scale,
+        target);
+  }
+
+  private double[] outputsAt(Object[] perturbed, int resultLength, double h) {
+    Object value = rules.primal(perturbed);
+    String problem = layout.shapeProblem(perturbed, "");
+    if (problem == null && signature.result == Signature.ResultKind.ARRAY
+        && (value == null || ((double[]) value).length != resultLength)) {
+      problem = "the result is " + (value == null ? "null" : "a double["
+          + ((double[]) value).length + "]") + ", expected a double[" + resultLength + "]";
+    }
+    if (problem != null) {
+      throw failure("the shape of the outputs does not change near the point")
+          .with("actual", problem + " (after the primal at the point moved by " + h
+              + " along a random direction)")
+          .error();
+    }
+    return outputs(value, layout.read(perturbed));
   }
 
   private double checkForward(
-      DiffVector direction, double jvp, FiniteDifferences.Estimate estimate) {
-    double error = estimate.distance() / Math.max(1, Math.abs(jvp));
+      DiffVector direction, double[] ydot, FiniteDifferences.Estimate estimate, int resultLength) {
+    double error = estimate.error();
     if (!(error <= fdTolerance)) {
-      throw failure("forward rule " + rules.forwardName() + " vs central finite differences")
-          .with("direction", direction.describe(signature, "Dot"))
-          .with("expected", estimate.value() + " (finite difference, best step h = "
+      int k = estimate.worst();
+      Failure failure =
+          failure("forward rule " + rules.forwardName() + " vs central finite differences")
+              .with("direction", layout.describe(direction, "Dot"));
+      if (ydot.length > 1) {
+        failure.with("output", outputName(k, resultLength));
+      }
+      throw failure
+          .with("expected", estimate.value()[k] + " (finite difference, best step h = "
               + estimate.step() + ")")
-          .with("actual", jvp + " (tangent from " + rules.forwardName() + ")")
+          .with("actual", ydot[k] + " (tangent from " + rules.forwardName() + ")")
           .with("error", "|fd - tangent| / max(1, |tangent|) = " + error
               + " > tolerance " + fdTolerance)
           .error();
@@ -171,37 +501,91 @@ final class PointChecker {
     return error;
   }
 
+  // ------------------------------------------------------------------------ reverse vs forward
+
+  private static double dot(double[] a, double[] b, int from, int to) {
+    double sum = 0;
+    for (int i = from; i < to; i++) {
+      sum += a[i - from] * b[i];
+    }
+    return sum;
+  }
+
+  private static double dotMagnitude(double[] a, double[] b, int from, int to) {
+    double sum = 0;
+    for (int i = from; i < to; i++) {
+      sum += Math.abs(a[i - from] * b[i]);
+    }
+    return sum;
+  }
+
+  /**
+   * The dot-product tests with cotangents on the result only (the final contents of array
+   * arguments get zero cotangents): the adjoint from zero buffers, and the convenience method.
+   */
   private double checkReverse(
-      DiffVector direction, double jvp, double ybar, DiffVector bars, DiffVector gradient) {
-    double lhs = ybar * jvp;
+      DiffVector direction,
+      double[] ydot,
+      double ybar,
+      double[] resultBar,
+      DiffVector bars,
+      DiffVector gradient) {
+    boolean scalar = signature.result == Signature.ResultKind.SCALAR;
+    double lhs;
+    double lhsMagnitude;
+    if (scalar) {
+      lhs = ybar * ydot[0];
+      lhsMagnitude = 0;
+    } else {
+      lhs = dot(resultBar, ydot, 0, resultBar.length);
+      lhsMagnitude = dotMagnitude(resultBar, ydot, 0, resultBar.length);
+    }
+    String tangentLabel = scalar
+        ? " (ybar * tangent from " + rules.forwardName() + ")"
+        : " (<resultBar, result tangent from " + rules.forwardName() + ">)";
     double rhs = bars.dot(direction);
-    double lowLevelError = relativeError(lhs, rhs, bars.dotMagnitude(direction));
+    double lowLevelError =
+        relativeError(lhs, rhs, Math.max(lhsMagnitude, bars.dotMagnitude(direction)));
     if (!(lowLevelError <= DOT_TOLERANCE)) {
-      throw dotFailure(rules.adjointName() + " with seed ybar", direction, ybar, bars)
-          .with("expected", lhs + " (ybar * tangent from " + rules.forwardName() + ")")
+      throw dotFailure(rules.adjointName() + (scalar ? " with seed ybar" : " with resultBar"),
+              direction, ybar, resultBar, bars)
+          .with("expected", lhs + tangentLabel)
           .with("actual", rhs + " (<adjoint buffers, direction>)")
           .with("error", "relative " + lowLevelError + " > tolerance " + DOT_TOLERANCE)
           .error();
     }
-    double viaGradient = ybar * gradient.dot(direction);
+    double viaGradient = scalar ? ybar * gradient.dot(direction) : gradient.dot(direction);
+    double gradientMagnitude =
+        (scalar ? Math.abs(ybar) : 1) * gradient.dotMagnitude(direction);
     double convenienceError =
-        relativeError(lhs, viaGradient, Math.abs(ybar) * gradient.dotMagnitude(direction));
+        relativeError(lhs, viaGradient, Math.max(lhsMagnitude, gradientMagnitude));
     if (!(convenienceError <= DOT_TOLERANCE)) {
-      throw dotFailure(rules.reverseName(), direction, ybar, gradient)
-          .with("expected", lhs + " (ybar * tangent from " + rules.forwardName() + ")")
-          .with("actual", viaGradient + " (ybar * <gradient, direction>)")
+      throw dotFailure(rules.reverseName(), direction, ybar, resultBar, gradient)
+          .with("expected", lhs + tangentLabel)
+          .with("actual", viaGradient
+              + (scalar ? " (ybar * <gradient, direction>)" : " (<gradient, direction>)"))
           .with("error", "relative " + convenienceError + " > tolerance " + DOT_TOLERANCE)
           .error();
     }
     return Math.max(lowLevelError, convenienceError);
   }
 
-  private Failure dotFailure(String reverse, DiffVector direction, double ybar, DiffVector bars) {
-    return failure("dot-product test: ybar * (J d) from " + rules.forwardName()
-            + " == <J^T ybar, d> from " + reverse)
-        .with("direction", direction.describe(signature, "Dot"))
-        .with("ybar", ybar)
-        .with("gradient", bars.describe(signature, "Bar"));
+  private Failure dotFailure(
+      String reverse, DiffVector direction, double ybar, double[] resultBar, DiffVector bars) {
+    boolean scalar = signature.result == Signature.ResultKind.SCALAR;
+    Failure failure =
+        failure(scalar
+                ? "dot-product test: ybar * (J d) from " + rules.forwardName()
+                    + " == <J^T ybar, d> from " + reverse
+                : "dot-product test: <resultBar, J d> from " + rules.forwardName()
+                    + " == <J^T resultBar, d> from " + reverse)
+            .with("direction", layout.describe(direction, "Dot"));
+    if (scalar) {
+      failure.with("ybar", ybar);
+    } else {
+      failure.with("resultBar", Arrays.toString(resultBar));
+    }
+    return failure.with("gradient", layout.describe(bars, "Bar"));
   }
 
   /** {@code |a - b|} relative to the largest of {@code |a|}, {@code |b|} and {@code terms}. */
@@ -211,31 +595,290 @@ final class PointChecker {
   }
 
   /**
-   * Calls the adjoint a second time on the buffers of the first call, with seed {@code ±2} (a
-   * power of two, so scaling by it is exact, with the sign of {@code ybar}, so the two
-   * contributions do not cancel), and expects {@code first + seed * gradient}.
+   * Calls the adjoint a second time on the buffers of the first call plus random offsets (so that
+   * overwriting cannot pass unnoticed where the first call added zeros), with the seed scaled by
+   * {@code ±2} (a power of two, so scaling by it is exact, with the sign of {@code ybar}, so the
+   * two contributions do not cancel), and expects {@code first + 2 * gradient} in scalarBars and
+   * in the buffers of the arrays the primal leaves unchanged. (The buffers of arrays the primal
+   * writes are not simply added to: {@link #checkAllOutputs} checks those.)
    */
   private void checkAccumulation(
-      double ybar, DiffVector bars, DiffVector gradient, double value, Object[] afterPrimal) {
-    DiffVector first = bars.copy();
-    double seed = ybar < 0 ? -2 : 2;
-    Object[] callArgs = Signature.copy(args);
-    requireSameValue(rules.adjointName(), value, rules.adjoint(callArgs, bars, seed));
-    requireSameArrays(rules.adjointName(), afterPrimal, callArgs);
-    DiffVector expected = first.plusScaled(seed, gradient);
+      double ybar,
+      double[] resultBar,
+      DiffVector bars,
+      DiffVector offsets,
+      DiffVector gradient,
+      Object value,
+      Object[] afterPrimal,
+      double[][] finalLeaves) {
+    double[][] entryLeaves = layout.read(args);
+    boolean[] keep = new boolean[layout.leafCount()];
+    for (int leaf = 0; leaf < keep.length; leaf++) {
+      keep[leaf] = Arrays.equals(entryLeaves[leaf], finalLeaves[leaf]);
+    }
+    DiffVector first = bars.plusScaled(1, mask(offsets, keep, true));
+    boolean scalar = signature.result == Signature.ResultKind.SCALAR;
+    double seed = scalar && ybar < 0 ? -2 : 2;
+    Object secondSeed = scalar ? (Object) seed : seed(ybar, resultBar, seed);
+    DiffVector second = callAdjoint(first.copy(), secondSeed, value, afterPrimal);
+    DiffVector expected = mask(first.plusScaled(seed, gradient), keep);
+    DiffVector actual = mask(second, keep);
+    DiffVector firstKept = mask(first, keep);
     double scale =
-        Math.max(first.maxAbs() + Math.abs(seed) * gradient.maxAbs(), Double.MIN_NORMAL);
-    double error = bars.maxAbsDifference(expected) / scale;
+        Math.max(
+            firstKept.maxAbs() + Math.abs(seed) * mask(gradient, keep).maxAbs(),
+            Double.MIN_NORMAL);
+    double error = actual.maxAbsDifference(expected) / scale;
     if (!(error <= ACCUMULATION_TOLERANCE)) {
+      String seedText = scalar ? String.valueOf(seed) : "2 * resultBar";
       throw failure(rules.adjointName() + " adds seed * gradient into its buffers"
               + " (a second call must not overwrite the first)")
-          .with("first", first.describe(signature, "Bar") + " (after seed ybar = " + ybar + ")")
-          .with("expected", expected.describe(signature, "Bar")
+          .with("first", layout.describe(firstKept, "Bar") + " (after seed "
+              + (scalar ? "ybar = " + ybar : "resultBar")
+              + ", plus random offsets)")
+          .with("expected", layout.describe(expected, "Bar")
               + " (first + " + seed + " * gradient of " + rules.reverseName() + ")")
-          .with("actual", bars.describe(signature, "Bar")
-              + " (after a second call with seed " + seed + ")")
+          .with("actual", layout.describe(actual, "Bar")
+              + " (after a second call with seed " + seedText + ")")
           .with("error", "relative " + error + " > tolerance " + ACCUMULATION_TOLERANCE)
           .error();
     }
+  }
+
+  /** {@code vector} with the leaves not kept replaced by empty arrays. */
+  private static DiffVector mask(DiffVector vector, boolean[] keep) {
+    return mask(vector, keep, false);
+  }
+
+  /** {@code vector} with the leaves not kept replaced by empty arrays, or zeros if {@code zero}. */
+  private static DiffVector mask(DiffVector vector, boolean[] keep, boolean zero) {
+    double[][] arrays = new double[vector.arrays.length][];
+    for (int leaf = 0; leaf < arrays.length; leaf++) {
+      arrays[leaf] =
+          keep[leaf]
+              ? vector.arrays[leaf]
+              : new double[zero ? vector.arrays[leaf].length : 0];
+    }
+    return new DiffVector(vector.scalars, arrays);
+  }
+
+  /**
+   * The generalized dot-product test, with random cotangents on every output: {@code ybar} (or
+   * {@code resultBar}) on the result and {@code xbarOut} on the final contents of every array.
+   * The adjoint starts from buffers holding {@code xbarOut} (and random scalarBars {@code s0}) and
+   * must end with the cotangents of the entry contents; then
+   * {@code <ybar, ydot> + <xbarOut, xdotOut> == <xBar, xdot> + <scalarBars - s0, sdot>}.
+   */
+  private double checkAllOutputs(
+      DiffVector direction,
+      double[] ydot,
+      double ybar,
+      double[] resultBar,
+      double[][] xbarOut,
+      double[] scalarBarsOnEntry,
+      Object value,
+      Object[] afterPrimal,
+      int resultLength) {
+    double[][] entryBars = new double[xbarOut.length][];
+    for (int leaf = 0; leaf < entryBars.length; leaf++) {
+      entryBars[leaf] = xbarOut[leaf].clone();
+    }
+    DiffVector after =
+        callAdjoint(new DiffVector(scalarBarsOnEntry.clone(), entryBars),
+            seed(ybar, resultBar, 1), value, afterPrimal);
+
+    double lhs = 0;
+    double magnitude = 0;
+    switch (signature.result) {
+      case SCALAR:
+        lhs = ybar * ydot[0];
+        magnitude = Math.abs(lhs);
+        break;
+      case ARRAY:
+        lhs = dot(resultBar, ydot, 0, resultLength);
+        magnitude = dotMagnitude(resultBar, ydot, 0, resultLength);
+        break;
+      default:
+        break;
+    }
+    int offset = resultLength;
+    for (double[] leaf : xbarOut) {
+      lhs += dot(leaf, ydot, offset, offset + leaf.length);
+      magnitude += dotMagnitude(leaf, ydot, offset, offset + leaf.length);
+      offset += leaf.length;
+    }
+    double rhs = 0;
+    for (int leaf = 0; leaf < after.arrays.length; leaf++) {
+      double[] bar = after.arrays[leaf];
+      rhs += dot(bar, direction.arrays[leaf], 0, bar.length);
+      magnitude += dotMagnitude(bar, direction.arrays[leaf], 0, bar.length);
+    }
+    double[] added = new double[scalarBarsOnEntry.length];
+    for (int k = 0; k < added.length; k++) {
+      added[k] = after.scalars[k] - scalarBarsOnEntry[k];
+      rhs += added[k] * direction.scalars[k];
+      magnitude += Math.abs(added[k] * direction.scalars[k])
+          + Math.abs(scalarBarsOnEntry[k] * direction.scalars[k]);
+    }
+    double error = relativeError(lhs, rhs, magnitude);
+    if (!(error <= DOT_TOLERANCE)) {
+      Failure failure =
+          failure("dot-product test with cotangents on every output: <ybar, J d> from "
+                  + rules.forwardName() + " == <J^T ybar, d> from " + rules.adjointName()
+                  + " (outputs: the result and the final contents of every array argument)")
+              .with("direction", layout.describe(direction, "Dot"));
+      if (signature.result == Signature.ResultKind.SCALAR) {
+        failure.with("ybar", ybar);
+      } else if (signature.result == Signature.ResultKind.ARRAY) {
+        failure.with("resultBar", Arrays.toString(resultBar));
+      }
+      throw failure
+          .with("xbarOut", layout.describeLeaves(xbarOut, "Bar")
+              + " (cotangents of the final contents, in the buffers on entry)")
+          .with("scalarBars", Arrays.toString(scalarBarsOnEntry) + " on entry, "
+              + Arrays.toString(after.scalars) + " after")
+          .with("bars after", layout.describeLeaves(after.arrays, "Bar"))
+          .with("expected", lhs + " (<ybar, result tangent> + <xbarOut, final tangents> from "
+              + rules.forwardName() + ")")
+          .with("actual", rhs + " (<buffers after " + rules.adjointName()
+              + ", direction> + <scalarBars added, scalar directions>)")
+          .with("error", "relative " + error + " > tolerance " + DOT_TOLERANCE)
+          .with("hint", "on entry xBar holds the cotangent of x's final contents; on return it"
+              + " must hold the cotangent of x's contents on entry (README, \"Mutated"
+              + " arguments\")")
+          .error();
+    }
+    return error;
+  }
+
+  // ----------------------------------------------------------------------------------- Jacobian
+
+  /** Compares {@code ...Jacobian} with forward-mode columns computed here. */
+  private double checkJacobian(Object[] afterPrimal, int resultLength) {
+    List<int[]> columns = layout.columns();
+    double[][] expected = new double[resultLength][columns.size()];
+    for (int c = 0; c < columns.size(); c++) {
+      DiffVector unit = layout.zeros();
+      int[] column = columns.get(c);
+      if (column[0] < 0) {
+        unit.scalars[column[1]] = 1;
+      } else {
+        unit.arrays[column[0]][column[1]] = 1;
+      }
+      Object[] tangents = tangents(unit);
+      RuleMethods.Tangent forward = rules.forward(Signature.copy(args), tangents);
+      double[] t = outputTangent(forward, tangents, resultLength);
+      for (int r = 0; r < resultLength; r++) {
+        expected[r][c] = t[r];
+      }
+    }
+    Object[] callArgs = Signature.copy(args);
+    double[][] actual = rules.jacobian(callArgs);
+    requireSameArrays(rules.jacobianName(), afterPrimal, callArgs);
+    String shape = "a double[" + resultLength + "][" + columns.size() + "]";
+    boolean shapeOk = actual != null && actual.length == resultLength;
+    for (int r = 0; shapeOk && r < resultLength; r++) {
+      shapeOk = actual[r] != null && actual[r].length == columns.size();
+    }
+    if (!shapeOk) {
+      throw failure(rules.jacobianName() + " returns one row per output and one column per"
+              + " differentiable input")
+          .with("expected", shape)
+          .with("actual", actual == null ? "null" : Signature.render(actual))
+          .error();
+    }
+    double max = 0;
+    double worst = 0;
+    int worstRow = 0;
+    int worstColumn = 0;
+    for (int r = 0; r < resultLength; r++) {
+      for (int c = 0; c < columns.size(); c++) {
+        max = Math.max(max, Math.abs(expected[r][c]));
+        double d = Math.abs(actual[r][c] - expected[r][c]);
+        if (!(d <= worst)) {
+          worst = d;
+          worstRow = r;
+          worstColumn = c;
+        }
+      }
+    }
+    double error = worst / Math.max(max, Double.MIN_NORMAL);
+    if (!(error <= JACOBIAN_TOLERANCE)) {
+      throw failure(rules.jacobianName() + " vs forward-mode columns from "
+              + rules.forwardName())
+          .with("entry", "[" + worstRow + "][" + worstColumn + "] (output " + worstRow
+              + ", input column " + worstColumn + ": " + columnName(columns.get(worstColumn))
+              + ")")
+          .with("expected", expected[worstRow][worstColumn] + " (forward mode)")
+          .with("actual", actual[worstRow][worstColumn] + " (" + rules.jacobianName() + ")")
+          .with("error", "max |difference| / max |entry| = " + error + " > tolerance "
+              + JACOBIAN_TOLERANCE)
+          .error();
+    }
+    return error;
+  }
+
+  private String columnName(int[] column) {
+    if (column[0] < 0) {
+      return signature.name(signature.scalarParams[column[1]]);
+    }
+    return layout.leafName(column[0], "") + "[" + column[1] + "]";
+  }
+
+  // ----------------------------------------------------------------------------------- aliasing
+
+  /**
+   * Calls every rule once; if all of them throw {@link IllegalArgumentException} without
+   * touching the arguments, returns true; if none does, returns false; otherwise fails.
+   */
+  private boolean allRulesReject(Object value) {
+    int resultLength = resultLength(value);
+    List<String> rejecting = new ArrayList<>();
+    List<String> accepting = new ArrayList<>();
+    probe(rules.forwardName(), callArgs -> rules.forward(callArgs, tangents(layout.zeros())),
+        rejecting, accepting);
+    double[] resultBar = new double[resultLength];
+    if (rules.hasReverse()) {
+      probe(rules.reverseName(), callArgs -> rules.reverse(callArgs, resultBar.clone()),
+          rejecting, accepting);
+    }
+    probe(rules.adjointName(),
+        callArgs -> {
+          DiffVector bars = layout.zeros();
+          return rules.adjoint(callArgs, layout.build(bars.arrays), seed(0, resultBar, 1),
+              bars.scalars);
+        },
+        rejecting, accepting);
+    if (rules.hasJacobian()) {
+      probe(rules.jacobianName(), callArgs -> rules.jacobian(callArgs), rejecting, accepting);
+    }
+    if (rejecting.isEmpty()) {
+      return false;
+    }
+    if (accepting.isEmpty()) {
+      return true;
+    }
+    throw failure("the rules agree on whether to reject the (aliased) arguments")
+        .with("rejecting", String.join(", ", rejecting) + " (IllegalArgumentException)")
+        .with("accepting", String.join(", ", accepting))
+        .error();
+  }
+
+  private interface Call {
+    Object apply(Object[] callArgs);
+  }
+
+  private void probe(String rule, Call call, List<String> rejecting, List<String> accepting) {
+    Object[] callArgs = Signature.copy(args);
+    try {
+      call.apply(callArgs);
+    } catch (IllegalArgumentException e) {
+      requireSameArrays(rule, args, callArgs,
+          "is untouched when the rule rejects its arguments (" + e.getMessage() + ")",
+          "as passed");
+      rejecting.add(rule);
+      return;
+    }
+    accepting.add(rule);
   }
 }

@@ -1,6 +1,7 @@
 package io.jgrad.check;
 
 import io.jgrad.Dual;
+import io.jgrad.DualArray;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
@@ -14,29 +15,52 @@ import java.util.stream.Collectors;
  * README ("The generated API"), and typed wrappers that call them.
  */
 final class RuleMethods {
-  /** A reverse-mode result: the value and a gradient shaped like the differentiable arguments. */
-  record Gradient(double value, DiffVector bars) {}
+  /**
+   * A reverse-mode result: the value ({@code Double} or {@code double[]}) and one adjoint per
+   * parameter ({@code Double}, {@code double[]} or {@code double[][]}; null for passive ones).
+   */
+  record Gradient(Object value, Object[] bars) {}
+
+  /**
+   * A forward-mode result: the value and tangent of the result ({@code Double}s for a scalar
+   * result, {@code double[]}s for an array result, nulls for {@code void}).
+   */
+  record Tangent(Object value, Object tangent) {}
 
   private final Signature signature;
   private final Method forward;
+  /** The convenience reverse method; null for a {@code void} primal. */
   private final Method reverse;
   private final Method adjoint;
+  /** {@code <name>Jacobian}, only for a {@code double[]} result. */
+  private final Method jacobian;
   /** Accessors of the reverse record: {@code value} first, then one per differentiable param. */
   private final Method[] gradientAccessors;
 
   private RuleMethods(
-      Signature signature, Method forward, Method reverse, Method adjoint, Method[] accessors) {
+      Signature signature,
+      Method forward,
+      Method reverse,
+      Method adjoint,
+      Method jacobian,
+      Method[] accessors) {
     this.signature = signature;
     this.forward = forward;
     this.reverse = reverse;
     this.adjoint = adjoint;
+    this.jacobian = jacobian;
     this.gradientAccessors = accessors;
   }
 
-  /** Finds the rules of {@code signature}'s method; a missing or malformed rule fails the check. */
+  /**
+   * Finds the rules of {@code signature}'s method, with the signatures of the README ("The
+   * generated API" and "Arrays, mutation and array results"); a missing or malformed rule fails
+   * the check.
+   */
   static RuleMethods find(Signature signature) {
     Class<?> owner = signature.owner();
     Method primal = signature.primal;
+    String name = primal.getName();
     Class<?> frule = ruleClass(signature, ruleClassName(owner, "_Frule"));
     Class<?> rrule = ruleClass(signature, ruleClassName(owner, "_Rrule"));
 
@@ -44,30 +68,60 @@ final class RuleMethods {
     List<Class<?>> adjointTypes = new ArrayList<>();
     for (int i = 0; i < signature.arity(); i++) {
       Class<?> type = signature.type(i);
+      ParamKind kind = signature.kind(i);
       forwardTypes.add(type);
       adjointTypes.add(type);
-      if (signature.kind(i).isScalar()) {
-        forwardTypes.add(double.class);
-      } else if (signature.kind(i) == ParamKind.DOUBLE_ARRAY) {
-        forwardTypes.add(double[].class);
-        adjointTypes.add(double[].class);
+      if (kind != ParamKind.PASSIVE) {
+        forwardTypes.add(kind.shadowType());
+      }
+      if (kind.isArray()) {
+        adjointTypes.add(kind.shadowType());
       }
     }
-    adjointTypes.add(double.class);
+    if (signature.result == Signature.ResultKind.SCALAR) {
+      adjointTypes.add(double.class);
+    } else if (signature.result == Signature.ResultKind.ARRAY) {
+      adjointTypes.add(double[].class);
+    }
     if (signature.scalarParams.length > 0) {
       adjointTypes.add(double[].class);
     }
 
-    Method forward = method(signature, frule, primal.getName(), forwardTypes);
-    requireReturn(signature, forward, forward.getReturnType() == Dual.class, "io.jgrad.Dual");
-    Method adjoint = method(signature, rrule, primal.getName() + "Adjoint", adjointTypes);
-    requireReturn(signature, adjoint, isScalar(adjoint.getReturnType()), "double");
-    Method reverse =
-        method(signature, rrule, primal.getName(), Arrays.asList(primal.getParameterTypes()));
-    requireReturn(signature, reverse, reverse.getReturnType().isRecord(), "a record");
-    Method[] accessors = gradientAccessors(signature, reverse);
-    Signature named = namedFromGradient(signature, reverse);
-    return new RuleMethods(named, forward, reverse, adjoint, accessors);
+    Method forward = method(signature, frule, name, forwardTypes);
+    Method adjoint = method(signature, rrule, name + "Adjoint", adjointTypes);
+    Method reverse = null;
+    Method jacobian = null;
+    List<Class<?>> primalTypes = Arrays.asList(primal.getParameterTypes());
+    switch (signature.result) {
+      case SCALAR:
+        requireReturn(signature, forward, forward.getReturnType() == Dual.class, "io.jgrad.Dual");
+        requireReturn(signature, adjoint, isScalar(adjoint.getReturnType()), "double");
+        reverse = method(signature, rrule, name, primalTypes);
+        break;
+      case ARRAY:
+        requireReturn(signature, forward, forward.getReturnType() == DualArray.class,
+            "io.jgrad.DualArray");
+        requireReturn(signature, adjoint, adjoint.getReturnType() == double[].class, "double[]");
+        List<Class<?>> reverseTypes = new ArrayList<>(primalTypes);
+        reverseTypes.add(double[].class);
+        reverse = method(signature, rrule, name, reverseTypes);
+        jacobian = method(signature, rrule, name + "Jacobian", primalTypes);
+        requireReturn(signature, jacobian, jacobian.getReturnType() == double[][].class,
+            "double[][]");
+        break;
+      default:
+        requireReturn(signature, forward, forward.getReturnType() == void.class, "void");
+        requireReturn(signature, adjoint, adjoint.getReturnType() == void.class, "void");
+        break;
+    }
+    Method[] accessors = null;
+    Signature named = signature;
+    if (reverse != null) {
+      requireReturn(signature, reverse, reverse.getReturnType().isRecord(), "a record");
+      accessors = gradientAccessors(signature, reverse);
+      named = namedFromGradient(signature, reverse);
+    }
+    return new RuleMethods(named, forward, reverse, adjoint, jacobian, accessors);
   }
 
   /** {@code pkg.Outer$Inner} and {@code "_Frule"} give {@code pkg.Outer_Inner_Frule}. */
@@ -120,7 +174,9 @@ final class RuleMethods {
   }
 
   private static Method[] gradientAccessors(Signature signature, Method reverse) {
-    List<ParamKind> kinds = new ArrayList<>(List.of(ParamKind.DOUBLE));
+    boolean arrayResult = signature.result == Signature.ResultKind.ARRAY;
+    List<ParamKind> kinds =
+        new ArrayList<>(List.of(arrayResult ? ParamKind.DOUBLE_ARRAY : ParamKind.DOUBLE));
     List<String> names = new ArrayList<>(List.of("value"));
     for (int i = 0; i < signature.arity(); i++) {
       if (signature.kind(i) != ParamKind.PASSIVE) {
@@ -134,8 +190,8 @@ final class RuleMethods {
     boolean ok = components.length == kinds.size();
     for (int c = 0; ok && c < components.length; c++) {
       boolean typeOk =
-          kinds.get(c) == ParamKind.DOUBLE_ARRAY
-              ? components[c].getType() == double[].class
+          kinds.get(c).isArray()
+              ? components[c].getType() == kinds.get(c).shadowType()
               : isScalar(components[c].getType());
       boolean nameOk = (c > 0 && !namesKnown) || components[c].getName().equals(names.get(c));
       ok = typeOk && nameOk;
@@ -143,8 +199,7 @@ final class RuleMethods {
     if (!ok) {
       List<String> expected = new ArrayList<>();
       for (int c = 0; c < kinds.size(); c++) {
-        expected.add((kinds.get(c) == ParamKind.DOUBLE_ARRAY ? "double[] " : "double ")
-            + names.get(c));
+        expected.add(kinds.get(c).shadowType().getSimpleName() + " " + names.get(c));
       }
       throw lookupFailure(signature)
           .with("malformed", reverse.getReturnType().getName() + Arrays.stream(components)
@@ -214,70 +269,121 @@ final class RuleMethods {
     return method.getDeclaringClass().getSimpleName() + "." + method.getName();
   }
 
-  /** Calls the primal; the arrays in {@code args} are left as the primal leaves them. */
-  double primal(Object[] args) {
-    return ((Number) invoke(signature.primal, args)).doubleValue();
+  String jacobianName() {
+    return shortName(jacobian);
   }
 
-  /** Calls the forward rule with tangents {@code direction}. */
-  Dual forward(Object[] args, DiffVector direction) {
+  /** True if there is a convenience reverse method (not for {@code void} primals). */
+  boolean hasReverse() {
+    return reverse != null;
+  }
+
+  /** True if there is a {@code ...Jacobian} method (only for {@code double[]} results). */
+  boolean hasJacobian() {
+    return jacobian != null;
+  }
+
+  /**
+   * Calls the primal; the arrays in {@code args} are left as the primal leaves them. Returns a
+   * {@code Double} (a {@code float} widened), a {@code double[]} or null for {@code void}.
+   */
+  Object primal(Object[] args) {
+    return result(invoke(signature.primal, args));
+  }
+
+  private static Object result(Object value) {
+    return value instanceof Number number ? (Object) number.doubleValue() : value;
+  }
+
+  /**
+   * Calls the forward rule with one tangent per parameter ({@code tangents[i]} for parameter i;
+   * ignored for passive parameters). Array tangents are updated in place by the rule.
+   */
+  Tangent forward(Object[] args, Object[] tangents) {
     List<Object> call = new ArrayList<>();
-    int k = 0;
-    int j = 0;
     for (int i = 0; i < args.length; i++) {
       call.add(args[i]);
-      if (signature.kind(i).isScalar()) {
-        call.add(direction.scalars[k++]);
-      } else if (signature.kind(i) == ParamKind.DOUBLE_ARRAY) {
-        call.add(direction.arrays[j++]);
+      if (signature.kind(i) != ParamKind.PASSIVE) {
+        call.add(tangents[i]);
       }
     }
-    Dual dual = (Dual) invoke(forward, call.toArray());
-    if (dual == null) {
-      throw new Failure(signature.describe())
-          .with("check", forwardName() + " returns a Dual")
-          .with("actual", "null")
-          .error();
+    Object returned = invoke(forward, call.toArray());
+    switch (signature.result) {
+      case SCALAR:
+        if (returned == null) {
+          throw new Failure(signature.describe())
+              .with("check", forwardName() + " returns a Dual")
+              .with("actual", "null")
+              .error();
+        }
+        Dual dual = (Dual) returned;
+        return new Tangent(dual.value(), dual.tangent());
+      case ARRAY:
+        if (returned == null) {
+          throw new Failure(signature.describe())
+              .with("check", forwardName() + " returns a DualArray")
+              .with("actual", "null")
+              .error();
+        }
+        DualArray array = (DualArray) returned;
+        return new Tangent(array.value(), array.tangent());
+      default:
+        return new Tangent(null, null);
     }
-    return dual;
   }
 
-  /** Calls the reverse convenience method and unpacks its gradient record. */
-  Gradient reverse(Object[] args) {
-    Object record = invoke(reverse, args);
+  /**
+   * Calls the reverse convenience method (with {@code resultBar} appended for an array result)
+   * and unpacks its gradient record.
+   */
+  Gradient reverse(Object[] args, double[] resultBar) {
+    Object[] call = args;
+    if (signature.result == Signature.ResultKind.ARRAY) {
+      call = Arrays.copyOf(args, args.length + 1);
+      call[args.length] = resultBar;
+    }
+    Object record = invoke(reverse, call);
     if (record == null) {
       throw new Failure(signature.describe())
           .with("check", reverseName() + " returns a gradient record")
           .with("actual", "null")
           .error();
     }
-    double value = ((Number) read(gradientAccessors[0], record)).doubleValue();
-    double[] scalars = new double[signature.scalarParams.length];
-    double[][] arrays = new double[signature.arrayParams.length][];
-    for (int i = 0, c = 1, k = 0, j = 0; i < signature.arity(); i++) {
-      if (signature.kind(i).isScalar()) {
-        scalars[k++] = ((Number) read(gradientAccessors[c++], record)).doubleValue();
-      } else if (signature.kind(i) == ParamKind.DOUBLE_ARRAY) {
-        arrays[j++] = (double[]) read(gradientAccessors[c++], record);
+    Object value = result(read(gradientAccessors[0], record));
+    Object[] bars = new Object[signature.arity()];
+    for (int i = 0, c = 1; i < signature.arity(); i++) {
+      if (signature.kind(i) != ParamKind.PASSIVE) {
+        bars[i] = result(read(gradientAccessors[c++], record));
       }
     }
-    return new Gradient(value, new DiffVector(scalars, arrays));
+    return new Gradient(value, bars);
   }
 
-  /** Calls the low-level adjoint, which adds {@code seed * gradient} into {@code bars}. */
-  double adjoint(Object[] args, DiffVector bars, double seed) {
+  /**
+   * Calls the low-level adjoint with one buffer per array parameter ({@code bars[i]}, updated in
+   * place), the seed ({@code Double} for a scalar result, {@code double[]} for an array result,
+   * ignored for {@code void}) and {@code scalarBars} (added into). Returns what it returns.
+   */
+  Object adjoint(Object[] args, Object[] bars, Object seed, double[] scalarBars) {
     List<Object> call = new ArrayList<>();
-    for (int i = 0, j = 0; i < args.length; i++) {
+    for (int i = 0; i < args.length; i++) {
       call.add(args[i]);
-      if (signature.kind(i) == ParamKind.DOUBLE_ARRAY) {
-        call.add(bars.arrays[j++]);
+      if (signature.kind(i).isArray()) {
+        call.add(bars[i]);
       }
     }
-    call.add(seed);
-    if (signature.scalarParams.length > 0) {
-      call.add(bars.scalars);
+    if (signature.result != Signature.ResultKind.VOID) {
+      call.add(seed);
     }
-    return ((Number) invoke(adjoint, call.toArray())).doubleValue();
+    if (signature.scalarParams.length > 0) {
+      call.add(scalarBars);
+    }
+    return result(invoke(adjoint, call.toArray()));
+  }
+
+  /** Calls {@code ...Jacobian}. */
+  double[][] jacobian(Object[] args) {
+    return (double[][]) invoke(jacobian, args);
   }
 
   /** Invokes a static method, rethrowing whatever the method threw. */

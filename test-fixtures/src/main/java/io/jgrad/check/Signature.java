@@ -4,7 +4,8 @@ import java.lang.reflect.Array;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
-import java.util.Random;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.StringJoiner;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -18,8 +19,20 @@ final class Signature {
   final Method primal;
   /** Parameter indexes of the differentiable scalars ({@code double}, {@code float}), in order. */
   final int[] scalarParams;
-  /** Parameter indexes of the {@code double[]} parameters, in order. */
+  /** Parameter indexes of the {@code double[]} and {@code double[][]} parameters, in order. */
   final int[] arrayParams;
+  /** What the primal returns. */
+  final ResultKind result;
+
+  /** The primal's return type: a scalar, an array or nothing. */
+  enum ResultKind {
+    /** {@code double} or {@code float}: the forward rule returns a {@code Dual}. */
+    SCALAR,
+    /** {@code double[]}: the forward rule returns a {@code DualArray}. */
+    ARRAY,
+    /** {@code void}: the outputs are the final contents of the array parameters. */
+    VOID
+  }
 
   private final ParamKind[] kinds;
   private final String[] names;
@@ -30,7 +43,12 @@ final class Signature {
     Class<?>[] types = primal.getParameterTypes();
     kinds = Arrays.stream(types).map(ParamKind::of).toArray(ParamKind[]::new);
     scalarParams = indexesWhere(kind -> kind.isScalar());
-    arrayParams = indexesWhere(kind -> kind == ParamKind.DOUBLE_ARRAY);
+    arrayParams = indexesWhere(kind -> kind.isArray());
+    Class<?> returned = primal.getReturnType();
+    result =
+        returned == double[].class
+            ? ResultKind.ARRAY
+            : returned == void.class ? ResultKind.VOID : ResultKind.SCALAR;
   }
 
   /** Finds the single static method named {@code name} declared by {@code owner}. */
@@ -51,8 +69,11 @@ final class Signature {
     if (!Modifier.isStatic(method.getModifiers())) {
       throw new IllegalArgumentException(method + " is not static");
     }
-    if (method.getReturnType() != double.class && method.getReturnType() != float.class) {
-      throw new IllegalArgumentException(method + " must return double or float");
+    Class<?> returned = method.getReturnType();
+    if (returned != double.class && returned != float.class && returned != double[].class
+        && returned != void.class) {
+      throw new IllegalArgumentException(
+          method + " must return double or float, double[] or void");
     }
     method.setAccessible(true);
     return new Signature(method, Arrays.stream(method.getParameters()).map(p -> p.getName())
@@ -180,75 +201,39 @@ final class Signature {
     return Array.get(Array.newInstance(primitive, 1), 0).getClass();
   }
 
-  /** Returns a copy of {@code args} in which every array is a fresh (shallow) copy. */
+  /**
+   * Returns a copy of {@code args} in which every array, and every row of a {@code double[][]},
+   * is a fresh copy. The copies keep the identities among the originals: an array passed for two
+   * parameters (or a row that is also passed on its own) is copied once and the copy appears in
+   * both places, so aliasing survives copying.
+   */
   static Object[] copy(Object[] args) {
+    Map<Object, Object> copies = new IdentityHashMap<>();
     Object[] copy = args.clone();
     for (int i = 0; i < copy.length; i++) {
-      Object arg = copy[i];
-      if (arg != null && arg.getClass().isArray()) {
-        int length = Array.getLength(arg);
-        Object array = Array.newInstance(arg.getClass().getComponentType(), length);
-        System.arraycopy(arg, 0, array, 0, length);
-        copy[i] = array;
-      }
+      copy[i] = deepCopy(copy[i], copies);
     }
     return copy;
   }
 
-  /** Returns a vector shaped like the differentiable arguments, filled with zeros. */
-  DiffVector zeros(Object[] args) {
-    double[][] arrays = new double[arrayParams.length][];
-    for (int j = 0; j < arrays.length; j++) {
-      arrays[j] = new double[((double[]) args[arrayParams[j]]).length];
+  private static Object deepCopy(Object value, Map<Object, Object> copies) {
+    if (value == null || !value.getClass().isArray()) {
+      return value;
     }
-    return new DiffVector(new double[scalarParams.length], arrays);
-  }
-
-  /** Returns a vector shaped like the differentiable arguments with N(0, 1) entries. */
-  DiffVector gaussian(Object[] args, Random random) {
-    DiffVector result = zeros(args);
-    for (int k = 0; k < result.scalars.length; k++) {
-      result.scalars[k] = random.nextGaussian();
+    Object known = copies.get(value);
+    if (known != null) {
+      return known;
     }
-    for (double[] array : result.arrays) {
-      for (int i = 0; i < array.length; i++) {
-        array[i] = random.nextGaussian();
+    int length = Array.getLength(value);
+    Object array = Array.newInstance(value.getClass().getComponentType(), length);
+    copies.put(value, array);
+    if (value.getClass().getComponentType().isPrimitive()) {
+      System.arraycopy(value, 0, array, 0, length);
+    } else {
+      for (int e = 0; e < length; e++) {
+        Array.set(array, e, deepCopy(Array.get(value, e), copies));
       }
     }
-    return result;
-  }
-
-  /** Returns the largest absolute value among the differentiable arguments' entries. */
-  double maxAbsDifferentiable(Object[] args) {
-    double max = 0;
-    for (int param : scalarParams) {
-      max = Math.max(max, Math.abs(((Number) args[param]).doubleValue()));
-    }
-    for (int param : arrayParams) {
-      for (double v : (double[]) args[param]) {
-        max = Math.max(max, Math.abs(v));
-      }
-    }
-    return max;
-  }
-
-  /**
-   * Returns fresh arguments {@code args + step * direction}. A {@code float} parameter gets
-   * {@code (float) (a + step * d)}, so its actual step is rounded to float precision.
-   */
-  Object[] perturb(Object[] args, DiffVector direction, double step) {
-    Object[] result = copy(args);
-    for (int k = 0; k < scalarParams.length; k++) {
-      int param = scalarParams[k];
-      double moved = ((Number) args[param]).doubleValue() + step * direction.scalars[k];
-      result[param] = kinds[param] == ParamKind.FLOAT ? (Object) (float) moved : (Object) moved;
-    }
-    for (int j = 0; j < arrayParams.length; j++) {
-      double[] array = (double[]) result[arrayParams[j]];
-      for (int i = 0; i < array.length; i++) {
-        array[i] += step * direction.arrays[j][i];
-      }
-    }
-    return result;
+    return array;
   }
 }

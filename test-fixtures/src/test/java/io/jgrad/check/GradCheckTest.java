@@ -2,22 +2,40 @@ package io.jgrad.check;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jgrad.check.fakes.AddingInPlace;
+import io.jgrad.check.fakes.ArrayResult;
+import io.jgrad.check.fakes.ArrayValueOffByOneUlp;
+import io.jgrad.check.fakes.Axpy;
 import io.jgrad.check.fakes.BadSignature;
+import io.jgrad.check.fakes.Dot;
+import io.jgrad.check.fakes.ExpInPlace;
 import io.jgrad.check.fakes.Floats;
 import io.jgrad.check.fakes.InPlace;
+import io.jgrad.check.fakes.HalfRejectingAxpy;
 import io.jgrad.check.fakes.Logs;
+import io.jgrad.check.fakes.MatrixForm;
 import io.jgrad.check.fakes.MutatingRule;
+import io.jgrad.check.fakes.NaiveAxpy;
 import io.jgrad.check.fakes.NoRules;
+import io.jgrad.check.fakes.NotRestoring;
 import io.jgrad.check.fakes.OffByOneUlp;
 import io.jgrad.check.fakes.Outer;
 import io.jgrad.check.fakes.OverwritingAdjoint;
 import io.jgrad.check.fakes.Sines;
+import io.jgrad.check.fakes.StaleOutputBar;
+import io.jgrad.check.fakes.SwapRows;
 import io.jgrad.check.fakes.Throwing;
+import io.jgrad.check.fakes.TransposedMatrixBar;
+import io.jgrad.check.fakes.UntouchedOutputTangent;
+import io.jgrad.check.fakes.VoidStep;
 import io.jgrad.check.fakes.WrongAdjoint;
 import io.jgrad.check.fakes.WrongConvenience;
+import io.jgrad.check.fakes.WrongJacobian;
+import io.jgrad.check.fakes.WrongResultAdjoint;
 import io.jgrad.check.fakes.WrongTangent;
 import java.io.IOException;
 import java.util.Random;
@@ -344,6 +362,277 @@ class GradCheckTest {
       assertThrows(IllegalArgumentException.class, () -> check.arrayLength(-1));
       assertThrows(IllegalArgumentException.class, () -> check.intRange(3, 2));
       assertThrows(IllegalArgumentException.class, () -> check.fdTolerance(0));
+    }
+  }
+
+  @Nested
+  class ArrayRules {
+    @Test
+    void arrayResultPassesIncludingTheJacobian() {
+      GradCheck.Report report = GradCheck.of(ArrayResult.class, "f").check();
+
+      assertEquals(5, report.points());
+      assertTrue(report.worstFdError() < 1e-8, report::toString);
+      assertTrue(report.worstDotProductError() < 1e-14, report::toString);
+      assertTrue(report.worstJacobianError() < 1e-15, report::toString);
+      assertEquals(0, report.rejected());
+    }
+
+    @Test
+    void voidMethodWritingAnOutputArrayPasses() {
+      GradCheck.Report report = GradCheck.of(VoidStep.class, "step").range(-2, 2).check();
+
+      assertEquals(5, report.points());
+      assertTrue(report.worstFdError() < 1e-8, report::toString);
+      assertEquals(0.0, report.worstJacobianError());
+    }
+
+    @Test
+    void mutatedArgumentFollowsTheEntryAndFinalContentsContract() {
+      GradCheck.Report report = GradCheck.of(ExpInPlace.class, "f").arrayLength(4).check();
+
+      assertEquals(5, report.points());
+      assertTrue(report.worstDotProductError() < 1e-14, report::toString);
+    }
+
+    @Test
+    void matrixParameterPasses() {
+      GradCheck.Report report = GradCheck.of(MatrixForm.class, "f").arrayLength(4).check();
+
+      assertEquals(5, report.points());
+      assertTrue(report.worstFdError() < 1e-8, report::toString);
+    }
+
+    @Test
+    void matrixParameterWithGivenRaggedShapesPasses() {
+      double[][] w = {{0.5, -1.0, 0.25}, {1.5, 0.1, -0.3}};
+      GradCheck.Report report = GradCheck.of(MatrixForm.class, "f")
+          .checkAt(w, new double[] {0.2, -0.4, 0.9});
+
+      assertEquals(1, report.points());
+    }
+
+    @Test
+    void swappedRowsAreComparedSlotBySlot() {
+      assertEquals(5, GradCheck.of(SwapRows.class, "f").arrayLength(3).check().points());
+    }
+  }
+
+  @Nested
+  class BrokenArrayRules {
+    @Test
+    void wrongJacobianFails() {
+      String message = failureOf(GradCheck.of(WrongJacobian.class, "f").arrayLength(3));
+
+      assertContains(
+          message,
+          "check:      WrongJacobian_Rrule.fJacobian vs forward-mode columns from"
+              + " WrongJacobian_Frule.f",
+          "(forward mode)",
+          "entry:      [0][",
+          ", input column ",
+          "> tolerance 1.0E-10");
+    }
+
+    @Test
+    void wrongAdjointOfAnArrayResultFailsTheDotProductTest() {
+      String message = failureOf(GradCheck.of(WrongResultAdjoint.class, "f"));
+
+      assertContains(
+          message,
+          "dot-product test: <resultBar, J d> from WrongResultAdjoint_Frule.f",
+          "WrongResultAdjoint_Rrule.fAdjoint with resultBar",
+          "resultBar:  [",
+          "(<resultBar, result tangent from WrongResultAdjoint_Frule.f>)");
+    }
+
+    @Test
+    void arrayValueOffByOneUlpFails() {
+      String message = failureOf(GradCheck.of(ArrayValueOffByOneUlp.class, "f"));
+
+      assertContains(
+          message,
+          "the value of ArrayValueOffByOneUlp_Frule.f is element for element bit for bit",
+          "first at index 5: ",
+          "1 ulp away");
+    }
+
+    @Test
+    void staleOutputAdjointFailsTheDotProductTestOnEveryOutput() {
+      String message = failureOf(GradCheck.of(StaleOutputBar.class, "step"));
+
+      assertContains(
+          message,
+          "dot-product test with cotangents on every output",
+          "from StaleOutputBar_Rrule.stepAdjoint",
+          // without javac -parameters a void method's parameters are arg0, arg1, ...
+          "xbarOut:    arg0Bar = [",
+          ", arg1Bar = [",
+          "hint:       on entry xBar holds the cotangent of x's final contents");
+    }
+
+    @Test
+    void untouchedOutputTangentFailsFiniteDifferences() {
+      String message = failureOf(GradCheck.of(UntouchedOutputTangent.class, "step"));
+
+      assertContains(
+          message,
+          "forward rule UntouchedOutputTangent_Frule.step vs central finite differences",
+          "output:     arg1[",
+          "(final contents)");
+    }
+
+    @Test
+    void adjointThatOnlyAddsIntoAMutatedArgumentFails() {
+      String message = failureOf(GradCheck.of(AddingInPlace.class, "f"));
+
+      assertContains(
+          message,
+          "dot-product test with cotangents on every output",
+          "AddingInPlace_Rrule.fAdjoint");
+    }
+
+    @Test
+    void reverseRuleThatDoesNotLeaveTheArgumentAsThePrimalDoesFails() {
+      String message = failureOf(GradCheck.of(NotRestoring.class, "f"));
+
+      assertContains(
+          message,
+          "after NotRestoring_Rrule.f, array argument x holds exactly what the primal leaves in it");
+    }
+
+    @Test
+    void transposedMatrixAdjointFails() {
+      String message = failureOf(GradCheck.of(TransposedMatrixBar.class, "f").arrayLength(3));
+
+      assertContains(
+          message, "dot-product test", "gradient:   wBar[0] = [", ", wBar[1] = [", ", xBar = [");
+    }
+  }
+
+  @Nested
+  class Aliasing {
+    @Test
+    void readOnlyAliasingMustBeCorrectAndIs() {
+      GradCheck.Report report = GradCheck.of(Dot.class, "dot").alias(0, 1).check();
+
+      assertEquals(5, report.points());
+      assertEquals(0, report.rejected());
+    }
+
+    @Test
+    void checkAliasingAcceptsCorrectRules() {
+      GradCheck.Report report = GradCheck.of(Dot.class, "dot").checkAliasing(0, 1);
+
+      assertEquals(5, report.points());
+      assertEquals(0, report.rejected());
+    }
+
+    @Test
+    void writtenAliasedArraysAreRejectedAndThatIsAccepted() {
+      GradCheck.of(Axpy.class, "axpy").check();
+      GradCheck.Report report = GradCheck.of(Axpy.class, "axpy").checkAliasing(1, 2);
+
+      assertEquals(0, report.points());
+      assertEquals(5, report.rejected());
+      assertContains(report.toString(), "arguments rejected at 5 point(s)");
+    }
+
+    @Test
+    void rejectionIsAFailureWhenCorrectnessIsRequired() {
+      IllegalArgumentException thrown =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> GradCheck.of(Axpy.class, "axpy").alias(1, 2).check());
+
+      assertContains(thrown.getMessage(), "axpy writes y");
+    }
+
+    @Test
+    void silentlyWrongAliasedRulesFail() {
+      GradCheck.of(NaiveAxpy.class, "axpy").check();
+      String message =
+          assertThrows(
+                  AssertionError.class, () -> GradCheck.of(NaiveAxpy.class, "axpy").checkAliasing(1, 2))
+              .getMessage();
+
+      assertContains(
+          message,
+          "dot-product test with cotangents on every output",
+          "direction:  arg0Dot = ",
+          "arg1Dot = [");
+    }
+
+    @Test
+    void rulesThatDisagreeOnRejectingFail() {
+      String message =
+          assertThrows(
+                  AssertionError.class,
+                  () -> GradCheck.of(HalfRejectingAxpy.class, "axpy").checkAliasing(1, 2))
+              .getMessage();
+
+      assertContains(
+          message,
+          "the rules agree on whether to reject",
+          "rejecting:  HalfRejectingAxpy_Frule.axpy (IllegalArgumentException)",
+          "accepting:  HalfRejectingAxpy_Rrule.axpyAdjoint");
+    }
+
+    @Test
+    void aliasNeedsTwoArrayParametersOfOneType() {
+      GradCheck check = GradCheck.of(Axpy.class, "axpy");
+
+      assertThrows(IllegalArgumentException.class, () -> check.alias(0, 1));
+      assertThrows(IllegalArgumentException.class, () -> check.alias(1, 1));
+      assertThrows(IllegalArgumentException.class, () -> check.alias(1, 3));
+      assertThrows(
+          IllegalArgumentException.class, () -> GradCheck.of(MatrixForm.class, "f").alias(0, 1));
+    }
+
+    @Test
+    void copiesKeepSharingAndCopyRows() {
+      double[] x = {1, 2};
+      double[][] w = {x, {3}};
+      Object[] copy = Signature.copy(new Object[] {x, w, x});
+
+      assertSame(copy[0], copy[2]);
+      assertSame(copy[0], ((double[][]) copy[1])[0]);
+      ((double[][]) copy[1])[1][0] = 9;
+      assertEquals(3, w[1][0]);
+    }
+  }
+
+  @Nested
+  class ArrayPoints {
+    @Test
+    void defaultGeneratorMakesSquareMatrices() {
+      ArgumentGenerator generator =
+          new ArgumentGenerator(Signature.of(MatrixForm.class, "f"), 2, 3, 4, 0, 0);
+
+      Object[] args = generator.generate(new Random(1));
+      double[][] w = (double[][]) args[0];
+      assertEquals(4, w.length);
+      for (double[] row : w) {
+        assertEquals(4, row.length);
+        for (double v : row) {
+          assertTrue(v >= 2 && v <= 3, "w entry " + v);
+        }
+      }
+    }
+
+    @Test
+    void layoutCountsSharedMemoryOnce() {
+      double[] x = {1, 2};
+      double[][] w = {x, {3, 4, 5}};
+      Signature signature = Signature.of(MatrixForm.class, "f");
+      Layout layout = Layout.of(signature, new Object[] {w, x});
+
+      assertEquals(2, layout.leafCount());
+      assertTrue(layout.aliased());
+      assertEquals(3, layout.leafLength(1));
+      assertEquals(5, layout.columns().size() - 2, "x counted as a column block of its own");
+      Object[] built = layout.build(new double[][] {{7, 8}, {0, 0, 0}});
+      assertSame(((double[][]) built[0])[0], built[1]);
     }
   }
 }

@@ -29,6 +29,16 @@ public enum Message {
   NO_RULE("call to %s has no derivative rule: annotate %s with @Grad (it must be static and in"
       + " this build), or compute the value outside the @Grad method and pass it in as a"
       + " parameter"),
+  INSTANCE_CALL("call to %s is a call on an object, which jgrad cannot differentiate: compute"
+      + " the value before the @Grad method and pass it in as a parameter, or write the"
+      + " computation as a static @Grad method"),
+  VARARGS("@Grad method %s has a varargs parameter %s: declare it as double[] instead"),
+  NO_BODY("@Grad method %s has no body to differentiate (it is abstract or native)"),
+  NAME_CLASH("@Grad method %s clashes with the generated %s of @Grad method %s: rename one of"
+      + " them"),
+  DOES_NOT_COMPILE("jgrad skipped @Grad method %s because it does not compile (%s); no rules"
+      + " are generated for it. If it does compile with javac, jgrad could not resolve a type:"
+      + " pass -Ajgrad.classpath=... with the jars it needs"),
   NO_MATH_RULE("call to %s has no derivative rule: jgrad differentiates the Math functions"
       + " listed in the README; rewrite the expression with those"),
   SIDE_EFFECT_IN_CONDITION("an assignment or ++/-- inside %s is not supported in a @Grad method:"

@@ -12,4 +12,7 @@ public interface Reporter {
 
   /** An error on the element itself. */
   void error(Element element, String message);
+
+  /** A warning on the element itself. */
+  void warning(Element element, String message);
 }

@@ -46,6 +46,8 @@ import org.eclipse.jdt.core.dom.IVariableBinding;
 import org.eclipse.jdt.core.dom.IfStatement;
 import org.eclipse.jdt.core.dom.InfixExpression;
 import org.eclipse.jdt.core.dom.LabeledStatement;
+import org.eclipse.jdt.core.dom.LambdaExpression;
+import org.eclipse.jdt.core.dom.MethodReference;
 import org.eclipse.jdt.core.dom.MethodDeclaration;
 import org.eclipse.jdt.core.dom.MethodInvocation;
 import org.eclipse.jdt.core.dom.Name;
@@ -91,6 +93,8 @@ public final class MethodLowerer {
   private final List<Var> locals = new ArrayList<>();
   private final Names names;
   private final Set<String> claimed = new java.util.HashSet<>();
+  /** Locals whose declaration was reported: their uses are not reported again. */
+  private final Set<IVariableBinding> rejected = new java.util.HashSet<>();
   private int temps;
   private Origin origin = Origin.NONE;
 
@@ -259,8 +263,14 @@ public final class MethodLowerer {
       IVariableBinding binding = f.resolveBinding();
       Type type = binding == null ? null : JdtTypes.of(binding.getType());
       if (type == null || !(type.isPrimitive() || type.isDoubleArray())) {
-        report(f, Message.UNSUPPORTED_LOCAL_TYPE.format(f.getName().getIdentifier(),
-            binding == null ? String.valueOf(typeBinding) : binding.getType().getName()));
+        rejected.add(binding);
+        Expression init = f.getInitializer();
+        if (init instanceof LambdaExpression || init instanceof MethodReference) {
+          report(init, Message.UNSUPPORTED_EXPRESSION.format(describe(init), fixFor(init)));
+        } else {
+          report(f, Message.UNSUPPORTED_LOCAL_TYPE.format(f.getName().getIdentifier(),
+              binding == null ? String.valueOf(typeBinding) : binding.getType().getName()));
+        }
         continue;
       }
       Var var = newLocal(f.getName().getIdentifier(), type, Var.Kind.LOCAL);
@@ -286,7 +296,7 @@ public final class MethodLowerer {
       // the value is unused; keep the call for its exceptions, not for a derivative
       out.add(new Stmt.Eval(isArray(m) ? arrayValue(m, out) : value(m, out), origin));
     } else {
-      report(e, Message.UNSUPPORTED_STATEMENT.format(describe(e) + " as a statement", ""));
+      report(e, Message.UNSUPPORTED_STATEMENT.format(describe(e) + " as a statement", fixFor(e)));
     }
   }
 
@@ -553,6 +563,9 @@ public final class MethodLowerer {
     if (var != null) {
       return new Expr.Ref(var);
     }
+    if (rejected.contains(variable)) {
+      return Expr.Lit.ofInt(0); // its declaration was reported already
+    }
     if (variable.isField() && variable.getName().equals("length")
         && variable.getDeclaringClass() == null) {
       Expression qualifier = e instanceof QualifiedName q ? q.getQualifier()
@@ -678,8 +691,14 @@ public final class MethodLowerer {
     String owner = method.getDeclaringClass().getErasure().getQualifiedName();
     String signature = signature(method);
     if (!org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers())) {
-      report(m, Message.NO_RULE.format(signature, signature));
+      if (!(m.getExpression() instanceof SimpleName receiver
+          && rejected.contains(receiver.resolveBinding()))) {
+        report(m, Message.INSTANCE_CALL.format(signature));
+      }
       return Expr.Lit.of(0);
+    }
+    if (isBoxedFloating(type)) {
+      type = Type.DOUBLE; // Double.valueOf(x) carries x's derivative: it needs a rule too
     }
     GradCallee callee = callees.resolve(method);
     boolean math = MathRules.OWNERS.contains(owner);
@@ -701,8 +720,17 @@ public final class MethodLowerer {
     return new Expr.Call(owner, method.getName(), args, type);
   }
 
+  private static boolean isBoxedFloating(Type type) {
+    return type.equals(Type.classType("java.lang.Double"))
+        || type.equals(Type.classType("java.lang.Float"));
+  }
+
   private static String signature(IMethodBinding method) {
-    StringBuilder sb = new StringBuilder(method.getDeclaringClass().getName())
+    String owner = method.getDeclaringClass().getName();
+    if (owner.isEmpty()) {
+      owner = "an anonymous class's method ";
+    }
+    StringBuilder sb = new StringBuilder(owner)
         .append('.').append(method.getName()).append('(');
     ITypeBinding[] params = method.getParameterTypes();
     for (int k = 0; k < params.length; k++) {
@@ -1058,6 +1086,12 @@ public final class MethodLowerer {
             + " new arrays are not differentiated yet";
       case "ThisExpression":
         return ": @Grad methods are static; pass what they need as parameters";
+      case "SynchronizedStatement":
+        return ": @Grad methods compute on their own arguments; synchronize in the caller";
+      case "AssertStatement":
+        return ": check the condition with if (...) throw new IllegalArgumentException(...)";
+      case "TypeDeclarationStatement":
+        return ": move the class out of the method; call static @Grad methods instead";
       default:
         return "";
     }

@@ -25,7 +25,8 @@ import java.util.Set;
  * <p>Conventions at points where the function is not differentiable (documented in the README):
  * {@code abs'(0) = 0} (the sign), {@code max}/{@code min} ties send the derivative to the first
  * argument, {@code sqrt'(0) = +Infinity}, {@code hypot} at (0, 0) has derivative 0,
- * {@code d pow(a, b)/db = 0} at {@code a == 0}, and the piecewise-constant functions (floor, ceil,
+ * {@code d pow(a, b)/db = 0} where {@code a <= 0}, {@code d pow(a, b)/da = 0} where
+ * {@code b == 0}, and the piecewise-constant functions (floor, ceil,
  * rint, round, signum) have derivative 0 everywhere.
  */
 public final class MathRules {
@@ -77,9 +78,8 @@ public final class MathRules {
     RULES.put("pow", (o, a, v) -> {
       Expr base = a.get(0);
       Expr exponent = a.get(1);
-      Expr dBase = mul(exponent, fn(o, "pow", base, sub(exponent, ONE)));
-      Expr dExponent = cond(compare("==", base, ZERO), ZERO, mul(v, fn(o, "log", base)));
-      return List.of(dBase, dExponent);
+      return java.util.Arrays.asList(powBase(o, base, exponent),
+          cond(compare(">", base, ZERO), mul(v, fn(o, "log", base)), ZERO));
     });
     RULES.put("max", (o, a, v) -> {
       Expr first = compare(">=", a.get(0), a.get(1));
@@ -114,6 +114,35 @@ public final class MathRules {
 
   private static void unary(String name, UnaryPartial partial) {
     RULES.put(name, (o, args, v) -> List.of(partial.of(o, args.get(0), v)));
+  }
+
+  /**
+   * d pow(a, b) / da = b * pow(a, b - 1), taken as 0 where b == 0 (also at a == 0, where the
+   * formula gives 0 * Infinity); a literal exponent is folded.
+   */
+  private static Expr powBase(String owner, Expr base, Expr exponent) {
+    if (exponent instanceof Expr.Lit lit) {
+      double b;
+      try {
+        b = Double.parseDouble(lit.text().replace("_", "").replaceAll("[dDfFlL]$", ""));
+      } catch (NumberFormatException e) {
+        b = Double.NaN;
+      }
+      if (b == 0) {
+        return ZERO;
+      }
+      if (b == 1) {
+        return ONE;
+      }
+      if (b == 2) {
+        return mul(lit(2.0), base);
+      }
+      if (!Double.isNaN(b)) {
+        return mul(lit(b), fn(owner, "pow", base, lit(b - 1)));
+      }
+    }
+    return cond(compare("==", exponent, ZERO), ZERO,
+        mul(exponent, fn(owner, "pow", base, sub(exponent, ONE))));
   }
 
   private static Expr fn(String owner, String name, Expr... args) {

@@ -73,4 +73,9 @@ final class EcjBridge implements CompilerBridge, Reporter {
   public void error(Element element, String message) {
     env.getMessager().printMessage(Diagnostic.Kind.ERROR, message, element);
   }
+
+  @Override
+  public void warning(Element element, String message) {
+    env.getMessager().printMessage(Diagnostic.Kind.WARNING, message, element);
+  }
 }

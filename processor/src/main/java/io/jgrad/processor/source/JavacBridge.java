@@ -75,11 +75,21 @@ final class JavacBridge implements CompilerBridge, Reporter {
     env.getMessager().printMessage(Diagnostic.Kind.ERROR, message, element);
   }
 
-  /** The outermost tree spanning exactly the problem's characters, else one starting there. */
+  @Override
+  public void warning(Element element, String message) {
+    env.getMessager().printMessage(Diagnostic.Kind.WARNING, message, element);
+  }
+
+  /**
+   * The outermost tree spanning exactly the problem's characters, else one starting there, else
+   * the smallest one enclosing them (JDT and javac do not always agree on a node's extent).
+   */
   private Tree find(CompilationUnitTree unit, Tree root, Problem problem) {
     SourcePositions positions = trees.getSourcePositions();
     Tree[] exact = new Tree[1];
     Tree[] sameStart = new Tree[1];
+    Tree[] enclosing = new Tree[1];
+    long[] enclosingSize = {Long.MAX_VALUE};
     new TreeScanner<Void, Void>() {
       @Override
       public Void scan(Tree tree, Void unused) {
@@ -95,9 +105,13 @@ final class JavacBridge implements CompilerBridge, Reporter {
         if (start == problem.start() && sameStart[0] == null) {
           sameStart[0] = tree;
         }
+        if (start <= problem.start() && end >= problem.end() && end - start < enclosingSize[0]) {
+          enclosing[0] = tree;
+          enclosingSize[0] = end - start;
+        }
         return super.scan(tree, unused);
       }
     }.scan(root, null);
-    return exact[0] != null ? exact[0] : sameStart[0];
+    return exact[0] != null ? exact[0] : sameStart[0] != null ? sameStart[0] : enclosing[0];
   }
 }

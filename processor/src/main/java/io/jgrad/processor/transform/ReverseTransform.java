@@ -624,8 +624,28 @@ public final class ReverseTransform {
     return scratch;
   }
 
+  /** The most scalar parameters any callee of this function has. */
   private int maxCalleeScalars() {
-    return callees.byKey().values().stream().mapToInt(GradCallee::scalarCount).max().orElse(1);
+    int[] max = {1};
+    forEachCall(function.body(), c -> max[0] = Math.max(max[0], c.scalarCount()));
+    return max[0];
+  }
+
+  private void forEachCall(Block block, java.util.function.Consumer<GradCallee> action) {
+    for (Stmt s : block.stmts()) {
+      if (s instanceof Stmt.Assign || s instanceof Stmt.Eval) {
+        GradCallee callee = callees.of(callOf(s));
+        if (callee != null) {
+          action.accept(callee);
+        }
+      } else if (s instanceof Stmt.If i) {
+        forEachCall(i.then(), action);
+        forEachCall(i.otherwise(), action);
+      } else if (s instanceof Stmt.Loop l) {
+        forEachCall(l.body(), action);
+        forEachCall(l.update(), action);
+      }
+    }
   }
 
   /** The adjoint of a variable: a local for scalars, the caller's buffer for array parameters. */

@@ -2,6 +2,7 @@ package io.jgrad.check.fakes;
 
 import io.jgrad.Dual;
 
+/** Correct: updates {@code xDot} in place along with {@code x}. */
 final class InPlace_Frule {
   private InPlace_Frule() {}
 
@@ -9,9 +10,10 @@ final class InPlace_Frule {
     double s = 0;
     double sDot = 0;
     for (int i = 0; i < x.length; i++) {
-      sDot += Math.cos(x[i]) * xDot[i];
+      xDot[i] = Math.cos(x[i]) * xDot[i];
       x[i] = Math.sin(x[i]);
       s += x[i];
+      sDot += xDot[i];
     }
     return new Dual(a * s, aDot * s + a * sDot);
   }

@@ -1,5 +1,10 @@
 package io.jgrad.check.fakes;
 
+/**
+ * Correct under the README's contract for mutated arguments: {@code xBar} holds on entry the
+ * cotangent of x's final contents (sin of the entry contents) and on return that of its entry
+ * contents.
+ */
 final class InPlace_Rrule {
   private InPlace_Rrule() {}
 
@@ -21,8 +26,9 @@ final class InPlace_Rrule {
       s += x[i];
     }
     scalarBars[0] += seed * s;
+    double sBar = seed * a;
     for (int i = 0; i < x.length; i++) {
-      xBar[i] += seed * a * cosines[i];
+      xBar[i] = cosines[i] * (xBar[i] + sBar);
     }
     return a * s;
   }

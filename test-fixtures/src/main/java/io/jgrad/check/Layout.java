@@ -1,0 +1,378 @@
+package io.jgrad.check;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.StringJoiner;
+
+/**
+ * Where the differentiable numbers of one argument list live.
+ *
+ * <p>The array parameters are walked in parameter order; every {@code double[]} met on the way
+ * (a {@code double[]} argument, or a row of a {@code double[][]} argument) is a <em>slot</em>.
+ * Distinct {@code double[]} objects are the <em>leaves</em>: if the same array is passed for two
+ * parameters, or a row is also passed on its own, the slots share one leaf. Differentiable data
+ * is therefore counted per piece of memory, as in Mooncake.jl: an input (and an output) is a leaf's
+ * contents, and its tangent and adjoint live in one shadow array passed wherever the leaf appears.
+ *
+ * <p>A layout is read from the arguments on entry. After a call, the arguments are read again
+ * through the same slots (positionally: the final contents of {@code w[2]} are whatever row
+ * {@code w[2]} then holds), and shadow arrays are read back the same way.
+ */
+final class Layout {
+  private final Signature signature;
+  /** Per slot: parameter index, row (-1 for a {@code double[]} parameter) and leaf index. */
+  private final int[] slotParam;
+  private final int[] slotRow;
+  private final int[] slotLeaf;
+  /** Per leaf: its length and its first slot. */
+  private final int[] leafLength;
+  private final int[] leafSlot;
+  /**
+   * Per parameter: for an array parameter, the first array parameter holding the very same
+   * object (itself if none before it does); for a {@code double[][]}, also its number of rows and
+   * which rows are null. -1 for other parameters.
+   */
+  private final int[] sameAs;
+  private final int[] rows;
+  private final boolean[][] nullRows;
+
+  private Layout(
+      Signature signature,
+      List<int[]> slots,
+      List<Integer> lengths,
+      List<Integer> firstSlots,
+      int[] sameAs,
+      int[] rows,
+      boolean[][] nullRows) {
+    this.signature = signature;
+    slotParam = slots.stream().mapToInt(s -> s[0]).toArray();
+    slotRow = slots.stream().mapToInt(s -> s[1]).toArray();
+    slotLeaf = slots.stream().mapToInt(s -> s[2]).toArray();
+    leafLength = lengths.stream().mapToInt(Integer::intValue).toArray();
+    leafSlot = firstSlots.stream().mapToInt(Integer::intValue).toArray();
+    this.sameAs = sameAs;
+    this.rows = rows;
+    this.nullRows = nullRows;
+  }
+
+  /** Reads the layout of {@code args} (already normalized: arrays of the parameter types). */
+  static Layout of(Signature signature, Object[] args) {
+    List<int[]> slots = new ArrayList<>();
+    List<Integer> lengths = new ArrayList<>();
+    List<Integer> firstSlots = new ArrayList<>();
+    Map<Object, Integer> leaves = new IdentityHashMap<>();
+    Map<Object, Integer> outers = new IdentityHashMap<>();
+    int[] sameAs = new int[signature.arity()];
+    int[] rows = new int[signature.arity()];
+    boolean[][] nullRows = new boolean[signature.arity()][];
+    Arrays.fill(sameAs, -1);
+    for (int param : signature.arrayParams) {
+      Object arg = args[param];
+      Integer earlier = outers.putIfAbsent(arg, param);
+      sameAs[param] = earlier == null ? param : earlier;
+      if (signature.kind(param) == ParamKind.DOUBLE_ARRAY) {
+        addSlot(slots, lengths, firstSlots, leaves, param, -1, (double[]) arg);
+      } else {
+        double[][] matrix = (double[][]) arg;
+        rows[param] = matrix.length;
+        nullRows[param] = new boolean[matrix.length];
+        for (int r = 0; r < matrix.length; r++) {
+          nullRows[param][r] = matrix[r] == null;
+          if (matrix[r] != null) {
+            addSlot(slots, lengths, firstSlots, leaves, param, r, matrix[r]);
+          }
+        }
+      }
+    }
+    return new Layout(signature, slots, lengths, firstSlots, sameAs, rows, nullRows);
+  }
+
+  private static void addSlot(
+      List<int[]> slots,
+      List<Integer> lengths,
+      List<Integer> firstSlots,
+      Map<Object, Integer> leaves,
+      int param,
+      int row,
+      double[] leaf) {
+    Integer index = leaves.get(leaf);
+    if (index == null) {
+      index = lengths.size();
+      leaves.put(leaf, index);
+      lengths.add(leaf.length);
+      firstSlots.add(slots.size());
+    }
+    slots.add(new int[] {param, row, index});
+  }
+
+  int leafCount() {
+    return leafLength.length;
+  }
+
+  int leafLength(int leaf) {
+    return leafLength[leaf];
+  }
+
+  /** True if some memory is shared: an array passed twice, or a row also passed on its own. */
+  boolean aliased() {
+    if (slotLeaf.length != leafLength.length) {
+      return true;
+    }
+    for (int param : signature.arrayParams) {
+      if (sameAs[param] != param) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** True if {@code other} has the same slots, sharing, lengths and null rows. */
+  boolean samePattern(Layout other) {
+    return Arrays.equals(slotParam, other.slotParam)
+        && Arrays.equals(slotRow, other.slotRow)
+        && Arrays.equals(slotLeaf, other.slotLeaf)
+        && Arrays.equals(leafLength, other.leafLength)
+        && Arrays.equals(sameAs, other.sameAs)
+        && Arrays.equals(rows, other.rows)
+        && Arrays.deepEquals(nullRows, other.nullRows);
+  }
+
+  /**
+   * Describes how {@code structures} (one object per parameter: the arguments, or tangent or
+   * adjoint arrays) fail to have this layout's shape, or returns null if they have it.
+   */
+  String shapeProblem(Object[] structures, String suffix) {
+    for (int param : signature.arrayParams) {
+      String name = signature.name(param) + suffix;
+      Object value = structures[param];
+      if (value == null) {
+        return name + " is null";
+      }
+      if (signature.kind(param) == ParamKind.DOUBLE_MATRIX) {
+        double[][] matrix = (double[][]) value;
+        if (matrix.length != rows[param]) {
+          return name + " has " + matrix.length + " rows, expected " + rows[param];
+        }
+      }
+    }
+    for (int s = 0; s < slotParam.length; s++) {
+      double[] leaf = at(structures, s);
+      int expected = leafLength[slotLeaf[s]];
+      if (leaf == null || leaf.length != expected) {
+        return slotName(s, suffix) + " is "
+            + (leaf == null ? "null" : "a double[" + leaf.length + "]")
+            + ", expected a double[" + expected + "]";
+      }
+    }
+    return null;
+  }
+
+  private double[] at(Object[] structures, int slot) {
+    Object value = structures[slotParam[slot]];
+    return slotRow[slot] < 0 ? (double[]) value : ((double[][]) value)[slotRow[slot]];
+  }
+
+  /**
+   * Returns copies of the leaves of {@code structures}, read through each leaf's first slot.
+   * {@link #shapeProblem} must have returned null for them.
+   */
+  double[][] read(Object[] structures) {
+    double[][] leaves = new double[leafLength.length][];
+    for (int leaf = 0; leaf < leaves.length; leaf++) {
+      leaves[leaf] = at(structures, leafSlot[leaf]).clone();
+    }
+    return leaves;
+  }
+
+  /**
+   * Returns the sums of the distinct {@code double[]}s of {@code structures} per leaf: a leaf
+   * appearing in two slots gets both arrays added if they are two arrays, and one if they are the
+   * same array. {@link #shapeProblem} must have returned null for them. Used for gradients that
+   * come back as one fresh array per parameter, where aliased parameters contribute separately.
+   */
+  double[][] sum(Object[] structures) {
+    double[][] sums = zeros().arrays;
+    Map<Object, Boolean> seen = new IdentityHashMap<>();
+    for (int s = 0; s < slotParam.length; s++) {
+      double[] array = at(structures, s);
+      if (seen.put(array, Boolean.TRUE) == null) {
+        double[] sum = sums[slotLeaf[s]];
+        for (int i = 0; i < sum.length; i++) {
+          sum[i] += array[i];
+        }
+      }
+    }
+    return sums;
+  }
+
+  /**
+   * Returns one object per parameter, shaped like the arguments this layout was read from, whose
+   * {@code double[]}s are {@code leaves} themselves (not copies) with the same sharing: a leaf
+   * appearing in two slots is the same array in both, and a matrix passed for two parameters is
+   * the same {@code double[][]}. Non-array parameters get null.
+   */
+  Object[] build(double[][] leaves) {
+    Object[] structures = new Object[signature.arity()];
+    for (int param : signature.arrayParams) {
+      if (sameAs[param] != param) {
+        continue;
+      }
+      structures[param] =
+          signature.kind(param) == ParamKind.DOUBLE_ARRAY ? null : new double[rows[param]][];
+    }
+    for (int s = 0; s < slotParam.length; s++) {
+      int param = slotParam[s];
+      if (sameAs[param] != param) {
+        continue;
+      }
+      if (slotRow[s] < 0) {
+        structures[param] = leaves[slotLeaf[s]];
+      } else {
+        ((double[][]) structures[param])[slotRow[s]] = leaves[slotLeaf[s]];
+      }
+    }
+    for (int param : signature.arrayParams) {
+      structures[param] = structures[sameAs[param]];
+    }
+    return structures;
+  }
+
+  /** Returns a vector shaped like the differentiable inputs, filled with zeros. */
+  DiffVector zeros() {
+    double[][] arrays = new double[leafLength.length][];
+    for (int leaf = 0; leaf < arrays.length; leaf++) {
+      arrays[leaf] = new double[leafLength[leaf]];
+    }
+    return new DiffVector(new double[signature.scalarParams.length], arrays);
+  }
+
+  /** Returns a vector shaped like the differentiable inputs with N(0, 1) entries. */
+  DiffVector gaussian(Random random) {
+    DiffVector result = zeros();
+    fillGaussian(result.scalars, random);
+    for (double[] array : result.arrays) {
+      fillGaussian(array, random);
+    }
+    return result;
+  }
+
+  /** Returns N(0, 1) leaves shaped like this layout's. */
+  double[][] gaussianLeaves(Random random) {
+    double[][] leaves = zeros().arrays;
+    for (double[] leaf : leaves) {
+      fillGaussian(leaf, random);
+    }
+    return leaves;
+  }
+
+  static void fillGaussian(double[] array, Random random) {
+    for (int i = 0; i < array.length; i++) {
+      array[i] = random.nextGaussian();
+    }
+  }
+
+  /** Returns the differentiable inputs of {@code args} (copies). */
+  DiffVector inputs(Object[] args) {
+    double[] scalars = new double[signature.scalarParams.length];
+    for (int k = 0; k < scalars.length; k++) {
+      scalars[k] = ((Number) args[signature.scalarParams[k]]).doubleValue();
+    }
+    return new DiffVector(scalars, read(args));
+  }
+
+  /** Returns the largest absolute value among the differentiable arguments' entries. */
+  double maxAbsDifferentiable(Object[] args) {
+    double max = 0;
+    DiffVector inputs = inputs(args);
+    for (double v : inputs.scalars) {
+      max = Math.max(max, Math.abs(v));
+    }
+    for (double[] leaf : inputs.arrays) {
+      for (double v : leaf) {
+        max = Math.max(max, Math.abs(v));
+      }
+    }
+    return max;
+  }
+
+  /**
+   * Returns fresh arguments {@code args + step * direction}, with the same sharing as
+   * {@code args}. A {@code float} parameter gets {@code (float) (a + step * d)}, so its actual
+   * step is rounded to float precision.
+   */
+  Object[] perturb(Object[] args, DiffVector direction, double step) {
+    Object[] result = Signature.copy(args);
+    for (int k = 0; k < signature.scalarParams.length; k++) {
+      int param = signature.scalarParams[k];
+      double moved = ((Number) args[param]).doubleValue() + step * direction.scalars[k];
+      result[param] =
+          signature.kind(param) == ParamKind.FLOAT ? (Object) (float) moved : (Object) moved;
+    }
+    for (int leaf = 0; leaf < leafLength.length; leaf++) {
+      double[] array = at(result, leafSlot[leaf]);
+      for (int i = 0; i < array.length; i++) {
+        array[i] += step * direction.arrays[leaf][i];
+      }
+    }
+    return result;
+  }
+
+  /**
+   * The input columns in parameter order, as the generated {@code ...Jacobian} numbers them: a
+   * scalar is one column, a {@code double[]} its length, a {@code double[][]} its rows one after
+   * the other. Each column is {@code {-1, k}} for the k-th scalar or {@code {leaf, index}}.
+   */
+  List<int[]> columns() {
+    List<int[]> columns = new ArrayList<>();
+    int k = 0;
+    for (int param = 0; param < signature.arity(); param++) {
+      if (signature.kind(param).isScalar()) {
+        columns.add(new int[] {-1, k++});
+      } else if (signature.kind(param).isArray()) {
+        for (int s = 0; s < slotParam.length; s++) {
+          if (slotParam[s] == param) {
+            for (int i = 0; i < leafLength[slotLeaf[s]]; i++) {
+              columns.add(new int[] {slotLeaf[s], i});
+            }
+          }
+        }
+      }
+    }
+    return columns;
+  }
+
+  /** For example {@code xDot} or {@code wDot[2]}: the first slot of a leaf. */
+  String leafName(int leaf, String suffix) {
+    return slotName(leafSlot[leaf], suffix);
+  }
+
+  private String slotName(int slot, String suffix) {
+    return signature.name(slotParam[slot]) + suffix
+        + (slotRow[slot] < 0 ? "" : "[" + slotRow[slot] + "]");
+  }
+
+  /** Renders leaves shaped like this layout's as {@code name = value} pairs. */
+  String describeLeaves(double[][] leaves, String suffix) {
+    StringJoiner joiner = new StringJoiner(", ");
+    for (int leaf = 0; leaf < leaves.length; leaf++) {
+      joiner.add(leafName(leaf, suffix) + " = " + Arrays.toString(leaves[leaf]));
+    }
+    return joiner.length() == 0 ? "(no array parameters)" : joiner.toString();
+  }
+
+  /** Renders a vector shaped like this layout as {@code name = value} pairs. */
+  String describe(DiffVector vector, String suffix) {
+    StringJoiner joiner = new StringJoiner(", ");
+    for (int k = 0; k < vector.scalars.length; k++) {
+      joiner.add(signature.name(signature.scalarParams[k]) + suffix + " = " + vector.scalars[k]);
+    }
+    for (int leaf = 0; leaf < vector.arrays.length; leaf++) {
+      joiner.add(leafName(leaf, suffix) + " = " + Arrays.toString(vector.arrays[leaf]));
+    }
+    return joiner.length() == 0 ? "(no differentiable parameters)" : joiner.toString();
+  }
+}

@@ -1,0 +1,531 @@
+package io.jgrad.ecj;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.jgrad.Grad;
+import io.jgrad.check.GradCheck;
+import io.jgrad.processor.GradProcessor;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.eclipse.jdt.core.compiler.batch.BatchCompiler;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs jgrad's annotation processor under Eclipse's compiler (ecj), which compile-testing cannot
+ * drive: {@link BatchCompiler} compiles a copy of the corpus in a temporary folder with
+ * {@link GradProcessor}, the rules it generates are compiled by ecj in the same run, and
+ * {@link GradCheck} checks them exactly as {@code CorpusTest} checks the javac build.
+ *
+ * <p>The corpus sources are copied into the package {@value #PACKAGE} (the {@code package} line
+ * and qualified references rewritten; line numbers unchanged), which is not on the test
+ * classpath: the checked classes and their rules can only come from ecj's output folder.
+ *
+ * <p>Checked: ecj reports no error and every rule class is generated and compiled; the generated
+ * sources equal javac's (from this module's test-compile); a representative list of methods and
+ * then every {@code CorpusTest} entry pass {@link GradCheck}; an unsupported construct is an
+ * error whose text names the line (ecj positions processor errors at elements only).
+ *
+ * <p>{@code BatchCompiler} is ecj's public entry point ({@code org.eclipse.jdt.core.compiler.batch};
+ * the ecj jar has no {@code internal.compiler.batch.BatchCompiler}).
+ */
+class EcjCompileTest {
+  static final String PACKAGE = "ecjcorpus";
+  static final String CORPUS_PACKAGE = "io.jgrad.corpus";
+
+  /**
+   * The corpus classes: every source of the corpus package except its tests (CallsOther calls into
+   * the others, so they are compiled together).
+   */
+  static final List<String> CORPUS = corpusClasses();
+
+  @TempDir static Path temp;
+  private static EcjRun corpus;
+  private static AssertionError corpusFailure;
+  private static URLClassLoader loader;
+
+  /**
+   * The corpus compiled by ecj once for all tests that need it (not in {@code @BeforeAll}, so that
+   * the diagnostics test still runs when the corpus does not compile).
+   */
+  static synchronized EcjRun corpus() throws IOException {
+    if (corpusFailure != null) {
+      throw corpusFailure;
+    }
+    if (corpus != null) {
+      return corpus;
+    }
+    Path src = temp.resolve("corpus/src");
+    Path dir = src.resolve(PACKAGE);
+    Files.createDirectories(dir);
+    List<Path> sources = new ArrayList<>();
+    for (String name : CORPUS) {
+      String text = Files.readString(corpusSource(name), StandardCharsets.UTF_8);
+      String moved = text.replace("package " + CORPUS_PACKAGE + ";", "package " + PACKAGE + ";")
+          .replace(CORPUS_PACKAGE + ".", PACKAGE + ".");
+      assertFalse(moved.contains(CORPUS_PACKAGE), name + " still mentions " + CORPUS_PACKAGE);
+      Path file = dir.resolve(name + ".java");
+      Files.writeString(file, moved, StandardCharsets.UTF_8);
+      sources.add(file);
+    }
+    EcjRun run = EcjRun.compile(temp.resolve("corpus"), sources);
+    if (!run.success()) {
+      corpusFailure = new AssertionError("ecj failed on the corpus:\n" + run.summary());
+      throw corpusFailure;
+    }
+    loader = new URLClassLoader(new URL[] {run.classes().toUri().toURL()},
+        EcjCompileTest.class.getClassLoader());
+    corpus = run;
+    return run;
+  }
+
+  static synchronized ClassLoader loader() throws IOException {
+    corpus();
+    return loader;
+  }
+
+  @AfterAll
+  static void closeLoader() throws IOException {
+    if (loader != null) {
+      loader.close();
+    }
+  }
+
+  // ---------------------------------------------------------------- generated files
+
+  @Test
+  void ecjReportsNoErrorsAndTheRulesAreGeneratedAndCompiled() throws IOException {
+    EcjRun run = corpus();
+    assertTrue(CORPUS.containsAll(List.of("Loops", "Jumps", "Calls", "CallsOther",
+        "MathFunctions", "Classic")), "corpus classes: " + CORPUS);
+    assertFalse(run.output().contains("ERROR in"), run.output());
+    for (String name : CORPUS) {
+      for (String suffix : List.of("_Frule", "_Rrule")) {
+        Path source = run.generated().resolve(PACKAGE + "/" + name + suffix + ".java");
+        assertTrue(Files.isRegularFile(source), "ecj + jgrad did not generate " + source
+            + "; generated: " + listing(run.generated()) + "\n" + run.output());
+        Path compiled = run.classes().resolve(PACKAGE + "/" + name + suffix + ".class");
+        assertTrue(Files.isRegularFile(compiled), "ecj did not compile " + compiled);
+      }
+    }
+  }
+
+  /**
+   * The generated code must not depend on the compiler running the processor: ecj's output equals
+   * what javac generated for the same corpus in this module's test-compile (package renamed).
+   */
+  @Test
+  void ecjGeneratesTheSameSourceAsJavac() throws IOException {
+    Path javacGenerated = moduleDir().resolve("target/generated-test-sources/test-annotations")
+        .resolve(CORPUS_PACKAGE.replace('.', '/'));
+    assumeTrue(Files.isDirectory(javacGenerated),
+        "javac's generated sources are not at " + javacGenerated + " (not run by Maven?)");
+    EcjRun run = corpus();
+    List<String> different = new ArrayList<>();
+    for (String name : CORPUS) {
+      for (String suffix : List.of("_Frule", "_Rrule")) {
+        String file = name + suffix + ".java";
+        String byJavac = Files.readString(javacGenerated.resolve(file), StandardCharsets.UTF_8)
+            .replace(CORPUS_PACKAGE, PACKAGE);
+        String byEcj = Files.readString(run.generated().resolve(PACKAGE + "/" + file),
+            StandardCharsets.UTF_8);
+        if (!byJavac.equals(byEcj)) {
+          different.add(firstDifference(file, byJavac, byEcj));
+        }
+      }
+    }
+    assertTrue(different.isEmpty(),
+        "the rules generated under ecj differ from javac's:\n" + String.join("\n", different));
+  }
+
+  // ---------------------------------------------------------------- gradient checks
+
+  /** One method of the ecj-compiled corpus and how to choose its points. */
+  record Check(String owner, String method, UnaryOperator<GradCheck> config) {
+    String name() {
+      return owner + "." + method;
+    }
+  }
+
+  /**
+   * Representative methods: loops, break/continue/early returns, Math functions, calls between
+   * {@code @Grad} methods of one class and across classes (qualified and statically imported).
+   */
+  static List<Check> checks() {
+    return List.of(
+        // loops
+        new Check("Loops", "sumOfSquares", c -> c.range(-2.0, 2.0).arrayLength(8)),
+        new Check("Loops", "horner", c -> c.range(-1.0, 1.0).arrayLength(6)),
+        new Check("Loops", "powBySquaring", c -> c.range(0.5, 1.5).intRange(0, 13)),
+        new Check("Loops", "doWhile", c -> c.range(-1.5, 1.5).intRange(0, 8)),
+        new Check("Loops", "triangular", c -> c.range(-1.0, 1.0).arrayLength(5)),
+        new Check("Loops", "fibonacciLike", c -> c.range(-1.0, 1.0).arrayLength(8)),
+        // break, continue, early return
+        new Check("Jumps", "continueSkip",
+            c -> c.args(r -> new Object[] {arrayAway(r, 6, -1.5, 1.5, 0.0)})),
+        new Check("Jumps", "labelledContinue",
+            c -> c.args(r -> new Object[] {arrayAway(r, 5, -1.5, 1.5, -0.5)})),
+        new Check("Jumps", "earlyReturnInLoop", c -> c.args(r -> {
+          double t = uniform(r, 0.0, 1.0);
+          return new Object[] {arrayAway(r, 5, -1.0, 1.5, t), t};
+        })),
+        new Check("Jumps", "earlyReturnInIf", c -> c.args(r -> {
+          double x;
+          double y;
+          do {
+            x = away(r, -2.0, 3.0, 0.0);
+            y = away(r, -2.0, 2.0, 0.0);
+          } while (Math.abs(x - y - 2.0) < MARGIN);
+          return new Object[] {x, y};
+        })),
+        new Check("Jumps", "whileTrueBreak", c -> c.range(-2.0, 2.0)),
+        new Check("Jumps", "breakInDoWhile", c -> c.range(-1.0, 1.0).intRange(1, 12)),
+        new Check("Jumps", "continueInDoWhile", c -> c.range(-1.5, 1.5)),
+        // Math functions
+        new Check("MathFunctions", "trig", c -> c.range(-1.2, 1.2)),
+        new Check("MathFunctions", "inverseTrig", c -> c.range(-1.0, 1.0)),
+        new Check("MathFunctions", "expLog", c -> c.range(-1.5, 1.5)),
+        new Check("MathFunctions", "powers", c -> c.range(0.5, 2.0)),
+        new Check("MathFunctions", "powNegativeBase", c -> c.range(-2.0, -0.5)),
+        new Check("MathFunctions", "strictMath", c -> c.range(-1.0, 1.0)),
+        new Check("MathFunctions", "floatMath", c -> c.range(0.6, 1.4)),
+        new Check("MathFunctions", "composite", c -> c.range(-1.0, 1.0)),
+        // @Grad calls in one class
+        new Check("Calls", "weightedNorm", c -> c.range(-1.5, 1.5).arrayLength(5)),
+        new Check("Calls", "sumOfElements", c -> c.range(-2.0, 2.0).arrayLength(5)),
+        new Check("Calls", "nestedCalls", c -> c.range(-1.2, 1.2)),
+        new Check("Calls", "tanhChain", c -> c.range(-1.0, 1.0).arrayLength(6)),
+        new Check("Calls", "powRecursive", c -> c.range(0.5, 1.5).intRange(0, 8)),
+        // @Grad calls across classes
+        new Check("CallsOther", "crossScalar", c -> c.range(-1.5, 1.5)),
+        new Check("CallsOther", "crossArray", c -> c.range(-2.0, 2.0).arrayLength(5)),
+        new Check("CallsOther", "crossInLoop", c -> c.range(-1.0, 1.0).arrayLength(5)),
+        new Check("CallsOther", "crossNested", c -> c.range(-1.2, 1.2)),
+        new Check("CallsOther", "crossMixedArgs",
+            c -> c.range(-1.5, 1.5).arrayLength(6).intRange(1, 6)),
+        new Check("CallsOther", "crossFloat", c -> c.range(-2.0, 2.0).fdTolerance(1e-3)),
+        // classic objectives
+        new Check("Classic", "rosenbrock", c -> c.range(-1.5, 1.5).arrayLength(6)),
+        new Check("Classic", "logisticLoss", c -> c.range(-2.0, 2.0).arrayLength(4)),
+        new Check("Classic", "logSumExp", c -> c.range(-3.0, 3.0).arrayLength(6)),
+        new Check("Classic", "softmaxCrossEntropy",
+            c -> c.range(-3.0, 3.0).arrayLength(6).intRange(0, 5)),
+        new Check("Classic", "newtonSqrt", c -> c.range(0.5, 10.0)),
+        new Check("Classic", "tinyMlp", c -> c.range(-1.5, 1.5).arrayLength(7)),
+        // straight-line code and mixed types
+        new Check("Straight", "compoundAssign", c -> c.range(0.5, 2.0)),
+        new Check("Mixed", "scaledPrefix", c -> c.range(-1.5, 1.5).arrayLength(6).intRange(0, 6)),
+        new Check("Mixed", "longCounter", c -> c.range(0.5, 2.0).intRange(0, 6)));
+  }
+
+  @TestFactory
+  Stream<DynamicTest> ecjCompiledRulesPassGradCheck() {
+    List<Check> checks = checks();
+    assertTrue(checks.size() >= 15, "too few methods checked under ecj: " + checks.size());
+    return checks.stream().map(c -> DynamicTest.dynamicTest(c.name(),
+        () -> gradCheck(c.owner(), c.method(), c.config())));
+  }
+
+  /**
+   * Every entry of {@code CorpusTest} (same points, same tolerances), on the ecj-compiled copy. The
+   * entries are read reflectively because {@code CorpusTest} is package-private in the corpus
+   * package.
+   */
+  @TestFactory
+  Stream<DynamicTest> wholeCorpusPassesGradCheckUnderEcj() throws ReflectiveOperationException {
+    Class<?> corpusTest = Class.forName(CORPUS_PACKAGE + ".CorpusTest");
+    Method entries = corpusTest.getDeclaredMethod("entries");
+    entries.setAccessible(true);
+    List<?> list = (List<?>) entries.invoke(null);
+    assertTrue(list.size() >= 45, "CorpusTest.entries() returned " + list.size());
+    List<DynamicTest> tests = new ArrayList<>();
+    for (Object entry : list) {
+      Class<?> owner = (Class<?>) component(entry, "owner");
+      String method = (String) component(entry, "method");
+      @SuppressWarnings("unchecked")
+      UnaryOperator<GradCheck> config = (UnaryOperator<GradCheck>) component(entry, "config");
+      // CorpusTest's Entry.check() uses these points and this seed
+      int points = (int) staticField(corpusTest, "POINTS");
+      long seed = (long) staticField(corpusTest, "SEED");
+      tests.add(DynamicTest.dynamicTest(owner.getSimpleName() + "." + method,
+          () -> gradCheck(owner.getSimpleName(), method,
+              c -> config.apply(c.points(points).seed(seed)))));
+    }
+    return tests.stream();
+  }
+
+  private static void gradCheck(String owner, String method, UnaryOperator<GradCheck> config)
+      throws ClassNotFoundException, IOException {
+    ClassLoader loader = loader();
+    Class<?> type = Class.forName(PACKAGE + "." + owner, true, loader);
+    assertSame(loader, type.getClassLoader(), type + " must come from ecj's output");
+    assertSame(loader, Class.forName(PACKAGE + "." + owner + "_Rrule", false, loader)
+        .getClassLoader());
+    GradCheck.Report report = config.apply(GradCheck.of(type, method)).check();
+    assertEquals(PACKAGE + "." + owner + "." + method, report.method());
+    assertTrue(report.points() > 0, "GradCheck checked no point: " + report);
+  }
+
+  // ---------------------------------------------------------------- diagnostics
+
+  /**
+   * An unsupported construct is a compile error under ecj too. ecj's Messager positions errors at
+   * an element only, so jgrad puts the line inside the method into the message text.
+   */
+  @Test
+  void unsupportedConstructIsAnErrorNamingItsLine() throws IOException {
+    String source = String.join("\n",
+        "package ecjbad;",
+        "",
+        "import io.jgrad.Grad;",
+        "",
+        "public final class Guarded {",
+        "  private Guarded() {}",
+        "",
+        "  @Grad",
+        "  public static double logOrZero(double x) {",
+        "    double s = x * x;",
+        "    try {",
+        "      s += Math.log(x);",
+        "    } catch (ArithmeticException e) {",
+        "      s = 0.0;",
+        "    }",
+        "    return s;",
+        "  }",
+        "}",
+        "");
+    int tryLine = List.of(source.split("\n")).indexOf("    try {") + 1;
+    assertEquals(11, tryLine);
+    Path dir = temp.resolve("bad/src/ecjbad");
+    Files.createDirectories(dir);
+    Path file = dir.resolve("Guarded.java");
+    Files.writeString(file, source, StandardCharsets.UTF_8);
+
+    EcjRun run = EcjRun.compile(temp.resolve("bad"), List.of(file));
+
+    assertFalse(run.success(), "ecj accepted a try statement in a @Grad method:\n" + run.output());
+    String message = "a try statement is not supported in a @Grad method";
+    List<String> problems = run.problems();
+    List<String> jgrad = problems.stream().filter(p -> p.contains(message))
+        .collect(Collectors.toList());
+    assertEquals(1, jgrad.size(), "expected one jgrad error, ecj said:\n" + run.output());
+    String problem = jgrad.get(0);
+    assertTrue(problem.contains("ERROR in " + file), problem);
+    assertTrue(problem.contains("line " + tryLine + ","), "no 'line " + tryLine + "' in:\n"
+        + problem);
+    assertTrue(problem.contains("catch exceptions in the caller"), problem);
+    assertFalse(Files.exists(run.generated().resolve("ecjbad/Guarded_Rrule.java")),
+        "rules were generated for a method that failed to differentiate");
+  }
+
+  // ---------------------------------------------------------------- running ecj
+
+  /**
+   * One ecj run over {@code sources}, output under {@code dir}: {@code classes}, {@code generated}.
+   *
+   * @param output everything ecj printed (errors, warnings, the summary)
+   */
+  record EcjRun(boolean success, Path classes, Path generated, String output) {
+    static EcjRun compile(Path dir, List<Path> sources) throws IOException {
+      Path classes = Files.createDirectories(dir.resolve("classes"));
+      Path generated = Files.createDirectories(dir.resolve("generated"));
+      List<String> args = new ArrayList<>(List.of(
+          "-17",
+          "-encoding", "UTF-8",
+          "-d", classes.toString(),
+          "-s", generated.toString(),
+          // -classpath must come before -processorpath
+          "-classpath", join(compileClasspath()),
+          "-processorpath", join(processorPath()),
+          "-processor", GradProcessor.class.getName()));
+      sources.forEach(s -> args.add(s.toString()));
+      StringWriter out = new StringWriter();
+      boolean ok;
+      try (PrintWriter writer = new PrintWriter(out)) {
+        ok = BatchCompiler.compile(args.toArray(String[]::new), writer, writer, null);
+      }
+      return new EcjRun(ok, classes, generated, out.toString());
+    }
+
+    /** The first problems ecj reported and its summary line, for failure messages. */
+    String summary() {
+      List<String> problems = problems();
+      String[] lines = output.strip().split("\n");
+      return problems.stream().limit(8).collect(Collectors.joining("\n----------\n"))
+          + (problems.size() > 8 ? "\n... " + (problems.size() - 8) + " more\n" : "\n")
+          + lines[lines.length - 1];
+    }
+
+    /** ecj's problems, one string each ("1. ERROR in File.java (at line n)" up to "----"). */
+    List<String> problems() {
+      List<String> problems = new ArrayList<>();
+      for (String block : output.split("----------")) {
+        if (block.contains(" in ") && (block.contains("ERROR") || block.contains("WARNING"))) {
+          problems.add(block.strip());
+        }
+      }
+      return problems;
+    }
+  }
+
+  /** What the corpus compiles against: jgrad's runtime ({@code @Grad}, tapes) and the harness. */
+  static List<String> compileClasspath() {
+    return List.of(location(Grad.class), location(GradCheck.class));
+  }
+
+  /**
+   * The processor and its dependencies (JDT, JavaPoet, the runtime): everything on this JVM's
+   * classpath, where Maven put them because jgrad-processor is a test dependency, except the test
+   * classes of this module (which hold the original corpus). Note that ecj loads processors with
+   * {@code new URLClassLoader(processorpath, <ecj's own loader>)}, which delegates parent-first:
+   * inside this JVM the processor classes come from the test classpath either way; the path still
+   * matters for what a standalone ecj run would need.
+   */
+  static List<String> processorPath() {
+    String tests = location(EcjCompileTest.class);
+    Set<String> path = new LinkedHashSet<>();
+    path.add(location(GradProcessor.class));
+    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+      if (!entry.isBlank() && !Path.of(entry).toAbsolutePath().toString().equals(tests)) {
+        path.add(Path.of(entry).toAbsolutePath().toString());
+      }
+    }
+    return new ArrayList<>(path);
+  }
+
+  private static String location(Class<?> type) {
+    try {
+      return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI())
+          .toAbsolutePath().toString();
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static String join(List<String> entries) {
+    return String.join(File.pathSeparator, entries);
+  }
+
+  /** This module's directory: the parent of {@code target/test-classes}. */
+  static Path moduleDir() {
+    Path testClasses = Path.of(location(EcjCompileTest.class));
+    Path module = testClasses.getParent().getParent();
+    if (Files.isDirectory(module.resolve("src/test/java"))) {
+      return module;
+    }
+    Path cwd = Path.of("").toAbsolutePath();
+    return Files.isDirectory(cwd.resolve("src/test/java")) ? cwd : cwd.resolve("test-fixtures");
+  }
+
+  private static List<String> corpusClasses() {
+    Path dir = moduleDir().resolve("src/test/java").resolve(CORPUS_PACKAGE.replace('.', '/'));
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.map(f -> f.getFileName().toString())
+          .filter(f -> f.endsWith(".java") && !f.endsWith("Test.java"))
+          .map(f -> f.substring(0, f.length() - ".java".length()))
+          .sorted()
+          .collect(Collectors.toList());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list the corpus sources in " + dir, e);
+    }
+  }
+
+  static Path corpusSource(String name) {
+    return moduleDir().resolve("src/test/java").resolve(CORPUS_PACKAGE.replace('.', '/'))
+        .resolve(name + ".java");
+  }
+
+  private static String listing(Path dir) {
+    try (Stream<Path> files = Files.walk(dir)) {
+      return files.filter(Files::isRegularFile).map(dir::relativize).map(Path::toString)
+          .sorted().collect(Collectors.toList()).toString();
+    } catch (IOException e) {
+      return "(" + e + ")";
+    }
+  }
+
+  private static String firstDifference(String file, String byJavac, String byEcj) {
+    String[] x = byJavac.split("\n", -1);
+    String[] y = byEcj.split("\n", -1);
+    int i = 0;
+    while (i < x.length && i < y.length && x[i].equals(y[i])) {
+      i++;
+    }
+    return file + " line " + (i + 1) + ":\n  javac: " + (i < x.length ? x[i].strip() : "(end)")
+        + "\n  ecj:   " + (i < y.length ? y[i].strip() : "(end)");
+  }
+
+  private static Object component(Object record, String name) throws ReflectiveOperationException {
+    for (RecordComponent c : record.getClass().getRecordComponents()) {
+      if (c.getName().equals(name)) {
+        Method accessor = c.getAccessor();
+        accessor.setAccessible(true);
+        return accessor.invoke(record);
+      }
+    }
+    throw new NoSuchFieldException(record.getClass() + "." + name);
+  }
+
+  private static Object staticField(Class<?> type, String name)
+      throws ReflectiveOperationException {
+    java.lang.reflect.Field field = type.getDeclaredField(name);
+    field.setAccessible(true);
+    return field.get(null);
+  }
+
+  // ---------------------------------------------------------------- points
+
+  /** Distance of generated points from the kinks of piecewise-smooth methods. */
+  static final double MARGIN = 0.03;
+
+  static double uniform(Random r, double lo, double hi) {
+    return lo + (hi - lo) * r.nextDouble();
+  }
+
+  static double away(Random r, double lo, double hi, double... kinks) {
+    while (true) {
+      double v = uniform(r, lo, hi);
+      boolean ok = true;
+      for (double k : kinks) {
+        ok &= Math.abs(v - k) >= MARGIN;
+      }
+      if (ok) {
+        return v;
+      }
+    }
+  }
+
+  static double[] arrayAway(Random r, int n, double lo, double hi, double... kinks) {
+    double[] x = new double[n];
+    for (int i = 0; i < n; i++) {
+      x[i] = away(r, lo, hi, kinks);
+    }
+    return x;
+  }
+}
