@@ -2,6 +2,7 @@ package test;
 
 import io.jgrad.tape.DoubleTape;
 import io.jgrad.tape.IntTape;
+import io.jgrad.tape.Tapes;
 import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
@@ -44,11 +45,11 @@ public final class Model_Rrule {
     double t3 = 0.0;
     double t4 = 0.0;
     double result = 0.0;
-    DoubleTape doubleTape = null;
     double zBar = 0.0;
-    IntTape intTape = null;
     double t1Bar = 0.0;
+    DoubleTape doubleTape = null;
     int iterations = 0;
+    IntTape intTape = null;
     double t2Bar = 0.0;
     double yBar = 0.0;
     double t3Bar = 0.0;
@@ -56,15 +57,13 @@ public final class Model_Rrule {
     double[] calleeScalarBars = null;
     double resultBar = 0.0;
     double value = 0.0;
-    doubleTape = new DoubleTape();
-    intTape = new IntTape();
+    doubleTape = Tapes.current().doubles;
+    intTape = Tapes.current().ints;
     calleeScalarBars = new double[1];
     // forward sweep: the primal, recording what the reverse sweep needs
     // line 11: double z = 0.0;
-    doubleTape.push(z);
     z = 0.0;
     // line 12: for (int i = 0; i < w.length; i++)
-    intTape.push(i);
     i = 0;
     iterations = 0;
     while (i < w.length) {
@@ -73,7 +72,6 @@ public final class Model_Rrule {
       doubleTape.push(z);
       z += t1;
       // line 12: for (int i = 0; i < w.length; i++)
-      intTape.push(i);
       i++;
       iterations++;
     }
@@ -100,7 +98,7 @@ public final class Model_Rrule {
     // line 12: for (int i = 0; i < w.length; i++)
     iterations = intTape.pop();
     while (iterations > 0) {
-      i = intTape.pop();
+      i--;
       // line 13: z += w[i] * x[i];
       t1Bar += zBar;
       z = doubleTape.pop();
@@ -110,10 +108,8 @@ public final class Model_Rrule {
       // line 12: for (int i = 0; i < w.length; i++)
       iterations--;
     }
-    i = intTape.pop();
     // line 11: double z = 0.0;
     zBar = 0.0;
-    z = doubleTape.pop();
     scalarBars[0] += yBar;
     return value;
   }

@@ -2,6 +2,7 @@ package test;
 
 import io.jgrad.tape.DoubleTape;
 import io.jgrad.tape.IntTape;
+import io.jgrad.tape.Tapes;
 import javax.annotation.processing.Generated;
 
 /**
@@ -44,7 +45,6 @@ public final class Rosenbrock_Rrule {
     double t5 = 0.0;
     double result = 0.0;
     double sBar = 0.0;
-    IntTape intTape = null;
     DoubleTape doubleTape = null;
     double aBar = 0.0;
     double t1Bar = 0.0;
@@ -54,15 +54,15 @@ public final class Rosenbrock_Rrule {
     double t4Bar = 0.0;
     double t5Bar = 0.0;
     int iterations = 0;
+    IntTape intTape = null;
     double resultBar = 0.0;
     double value = 0.0;
-    intTape = new IntTape();
-    doubleTape = new DoubleTape();
+    doubleTape = Tapes.current().doubles;
+    intTape = Tapes.current().ints;
     // forward sweep: the primal, recording what the reverse sweep needs
     // line 11: double s = 0.0;
     s = 0.0;
     // line 12: for (int i = 0; i < x.length - 1; i++)
-    intTape.push(i);
     i = 0;
     iterations = 0;
     while (i < x.length - 1) {
@@ -81,7 +81,6 @@ public final class Rosenbrock_Rrule {
       t5 = t2 + t4;
       s += t5;
       // line 12: for (int i = 0; i < x.length - 1; i++)
-      intTape.push(i);
       i++;
       iterations++;
     }
@@ -96,7 +95,7 @@ public final class Rosenbrock_Rrule {
     // line 12: for (int i = 0; i < x.length - 1; i++)
     iterations = intTape.pop();
     while (iterations > 0) {
-      i = intTape.pop();
+      i--;
       // line 15: s += a * a + 100.0 * b * b;
       t5Bar += sBar;
       t2Bar += t5Bar;
@@ -126,7 +125,6 @@ public final class Rosenbrock_Rrule {
       // line 12: for (int i = 0; i < x.length - 1; i++)
       iterations--;
     }
-    i = intTape.pop();
     // line 11: double s = 0.0;
     sBar = 0.0;
     return value;

@@ -1,6 +1,7 @@
 package test;
 
 import io.jgrad.tape.DoubleTape;
+import io.jgrad.tape.Tapes;
 import javax.annotation.processing.Generated;
 
 /**
@@ -56,10 +57,10 @@ public final class Scalars_Rrule {
     double aBar = 0.0;
     double t2Bar = 0.0;
     double bBar = 0.0;
-    DoubleTape doubleTape = null;
     double rBar = 0.0;
     double t3Bar = 0.0;
     double t4Bar = 0.0;
+    DoubleTape doubleTape = null;
     double t5Bar = 0.0;
     double t6Bar = 0.0;
     double t7Bar = 0.0;
@@ -76,12 +77,11 @@ public final class Scalars_Rrule {
     double t17Bar = 0.0;
     double resultBar = 0.0;
     double value = 0.0;
-    doubleTape = new DoubleTape();
+    doubleTape = Tapes.current().doubles;
     // forward sweep: the primal, recording what the reverse sweep needs
     // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
     t1 = Math.pow(a, n);
     t2 = Math.atan2(a, b);
-    doubleTape.push(r);
     r = t1 + t2;
     // line 12: r *= Math.max(a, b);
     t3 = Math.max(a, b);
@@ -160,7 +160,6 @@ public final class Scalars_Rrule {
     t1Bar += rBar;
     t2Bar += rBar;
     rBar = 0.0;
-    r = doubleTape.pop();
     aBar += t2Bar * (b / (b * b + a * a));
     bBar += t2Bar * -(a / (b * b + a * a));
     t2Bar = 0.0;

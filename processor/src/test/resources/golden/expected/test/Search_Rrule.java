@@ -2,6 +2,7 @@ package test;
 
 import io.jgrad.tape.DoubleTape;
 import io.jgrad.tape.IntTape;
+import io.jgrad.tape.Tapes;
 import javax.annotation.processing.Generated;
 
 /**
@@ -46,11 +47,11 @@ public final class Search_Rrule {
     boolean continued = false;
     boolean returned = false;
     boolean broke = false;
-    DoubleTape doubleTape = null;
     double sBar = 0.0;
-    IntTape intTape = null;
     double t1Bar = 0.0;
     double resultBar = 0.0;
+    IntTape intTape = null;
+    DoubleTape doubleTape = null;
     double t2Bar = 0.0;
     double t3Bar = 0.0;
     double t4Bar = 0.0;
@@ -58,15 +59,13 @@ public final class Search_Rrule {
     int iterations = 0;
     double t5Bar = 0.0;
     double value = 0.0;
-    doubleTape = new DoubleTape();
-    intTape = new IntTape();
+    intTape = Tapes.current().ints;
+    doubleTape = Tapes.current().doubles;
     // forward sweep: the primal, recording what the reverse sweep needs
     returned = false;
     // line 11: double s = 0.0;
-    doubleTape.push(s);
     s = 0.0;
     // line 12: for (int i = 0; i < x.length; i++)
-    intTape.push(i);
     i = 0;
     broke = false;
     iterations = 0;
@@ -126,7 +125,6 @@ public final class Search_Rrule {
       }
       // line 12: for (int i = 0; i < x.length; i++)
       if (!(returned || broke)) {
-        intTape.push(i);
         i++;
         intTape.push(1);
       } else {
@@ -158,7 +156,7 @@ public final class Search_Rrule {
     iterations = intTape.pop();
     while (iterations > 0) {
       if (intTape.popBoolean()) {
-        i = intTape.pop();
+        i--;
       }
       // line 16: if (x[i] > t)
       if (intTape.popBoolean()) {
@@ -197,10 +195,8 @@ public final class Search_Rrule {
       // line 12: for (int i = 0; i < x.length; i++)
       iterations--;
     }
-    i = intTape.pop();
     // line 11: double s = 0.0;
     sBar = 0.0;
-    s = doubleTape.pop();
     scalarBars[0] += tBar;
     return value;
   }

@@ -235,6 +235,9 @@ public final class JavaEmitter {
       return CodeBlock.of("$L.$N($L)", operand(i.target(), Prec.PRIMARY, false), i.name(),
           args(i.args()));
     }
+    if (e instanceof Expr.Field f) {
+      return CodeBlock.of("$L.$N", operand(f.target(), Prec.PRIMARY, false), f.name());
+    }
     if (e instanceof Expr.NewArray n) {
       CodeBlock.Builder b = CodeBlock.builder().add("new $T", typeName(Type.primitive(
           n.type().primitiveName())));

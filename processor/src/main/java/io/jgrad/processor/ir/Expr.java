@@ -62,6 +62,9 @@ public sealed interface Expr {
    */
   record NewArray(Type type, List<Expr> dimensions) implements Expr {}
 
+  /** A field read {@code target.name}. */
+  record Field(Expr target, String name, Type type) implements Expr {}
+
   /** {@code new Owner(args)}: only in {@code throw} and in generated code. */
   record New(Type type, List<Expr> args) implements Expr {}
 }

@@ -38,6 +38,8 @@ public final class Exprs {
     } else if (e instanceof Expr.Invoke i) {
       collect(i.target(), out);
       i.args().forEach(a -> collect(a, out));
+    } else if (e instanceof Expr.Field f) {
+      collect(f.target(), out);
     } else if (e instanceof Expr.New n) {
       n.args().forEach(a -> collect(a, out));
     } else if (e instanceof Expr.NewArray n) {

@@ -293,8 +293,11 @@ public final class MethodLowerer {
     } else if (e instanceof MethodInvocation m && ArrayLibrary.isStatement(m)) {
       arrays.statement(m, out);
     } else if (e instanceof MethodInvocation m) {
-      // the value is unused; keep the call for its exceptions, not for a derivative
-      out.add(new Stmt.Eval(isArray(m) ? arrayValue(m, out) : value(m, out), origin));
+      // the value is unused; the call stays for its effects on arrays and its exceptions
+      Expr result = isArray(m) ? arrayValue(m, out) : value(m, out);
+      if (result instanceof Expr.Call) {
+        out.add(new Stmt.Eval(result, origin));
+      }
     } else {
       report(e, Message.UNSUPPORTED_STATEMENT.format(describe(e) + " as a statement", fixFor(e)));
     }

@@ -58,6 +58,8 @@ public final class ReverseTransform {
   private final Assignments assignments;
   private final ArrayEffects effects;
   private final Set<Var> neededClasses = new HashSet<>();
+  /** Variables assigned so far, in program order: the next assignment may overwrite a value. */
+  private final Set<Var> defined = new HashSet<>();
   private final Names names;
   private final Set<Var> needed = new HashSet<>();
   private final Map<Var, Var> adjoints = new HashMap<>();
@@ -229,10 +231,28 @@ public final class ReverseTransform {
     return s instanceof Stmt.Assign a ? a.value() : ((Stmt.Eval) s).expr();
   }
 
-  /** An assignment must save the old value if a derivative reads the variable and it may be live. */
+  /**
+   * An assignment must save the old value if a derivative reads the variable and the value may
+   * be live: not at the variable's first definition outside loops, and not for {@code i += c} on
+   * an integer, which the reverse sweep undoes with {@code i -= c}.
+   */
   private boolean saves(Stmt.Assign a, int loopDepth) {
     Var v = a.target();
-    return needed.contains(v) && (loopDepth > 0 || assignments.count(v) > 1 || v.isParam());
+    boolean firstDefinition = loopDepth == 0 && !v.isParam() && !defined.contains(v);
+    return needed.contains(v) && !firstDefinition && inverse(a) == null;
+  }
+
+  /** {@code i = i - c} for {@code i = i + c} on an int or long (exact: integers wrap). */
+  private static Stmt.Assign inverse(Stmt.Assign a) {
+    Var v = a.target();
+    if ((v.type().equals(Type.INT) || v.type().equals(Type.LONG))
+        && a.value() instanceof Expr.Binary b && b.type().equals(v.type())
+        && b.left() instanceof Expr.Ref r && r.var() == v && b.right() instanceof Expr.Lit
+        && (b.op().equals("+") || b.op().equals("-"))) {
+      String op = b.op().equals("+") ? "-" : "+";
+      return new Stmt.Assign(v, new Expr.Binary(op, r, b.right(), b.type()), a.origin());
+    }
+    return null;
   }
 
   // ---------------------------------------------------------------- sweeps
@@ -285,6 +305,8 @@ public final class ReverseTransform {
     Block forward = new Block();
     Block reverse = new Block();
     boolean saves = saves(a, loopDepth);
+    Stmt.Assign undo = needed.contains(target) ? inverse(a) : null;
+    defined.add(target);
     if (saves) {
       forward.add(push(target, origin));
     }
@@ -294,6 +316,8 @@ public final class ReverseTransform {
     }
     if (saves) {
       reverse.add(pop(target, origin));
+    } else if (undo != null) {
+      reverse.add(undo);
     }
     return new Sweeps(forward, reverse);
   }
@@ -335,6 +359,9 @@ public final class ReverseTransform {
     boolean pointer = target != null && target.type().isArray();
     boolean saves = target != null && (pointer ? reassigned(target, loopDepth)
         : saves(assign, loopDepth));
+    if (target != null) {
+      defined.add(target);
+    }
     if (saves) {
       forward.addAll(pointer ? pushPointer(target, origin) : new Block().add(push(target, origin)));
     }
@@ -607,10 +634,15 @@ public final class ReverseTransform {
     return refTape;
   }
 
+  /** A tape of this thread's {@code Tapes}: rules share them, so none is allocated per call. */
   private Var tape(String name, Type type) {
     Var tape = new Var(names.fresh(name), type, Var.Kind.TEMP);
     locals.add(tape);
-    setup.add(new Stmt.Assign(tape, new Expr.New(type, List.of()), Origin.NONE));
+    String field = type == DOUBLE_TAPE ? "doubles" : type == INT_TAPE ? "ints"
+        : type == LONG_TAPE ? "longs" : "refs";
+    setup.add(new Stmt.Assign(tape, new Expr.Field(new Expr.Call("io.jgrad.tape.Tapes",
+        "current", List.of(), Type.classType("io.jgrad.tape.Tapes")), field, type),
+        Origin.NONE));
     return tape;
   }
 
