@@ -53,6 +53,41 @@ public final class Snapshots {
     }
   }
 
+  /** The row references of a matrix, not their contents. */
+  public static double[][] rows(double[][] a) {
+    return a.clone();
+  }
+
+  /**
+   * Turns positional output cotangents into cotangents of the row objects now in place, for a
+   * method that moved rows of a matrix around: the rows the caller passed ({@code entryRows}) are
+   * cleared, then {@code saved[r]} (the cotangent of final row {@code r}) is added into whatever
+   * row {@code bar[r]} now is.
+   */
+  public static void positional(double[][] bar, double[][] entryRows, double[][] saved) {
+    for (double[] row : entryRows) {
+      if (row != null) {
+        java.util.Arrays.fill(row, 0.0);
+      }
+    }
+    for (int r = 0; r < saved.length; r++) {
+      if (saved[r] != null && bar[r] != null) {
+        addTo(bar[r], saved[r]);
+      }
+    }
+  }
+
+  /** Throws if a vector argument is a row of a matrix argument the method writes (or v.v.). */
+  public static void requireNotRow(double[] vector, double[][] matrix, String names) {
+    for (double[] row : matrix) {
+      if (row == vector && row != null) {
+        throw new IllegalArgumentException("jgrad: " + names + " share memory (one is a row of"
+            + " the other), and the method writes to it; derivatives through aliased arguments"
+            + " are not supported. Pass a copy");
+      }
+    }
+  }
+
   /** Throws if a method that writes its array arguments was given one array twice. */
   public static void requireDistinct(Object a, Object b, String names) {
     if (a == b && a != null) {

@@ -33,7 +33,9 @@ import java.util.function.Function;
  *       xdot> + sum (scalarBars added) * sdot}, which is the README's definition of the adjoint
  *       of a mutated argument;
  *   <li><b>Jacobian</b> (array results): {@code fJacobian} equals the Jacobian assembled from
- *       forward-mode columns, to {@code 1e-10} relative to its largest entry.
+ *       forward-mode columns (of the result only, columns in parameter order), to {@code 1e-10}
+ *       relative to its largest entry, and leaves the arguments as the primal does (skipped when
+ *       arguments are aliased, where columns are ambiguous).
  * </ol>
  *
  * <p>Points where some output is NaN or infinite, or where no finite difference is finite, get
@@ -46,6 +48,14 @@ import java.util.function.Function;
  * #checkAliasing} also accepts rules that reject the call with {@link IllegalArgumentException}
  * (what the README promises for methods that write one of them) provided they all do and leave
  * the arguments untouched.
+ *
+ * <p><b>Rows of a {@code double[][]}</b> are compared position by position: the final contents of
+ * {@code w[2]} are whatever row {@code w[2]} holds when the method returns (even if the method
+ * swapped or replaced row objects), the forward rule must leave their tangent in
+ * {@code wDot[2]}, the adjoint receives their cotangent in {@code wBar[2]} on entry and must
+ * return the cotangent of the entry contents of {@code w[2]} in {@code wBar[2]}. A method that
+ * changes the number or lengths of the rows of an argument, or which rows share memory, cannot
+ * be checked.
  *
  * <p>Floats: a {@code float} parameter is perturbed as {@code (float) (a + h d)}, so its actual
  * step is rounded, and a {@code float} result is rounded too. Finite differences are then coarse:
@@ -228,7 +238,8 @@ public final class GradCheck {
 
   /**
    * Checks at the point {@code args} (one argument per parameter); directions are drawn from
-   * {@link #seed}.
+   * {@link #seed}. {@code checkAt(matrix)} for a method whose only parameter is a
+   * {@code double[][]} works although varargs passes the matrix as the whole argument list.
    *
    * @throws AssertionError if a check fails or the point could not be checked
    */

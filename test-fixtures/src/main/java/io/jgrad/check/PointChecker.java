@@ -599,8 +599,9 @@ final class PointChecker {
    * overwriting cannot pass unnoticed where the first call added zeros), with the seed scaled by
    * {@code ±2} (a power of two, so scaling by it is exact, with the sign of {@code ybar}, so the
    * two contributions do not cancel), and expects {@code first + 2 * gradient} in scalarBars and
-   * in the buffers of the arrays the primal leaves unchanged. (The buffers of arrays the primal
-   * writes are not simply added to: {@link #checkAllOutputs} checks those.)
+   * in the buffers of the arrays the primal leaves unchanged. The buffers of arrays the primal
+   * writes start from zero and are not compared: they are not simply added to (on entry they hold
+   * cotangents of the final contents), and {@link #checkAllOutputs} checks them.
    */
   private void checkAccumulation(
       double ybar,
@@ -616,11 +617,19 @@ final class PointChecker {
     for (int leaf = 0; leaf < keep.length; leaf++) {
       keep[leaf] = Arrays.equals(entryLeaves[leaf], finalLeaves[leaf]);
     }
+    // the buffers of written arrays start from zero (their final contents get no cotangent, as
+    // in the convenience gradient); the others from the first call's plus offsets
     DiffVector first = bars.plusScaled(1, mask(offsets, keep, true));
+    DiffVector entry = first.copy();
+    for (int leaf = 0; leaf < keep.length; leaf++) {
+      if (!keep[leaf]) {
+        Arrays.fill(entry.arrays[leaf], 0.0);
+      }
+    }
     boolean scalar = signature.result == Signature.ResultKind.SCALAR;
     double seed = scalar && ybar < 0 ? -2 : 2;
     Object secondSeed = scalar ? (Object) seed : seed(ybar, resultBar, seed);
-    DiffVector second = callAdjoint(first.copy(), secondSeed, value, afterPrimal);
+    DiffVector second = callAdjoint(entry, secondSeed, value, afterPrimal);
     DiffVector expected = mask(first.plusScaled(seed, gradient), keep);
     DiffVector actual = mask(second, keep);
     DiffVector firstKept = mask(first, keep);

@@ -154,9 +154,16 @@ final class Signature {
 
   /**
    * Checks a caller-supplied argument list against the parameters and converts numbers to the
-   * parameter types ({@code 2} for a {@code double} parameter becomes {@code 2.0}).
+   * parameter types ({@code 2} for a {@code double} parameter becomes {@code 2.0}). For a method
+   * whose only parameter is a {@code double[][]}, a {@code double[][]} passed as the whole list
+   * (what varargs does with {@code checkAt(matrix)}) is taken as that one argument.
    */
   Object[] normalize(Object[] args) {
+    if (args instanceof double[][] && kinds.length == 1 && kinds[0] == ParamKind.DOUBLE_MATRIX) {
+      // checkAt(matrix) or a generator returning args(matrix): Java's varargs passed the
+      // double[][] itself as the argument array; it is the single argument
+      args = new Object[] {args};
+    }
     if (args == null || args.length != kinds.length) {
       throw new IllegalArgumentException(
           describe() + " takes " + kinds.length + " arguments, got "

@@ -21,6 +21,7 @@ public final class ArrayEffects {
   private final Map<Var, Var> parent = new HashMap<>();
   private final Set<Var> written = new HashSet<>();
   private final Set<Var> passedToWritingCallee = new HashSet<>();
+  private final Set<Var> rowsMoved = new HashSet<>();
 
   private ArrayEffects() {}
 
@@ -45,6 +46,11 @@ public final class ArrayEffects {
     return written.contains(classOf(v));
   }
 
+  /** True if row references inside {@code v}'s class are reassigned ({@code a[i] = row}). */
+  public boolean movesRows(Var v) {
+    return rowsMoved.contains(classOf(v));
+  }
+
   /** True if a callee that may write it receives an array of {@code v}'s class. */
   public boolean isPassedToWritingCallee(Var v) {
     return passedToWritingCallee.contains(classOf(v));
@@ -56,7 +62,11 @@ public final class ArrayEffects {
     if (ra != rb) {
       boolean w = written.remove(ra) | written.remove(rb);
       boolean c = passedToWritingCallee.remove(ra) | passedToWritingCallee.remove(rb);
+      boolean m = rowsMoved.remove(ra) | rowsMoved.remove(rb);
       parent.put(ra, rb);
+      if (m) {
+        rowsMoved.add(rb);
+      }
       if (w) {
         written.add(rb);
       }
@@ -83,6 +93,7 @@ public final class ArrayEffects {
         Var value = Exprs.root(st.value());
         if (value != null && value.type().isArray()) {
           union(target, value);
+          rowsMoved.add(classOf(target));
         }
         written.add(classOf(target));
       } else if (s instanceof Stmt.If i) {

@@ -129,7 +129,8 @@ public final class RuleWriter {
             + " columns are the differentiable inputs in parameter order (a scalar one column, an"
             + " array its elements, a matrix its rows one after the other). Reverse mode row by"
             + " row when there are fewer outputs than inputs, forward mode column by column"
-            + " otherwise. Arguments are not modified.\n", owner, linkSignature(primal));
+            + " otherwise. The arguments are left as the primal leaves them.\n", owner,
+            linkSignature(primal));
     for (Var p : primal.params()) {
       m.addParameter(JavaEmitter.typeName(p.type()), p.name());
     }
@@ -143,8 +144,20 @@ public final class RuleWriter {
         m.addStatement("$N += 1", columns);
       }
     }
+    // the primal runs on the arguments themselves (leaving them as it does); derivatives are
+    // taken from copies of their contents on entry
+    java.util.Map<String, String> entry = new java.util.HashMap<>();
+    for (Var p : primal.params()) {
+      if (p.type().isArray()) {
+        String copy = names.fresh(p.name() + "Entry");
+        entry.put(p.name(), copy);
+        m.addStatement("$T $N = $T.copy($N)", JavaEmitter.typeName(p.type()), copy, snapshots,
+            p.name());
+      }
+    }
     m.addStatement("double[] $N = $T.$N($L)", value, owner, primal.name(),
-        copiedArgs(primal, snapshots, null));
+        primal.params().stream().map(p -> CodeBlock.of("$N", p.name()))
+            .collect(CodeBlock.joining(", ")));
     m.addStatement("double[][] $N = new double[$N.length][$N]", jacobian, value, columns);
     m.beginControlFlow("if ($N.length <= $N)", value, columns);
     m.beginControlFlow("for (int $N = 0; $N < $N.length; $N++)", row, row, value, row);
@@ -153,7 +166,7 @@ public final class RuleWriter {
     List<CodeBlock> args = new ArrayList<>();
     List<String> bars = new ArrayList<>();
     for (Var p : primal.params()) {
-      args.add(p.type().isArray() ? CodeBlock.of("$T.copy($N)", snapshots, p.name())
+      args.add(p.type().isArray() ? CodeBlock.of("$T.copy($N)", snapshots, entry.get(p.name()))
           : CodeBlock.of("$N", p.name()));
       if (p.type().isArray()) {
         String bar = names.fresh(RuleNames.adjoint(p.name()));
@@ -188,7 +201,8 @@ public final class RuleWriter {
     m.addStatement("int $N = 0", offset);
     List<CodeBlock> forwardArgs = new ArrayList<>();
     for (Var p : primal.params()) {
-      forwardArgs.add(p.type().isArray() ? CodeBlock.of("$T.copy($N)", snapshots, p.name())
+      forwardArgs.add(p.type().isArray()
+          ? CodeBlock.of("$T.copy($N)", snapshots, entry.get(p.name()))
           : CodeBlock.of("$N", p.name()));
       if (p.type().isArray()) {
         String dot = names.fresh(RuleNames.tangent(p.name()));
@@ -212,14 +226,6 @@ public final class RuleWriter {
     m.endControlFlow();
     m.addStatement("return $N", jacobian);
     return m.build();
-  }
-
-  /** The primal's arguments, arrays copied (the method may write them). */
-  private static CodeBlock copiedArgs(Function primal, ClassName snapshots, String unused) {
-    return primal.params().stream()
-        .map(p -> p.type().isArray() ? CodeBlock.of("$T.copy($N)", snapshots, p.name())
-            : CodeBlock.of("$N", p.name()))
-        .collect(CodeBlock.joining(", "));
   }
 
   private TypeSpec.Builder ruleClass(String name, String javadoc) {

@@ -19,6 +19,11 @@ public final class AliasGuards {
 
   private AliasGuards() {}
 
+  private static Stmt guard(String check, Var a, Var b, Expr names) {
+    return new Stmt.Eval(new Expr.Call(SNAPSHOTS, check,
+        List.of(new Expr.Ref(a), new Expr.Ref(b), names), Type.VOID), Stmt.Origin.NONE);
+  }
+
   public static Function apply(Function function, CalleeTable callees) {
     ArrayEffects effects = ArrayEffects.of(function, callees);
     Block body = new Block();
@@ -27,12 +32,18 @@ public final class AliasGuards {
       for (int j = i + 1; j < params.size(); j++) {
         Var p = params.get(i);
         Var q = params.get(j);
-        if (p.type().isArray() && p.type().equals(q.type())
-            && (effects.isWritten(p) || effects.isWritten(q))) {
-          String names = "\"parameters " + p.name() + " and " + q.name() + "\"";
-          body.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "requireDistinct", List.of(
-              new Expr.Ref(p), new Expr.Ref(q), new Expr.Lit(Type.STRING, names)), Type.VOID),
-              Stmt.Origin.NONE));
+        if (!p.type().isArray() || !q.type().isArray()
+            || !(effects.isWritten(p) || effects.isWritten(q))) {
+          continue;
+        }
+        Expr names = new Expr.Lit(Type.STRING,
+            "\"parameters " + p.name() + " and " + q.name() + "\"");
+        if (p.type().equals(q.type())) {
+          body.add(guard("requireDistinct", p, q, names));
+        } else if (p.type().dimensions() == 1 && q.type().dimensions() == 2) {
+          body.add(guard("requireNotRow", p, q, names));
+        } else if (p.type().dimensions() == 2 && q.type().dimensions() == 1) {
+          body.add(guard("requireNotRow", q, p, names));
         }
       }
     }

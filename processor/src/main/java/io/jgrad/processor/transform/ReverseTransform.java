@@ -125,7 +125,26 @@ public final class ReverseTransform {
     locals.addAll(function.locals());
 
     Sweeps sweeps = block(function.body(), 0);
-    Block body = new Block().addAll(setup);
+    // a matrix whose rows the method moves: output cotangents are given by position, but the
+    // reverse sweep works on the row objects, so convert once the rows have moved
+    Block toPositional = new Block();
+    Block saveOutputCotangents = new Block();
+    for (Var p : function.params()) {
+      if (p.type().dimensions() >= 2 && effects.movesRows(p)) {
+        Var bar = adjoint(p);
+        Var entryRows = new Var(names.fresh(bar.name() + "Rows"), bar.type(), Var.Kind.TEMP);
+        Var saved = new Var(names.fresh(bar.name() + "Out"), bar.type(), Var.Kind.TEMP);
+        locals.add(entryRows);
+        locals.add(saved);
+        saveOutputCotangents.add(new Stmt.Assign(entryRows, new Expr.Call(SNAPSHOTS, "rows",
+            List.of(ref(bar)), bar.type()), Origin.NONE));
+        saveOutputCotangents.add(new Stmt.Assign(saved, new Expr.Call(SNAPSHOTS, "copy",
+            List.of(ref(bar)), bar.type()), Origin.NONE));
+        toPositional.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "positional",
+            List.of(ref(bar), ref(entryRows), ref(saved)), Type.VOID), Origin.NONE));
+      }
+    }
+    Block body = new Block().addAll(setup).addAll(saveOutputCotangents);
     body.add(new Stmt.Comment("forward sweep: the primal, recording what the reverse sweep needs",
         Origin.NONE));
     body.addAll(sweeps.forward());
@@ -148,6 +167,7 @@ public final class ReverseTransform {
     }
     body.add(new Stmt.Comment("reverse sweep: adjoints, from the last statement to the first",
         Origin.NONE));
+    body.addAll(toPositional);
     if (result != null && returns.isArray()) {
       body.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "addTo",
           List.of(ref(adjoint(result)), ref(seed)), Type.VOID), Origin.NONE));

@@ -191,6 +191,7 @@ class ArrayCorpusTest {
     add(e, Composition.class, "denseTanh", c -> c.range(-1.0, 1.0).arrayLength(3));
     add(e, Composition.class, "twoLayerLoss", c -> c.range(-1.0, 1.0).arrayLength(3));
     add(e, Composition.class, "matVecThenRow", c -> c.range(-1.0, 1.0).arrayLength(4));
+    add(e, Composition.class, "callsRowSwapper", c -> c.range(-1.0, 1.0).arrayLength(3));
 
     // ---- Aliasing: checked here with distinct arrays; aliasCases() passes one array twice
     add(e, Aliasing.class, "dot", c -> c.range(-1.0, 1.0));

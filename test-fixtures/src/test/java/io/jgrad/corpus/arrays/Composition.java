@@ -6,8 +6,8 @@ import io.jgrad.Grad;
  * Arrays passed to other {@code @Grad} methods that read or write them: rows of a
  * {@code double[][]} passed to a method that scales them in place, a local passed to a writer,
  * a writer called twice on the same parameter, array results of callees used as locals, a
- * {@code void} step called in a loop, a recursive method writing its argument, and a layer helper
- * called twice.
+ * {@code void} step called in a loop, a recursive method writing its argument, a layer helper
+ * called twice, and a callee that swaps the row objects of its argument.
  */
 public final class Composition {
   private Composition() {}
@@ -117,6 +117,17 @@ public final class Composition {
     double[] h = denseTanh(w1, b1, x);
     double[] out = denseTanh(w2, b2, h);
     return sumSquares(out) + 0.1 * sumSquares(h);
+  }
+
+  /**
+   * Calls a method that swaps the row objects of its argument and writes through them; the rows
+   * are read after the call, so the caller's adjoint of a must follow the callee's positional
+   * contract (aBar[r] belongs to whatever row a[r] holds at the end).
+   */
+  @Grad
+  public static double callsRowSwapper(double[][] a) {
+    double s = Matrices.swapRows(a, 0, 1);
+    return s * a[0][0] + a[1][1] * a[1][0];
   }
 
   /** matVec of another class, then a row of a parameter passed to the reader. */
