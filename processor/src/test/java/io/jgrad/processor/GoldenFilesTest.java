@@ -70,7 +70,9 @@ class GoldenFilesTest {
         new Case("Math on scalars", List.of("Scalars"), List.of("Scalars")),
         // Model.loss calls Losses.softplus: rules compose through the callee's rules.
         new Case("@Grad calling @Grad in another class", List.of("Losses", "Model"),
-            List.of("Losses", "Model")));
+            List.of("Losses", "Model")),
+        // softmax: an array result, a local array written in place, a Jacobian method.
+        new Case("array result and in-place writes", List.of("Softmax"), List.of("Softmax")));
   }
 
   @TestFactory

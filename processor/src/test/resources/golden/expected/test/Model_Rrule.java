@@ -1,6 +1,5 @@
 package test;
 
-import io.jgrad.tape.DoubleTape;
 import io.jgrad.tape.IntTape;
 import io.jgrad.tape.Tapes;
 import java.util.Arrays;
@@ -47,7 +46,6 @@ public final class Model_Rrule {
     double result = 0.0;
     double zBar = 0.0;
     double t1Bar = 0.0;
-    DoubleTape doubleTape = null;
     int iterations = 0;
     IntTape intTape = null;
     double t2Bar = 0.0;
@@ -57,7 +55,6 @@ public final class Model_Rrule {
     double[] calleeScalarBars = null;
     double resultBar = 0.0;
     double value = 0.0;
-    doubleTape = Tapes.current().doubles;
     intTape = Tapes.current().ints;
     calleeScalarBars = new double[1];
     // forward sweep: the primal, recording what the reverse sweep needs
@@ -69,7 +66,6 @@ public final class Model_Rrule {
     while (i < w.length) {
       // line 13: z += w[i] * x[i];
       t1 = w[i] * x[i];
-      doubleTape.push(z);
       z += t1;
       // line 12: for (int i = 0; i < w.length; i++)
       i++;
@@ -101,7 +97,6 @@ public final class Model_Rrule {
       i--;
       // line 13: z += w[i] * x[i];
       t1Bar += zBar;
-      z = doubleTape.pop();
       wBar[i] += t1Bar * x[i];
       xBar[i] += t1Bar * w[i];
       t1Bar = 0.0;

@@ -22,7 +22,9 @@ import io.jgrad.processor.ir.Var;
 import io.jgrad.processor.rules.GradCallee;
 import io.jgrad.processor.rules.RuleNames;
 import java.util.ArrayList;
+import java.util.ArrayDeque;
 import java.util.Collections;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -62,6 +64,10 @@ public final class ReverseTransform {
   private final Set<Var> defined = new HashSet<>();
   private final Names names;
   private final Set<Var> needed = new HashSet<>();
+  /** Program order of statements, the loops around each, and who reads what on the way back. */
+  private final Map<Stmt, Integer> position = new java.util.IdentityHashMap<>();
+  private final Map<Stmt, List<Stmt.Loop>> enclosingLoops = new java.util.IdentityHashMap<>();
+  private final Map<Var, List<Stmt>> readers = new HashMap<>();
   private final Map<Var, Var> adjoints = new HashMap<>();
   private final List<Var> locals = new ArrayList<>();
   private final Block setup = new Block();
@@ -215,36 +221,81 @@ public final class ReverseTransform {
 
   // ---------------------------------------------------------------- to-be-recorded analysis
 
-  /** Every variable a derivative reads on the reverse sweep. */
+  /** Every variable a derivative reads on the reverse sweep, and where it is read. */
   private void collectNeeded(Block block) {
+    collectNeeded(block, new ArrayDeque<>());
+  }
+
+  private void collectNeeded(Block block, Deque<Stmt.Loop> loops) {
     for (Stmt s : block.stmts()) {
-      if ((s instanceof Stmt.Assign || s instanceof Stmt.Eval)
-          && callees.of(callOf(s)) != null) {
-        Expr.Call call = (Expr.Call) callOf(s);
-        GradCallee callee = callees.of(call);
-        for (int k = 0; k < call.args().size(); k++) {
-          Expr arg = call.args().get(k);
-          if (!arg.type().isArray() || !callees.writes(callee, k)) {
-            needed.addAll(Exprs.vars(arg)); // read again by the callee's adjoint
-          }
-        }
-      } else if (s instanceof Stmt.Assign a && activity.isActive(a.target())
-          && !a.target().type().isArray()) {
-        for (LocalDerivatives.Partial p :
-            LocalDerivatives.of(a.value(), ref(a.target()), activity)) {
-          needed.addAll(Exprs.vars(p.derivative()));
-          needed.addAll(Exprs.indexVars(p.operand()));
-        }
-      } else if (s instanceof Stmt.Store st) {
-        needed.addAll(Exprs.indexVars(new Expr.Index(st.array(), st.index(), Type.DOUBLE)));
-      } else if (s instanceof Stmt.If i) {
-        collectNeeded(i.then());
-        collectNeeded(i.otherwise());
+      position.put(s, position.size());
+      enclosingLoops.put(s, List.copyOf(loops));
+      Set<Var> reads = new HashSet<>();
+      collectReads(s, reads);
+      needed.addAll(reads);
+      for (Var v : reads) {
+        readers.computeIfAbsent(v, k -> new ArrayList<>()).add(s);
+      }
+      if (s instanceof Stmt.If i) {
+        collectNeeded(i.then(), loops);
+        collectNeeded(i.otherwise(), loops);
       } else if (s instanceof Stmt.Loop l) {
-        collectNeeded(l.body());
-        collectNeeded(l.update());
+        loops.push(l);
+        collectNeeded(l.body(), loops);
+        collectNeeded(l.update(), loops);
+        loops.pop();
       }
     }
+  }
+
+  /** The variables the reverse sweep of statement {@code s} itself reads. */
+  private void collectReads(Stmt s, Set<Var> reads) {
+    if ((s instanceof Stmt.Assign || s instanceof Stmt.Eval) && callees.of(callOf(s)) != null) {
+      Expr.Call call = (Expr.Call) callOf(s);
+      GradCallee callee = callees.of(call);
+      for (int k = 0; k < call.args().size(); k++) {
+        Expr arg = call.args().get(k);
+        if (!arg.type().isArray() || !callees.writes(callee, k)) {
+          reads.addAll(Exprs.vars(arg)); // read again by the callee's adjoint
+        }
+      }
+    } else if (s instanceof Stmt.Assign a && activity.isActive(a.target())
+        && !a.target().type().isArray()) {
+      for (LocalDerivatives.Partial p :
+          LocalDerivatives.of(a.value(), ref(a.target()), activity)) {
+        reads.addAll(Exprs.vars(p.derivative()));
+        reads.addAll(Exprs.indexVars(p.operand()));
+      }
+    } else if (s instanceof Stmt.Store st) {
+      reads.addAll(Exprs.indexVars(new Expr.Index(st.array(), st.index(), Type.DOUBLE)));
+    }
+  }
+
+  /**
+   * True if the reverse sweep reads the value {@code a} overwrites: some statement that may run
+   * before {@code a} (earlier in the program, or anywhere in a loop around both, {@code a}
+   * included) reads the variable in its own reverse. Reads by later statements see the values
+   * the forward sweep left.
+   */
+  private boolean oldValueRead(Stmt.Assign a) {
+    for (Stmt reader : readers.getOrDefault(a.target(), List.of())) {
+      // a itself counts inside a loop: its reverse reads the value of its own iteration
+      if (position.get(reader) < position.get(a) || shareLoop(reader, a)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean shareLoop(Stmt x, Stmt y) {
+    for (Stmt.Loop l : enclosingLoops.get(x)) {
+      for (Stmt.Loop m : enclosingLoops.get(y)) {
+        if (l == m) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static Expr callOf(Stmt s) {
@@ -259,7 +310,7 @@ public final class ReverseTransform {
   private boolean saves(Stmt.Assign a, int loopDepth) {
     Var v = a.target();
     boolean firstDefinition = loopDepth == 0 && !v.isParam() && !defined.contains(v);
-    return needed.contains(v) && !firstDefinition && inverse(a) == null;
+    return oldValueRead(a) && !firstDefinition && inverse(a) == null;
   }
 
   /** {@code i = i - c} for {@code i = i + c} on an int or long (exact: integers wrap). */
@@ -293,10 +344,10 @@ public final class ReverseTransform {
 
   private Sweeps statement(Stmt s, int loopDepth) {
     if (s instanceof Stmt.Assign a && callees.of(a.value()) != null) {
-      return call((Expr.Call) a.value(), a.target(), a.origin(), loopDepth);
+      return call(a, (Expr.Call) a.value(), a.target(), a.origin(), loopDepth);
     }
     if (s instanceof Stmt.Eval e && callees.of(e.expr()) != null) {
-      return call((Expr.Call) e.expr(), null, e.origin(), loopDepth);
+      return call(e, (Expr.Call) e.expr(), null, e.origin(), loopDepth);
     }
     if (s instanceof Stmt.Assign a && a.target().type().isArray()) {
       return pointer(a, loopDepth);
@@ -325,7 +376,7 @@ public final class ReverseTransform {
     Block forward = new Block();
     Block reverse = new Block();
     boolean saves = saves(a, loopDepth);
-    Stmt.Assign undo = needed.contains(target) ? inverse(a) : null;
+    Stmt.Assign undo = oldValueRead(a) ? inverse(a) : null;
     defined.add(target);
     if (saves) {
       forward.add(push(target, origin));
@@ -371,11 +422,12 @@ public final class ReverseTransform {
    * Arrays the callee writes are copied before the call and put back around the adjoint call,
    * which recomputes from them.
    */
-  private Sweeps call(Expr.Call call, Var target, Origin origin, int loopDepth) {
+  private Sweeps call(Stmt statement, Expr.Call call, Var target, Origin origin,
+      int loopDepth) {
     GradCallee callee = callees.of(call);
     Block forward = new Block();
     Block reverse = new Block();
-    Stmt.Assign assign = target == null ? null : new Stmt.Assign(target, call, origin);
+    Stmt.Assign assign = target == null ? null : (Stmt.Assign) statement;
     boolean pointer = target != null && target.type().isArray();
     boolean saves = target != null && (pointer ? reassigned(target, loopDepth)
         : saves(assign, loopDepth));
