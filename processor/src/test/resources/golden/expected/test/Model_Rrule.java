@@ -46,7 +46,7 @@ public final class Model_Rrule {
     double result = 0.0;
     double zBar = 0.0;
     double t1Bar = 0.0;
-    int iterations = 0;
+    int iStart = 0;
     IntTape intTape = null;
     double t2Bar = 0.0;
     double yBar = 0.0;
@@ -62,16 +62,15 @@ public final class Model_Rrule {
     z = 0.0;
     // line 12: for (int i = 0; i < w.length; i++)
     i = 0;
-    iterations = 0;
+    iStart = i;
     while (i < w.length) {
       // line 13: z += w[i] * x[i];
       t1 = w[i] * x[i];
       z += t1;
       // line 12: for (int i = 0; i < w.length; i++)
       i++;
-      iterations++;
     }
-    intTape.push(iterations);
+    intTape.push(iStart);
     // line 15: return Losses.softplus(-y * z);
     t2 = -y;
     t3 = t2 * z;
@@ -92,16 +91,14 @@ public final class Model_Rrule {
     yBar -= t2Bar;
     t2Bar = 0.0;
     // line 12: for (int i = 0; i < w.length; i++)
-    iterations = intTape.pop();
-    while (iterations > 0) {
+    iStart = intTape.pop();
+    while (i > iStart) {
       i--;
       // line 13: z += w[i] * x[i];
       t1Bar += zBar;
       wBar[i] += t1Bar * x[i];
       xBar[i] += t1Bar * w[i];
       t1Bar = 0.0;
-      // line 12: for (int i = 0; i < w.length; i++)
-      iterations--;
     }
     // line 11: double z = 0.0;
     zBar = 0.0;

@@ -53,7 +53,7 @@ public final class Rosenbrock_Rrule {
     double t3Bar = 0.0;
     double t4Bar = 0.0;
     double t5Bar = 0.0;
-    int iterations = 0;
+    int iStart = 0;
     IntTape intTape = null;
     double resultBar = 0.0;
     double value = 0.0;
@@ -64,7 +64,7 @@ public final class Rosenbrock_Rrule {
     s = 0.0;
     // line 12: for (int i = 0; i < x.length - 1; i++)
     i = 0;
-    iterations = 0;
+    iStart = i;
     while (i < x.length - 1) {
       // line 13: double a = 1.0 - x[i];
       doubleTape.push(a);
@@ -82,9 +82,8 @@ public final class Rosenbrock_Rrule {
       s += t5;
       // line 12: for (int i = 0; i < x.length - 1; i++)
       i++;
-      iterations++;
     }
-    intTape.push(iterations);
+    intTape.push(iStart);
     // line 17: return s;
     result = s;
     value = result;
@@ -93,8 +92,8 @@ public final class Rosenbrock_Rrule {
     sBar += resultBar;
     resultBar = 0.0;
     // line 12: for (int i = 0; i < x.length - 1; i++)
-    iterations = intTape.pop();
-    while (iterations > 0) {
+    iStart = intTape.pop();
+    while (i > iStart) {
       i--;
       // line 15: s += a * a + 100.0 * b * b;
       t5Bar += sBar;
@@ -122,8 +121,6 @@ public final class Rosenbrock_Rrule {
       xBar[i] -= aBar;
       aBar = 0.0;
       a = doubleTape.pop();
-      // line 12: for (int i = 0; i < x.length - 1; i++)
-      iterations--;
     }
     // line 11: double s = 0.0;
     sBar = 0.0;

@@ -85,15 +85,15 @@ public final class Softmax_Rrule {
     DoubleTape doubleTape = null;
     double vBar = 0.0;
     double t1Bar = 0.0;
-    int iterations = 0;
+    int indexStart = 0;
     IntTape intTape = null;
     double[] eBar = null;
     double sBar = 0.0;
     double t2Bar = 0.0;
     double t3Bar = 0.0;
-    int iterations2 = 0;
+    int iStart = 0;
     double t4Bar = 0.0;
-    int iterations3 = 0;
+    int i2Start = 0;
     double[] resultBar2 = null;
     double[] value = null;
     doubleTape = Tapes.current().doubles;
@@ -103,7 +103,7 @@ public final class Softmax_Rrule {
     m = Double.NEGATIVE_INFINITY;
     // line 12: for (double v : z) {
     index = 0;
-    iterations = 0;
+    indexStart = index;
     while (index < z.length) {
       doubleTape.push(v);
       v = z[index];
@@ -113,9 +113,8 @@ public final class Softmax_Rrule {
       m = t1;
       // line 12: for (double v : z) {
       index++;
-      iterations++;
     }
-    intTape.push(iterations);
+    intTape.push(indexStart);
     // line 15: double[] e = new double[z.length];
     e = new double[z.length];
     eBar = new double[z.length];
@@ -123,7 +122,7 @@ public final class Softmax_Rrule {
     s = 0;
     // line 17: for (int i = 0; i < z.length; i++)
     i = 0;
-    iterations2 = 0;
+    iStart = i;
     while (i < z.length) {
       // line 18: e[i] = Math.exp(z[i] - m);
       t2 = z[i] - m;
@@ -134,12 +133,11 @@ public final class Softmax_Rrule {
       s += e[i];
       // line 17: for (int i = 0; i < z.length; i++)
       i++;
-      iterations2++;
     }
-    intTape.push(iterations2);
+    intTape.push(iStart);
     // line 21: for (int i = 0; i < e.length; i++)
     i2 = 0;
-    iterations3 = 0;
+    i2Start = i2;
     while (i2 < e.length) {
       // line 22: e[i] /= s;
       doubleTape.push(t4);
@@ -147,9 +145,8 @@ public final class Softmax_Rrule {
       e[i2] = t4;
       // line 21: for (int i = 0; i < e.length; i++)
       i2++;
-      iterations3++;
     }
-    intTape.push(iterations3);
+    intTape.push(i2Start);
     // line 24: return e;
     result = e;
     resultBar2 = eBar;
@@ -157,8 +154,8 @@ public final class Softmax_Rrule {
     // reverse sweep: adjoints, from the last statement to the first
     Snapshots.addTo(resultBar2, resultBar);
     // line 21: for (int i = 0; i < e.length; i++)
-    iterations3 = intTape.pop();
-    while (iterations3 > 0) {
+    i2Start = intTape.pop();
+    while (i2 > i2Start) {
       i2--;
       // line 22: e[i] /= s;
       t4Bar += eBar[i2];
@@ -167,12 +164,10 @@ public final class Softmax_Rrule {
       sBar += t4Bar * -(t4 / s);
       t4Bar = 0.0;
       t4 = doubleTape.pop();
-      // line 21: for (int i = 0; i < e.length; i++)
-      iterations3--;
     }
     // line 17: for (int i = 0; i < z.length; i++)
-    iterations2 = intTape.pop();
-    while (iterations2 > 0) {
+    iStart = intTape.pop();
+    while (i > iStart) {
       i--;
       // line 19: s += e[i];
       eBar[i] += sBar;
@@ -185,14 +180,12 @@ public final class Softmax_Rrule {
       zBar[i] += t2Bar;
       mBar -= t2Bar;
       t2Bar = 0.0;
-      // line 17: for (int i = 0; i < z.length; i++)
-      iterations2--;
     }
     // line 16: double s = 0;
     sBar = 0.0;
     // line 12: for (double v : z) {
-    iterations = intTape.pop();
-    while (iterations > 0) {
+    indexStart = intTape.pop();
+    while (index > indexStart) {
       index--;
       // line 13: m = Math.max(m, v);
       t1Bar += mBar;
@@ -205,7 +198,6 @@ public final class Softmax_Rrule {
       zBar[index] += vBar;
       vBar = 0.0;
       v = doubleTape.pop();
-      iterations--;
     }
     // line 11: double m = Double.NEGATIVE_INFINITY;
     mBar = 0.0;

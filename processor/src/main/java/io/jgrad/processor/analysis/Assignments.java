@@ -22,6 +22,11 @@ public final class Assignments {
     return result;
   }
 
+  /** Every assignment in a block, nested ones included. */
+  public static void collectAll(io.jgrad.processor.ir.Block block, List<Stmt.Assign> out) {
+    Activity.collect(block, out);
+  }
+
   public int count(Var var) {
     return counts.getOrDefault(var, 0);
   }

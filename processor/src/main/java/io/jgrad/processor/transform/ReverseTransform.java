@@ -62,6 +62,9 @@ public final class ReverseTransform {
   private final Set<Var> neededClasses = new HashSet<>();
   /** Variables assigned so far, in program order: the next assignment may overwrite a value. */
   private final Set<Var> defined = new HashSet<>();
+  /** Loop-counter increments the reverse sweep must undo even if no derivative reads them. */
+  private final Set<Stmt> forceUndo = java.util.Collections.newSetFromMap(
+      new java.util.IdentityHashMap<>());
   private final Names names;
   private final Set<Var> needed = new HashSet<>();
   /** Program order of statements, the loops around each, and who reads what on the way back. */
@@ -268,6 +271,8 @@ public final class ReverseTransform {
       }
     } else if (s instanceof Stmt.Store st) {
       reads.addAll(Exprs.indexVars(new Expr.Index(st.array(), st.index(), Type.DOUBLE)));
+    } else if (s instanceof Stmt.Loop l && countingVariable(l) != null) {
+      reads.add(countingVariable(l)); // the reverse loop counts it back down
     }
   }
 
@@ -376,7 +381,7 @@ public final class ReverseTransform {
     Block forward = new Block();
     Block reverse = new Block();
     boolean saves = saves(a, loopDepth);
-    Stmt.Assign undo = oldValueRead(a) ? inverse(a) : null;
+    Stmt.Assign undo = oldValueRead(a) || forceUndo.contains(a) ? inverse(a) : null;
     defined.add(target);
     if (saves) {
       forward.add(push(target, origin));
@@ -607,6 +612,10 @@ public final class ReverseTransform {
   }
 
   private Sweeps loop(Stmt.Loop l, int loopDepth) {
+    Var counter = countingVariable(l);
+    if (counter != null) {
+      forceUndo.add(l.body().stmts().get(l.body().stmts().size() - 1));
+    }
     Sweeps body = block(l.body(), loopDepth + 1);
     Sweeps update = block(l.update(), loopDepth + 1);
     Block forwardBody = new Block().addAll(body.forward()).addAll(update.forward());
@@ -615,9 +624,24 @@ public final class ReverseTransform {
       return new Sweeps(new Block().add(new Stmt.Loop(null, l.condition(), forwardBody,
           new Block(), l.testFirst(), l.origin())), new Block());
     }
+    Origin origin = l.origin();
+    if (counter != null) {
+      // for (...; i < n; i++) with i written nowhere else: record where i started, and count
+      // i back down to it (one induction variable, which the JIT handles best)
+      Var start = new Var(names.fresh(counter.name() + "Start"), counter.type(), Var.Kind.TEMP);
+      locals.add(start);
+      Block forward = new Block()
+          .add(new Stmt.Assign(start, ref(counter), origin))
+          .add(new Stmt.Loop(null, l.condition(), forwardBody, new Block(), true, origin))
+          .add(new Stmt.Eval(invoke(intTape(), "push", ref(start)), origin));
+      Block reverse = new Block()
+          .add(new Stmt.Assign(start, invoke(intTape(), "pop"), origin))
+          .add(new Stmt.Loop(null, new Expr.Binary(">", ref(counter), ref(start), Type.BOOLEAN),
+              reverseBody, new Block(), true, origin));
+      return new Sweeps(forward, reverse);
+    }
     Var count = new Var(names.fresh("iterations"), Type.INT, Var.Kind.TEMP);
     locals.add(count);
-    Origin origin = l.origin();
     Expr one = Expr.Lit.ofInt(1);
     forwardBody.add(new Stmt.Assign(count, new Expr.Binary("+", ref(count), one, Type.INT),
         origin));
@@ -632,6 +656,27 @@ public final class ReverseTransform {
         .add(new Stmt.Loop(null, new Expr.Binary(">", ref(count), Expr.Lit.ofInt(0),
             Type.BOOLEAN), reverseBody, new Block(), true, origin));
     return new Sweeps(forward, reverse);
+  }
+
+  /**
+   * The counter of a loop of the form {@code while (i < n) { ...; i = i + 1; }} (no break, the
+   * only write to the int {@code i} being that last increment), else null.
+   */
+  private static Var countingVariable(Stmt.Loop l) {
+    List<Stmt> body = l.body().stmts();
+    if (!l.testFirst() || !l.update().isEmpty() || body.isEmpty()
+        || !(l.condition() instanceof Expr.Binary c) || !c.op().equals("<")
+        || !(c.left() instanceof Expr.Ref r) || !r.var().type().equals(Type.INT)
+        || !(body.get(body.size() - 1) instanceof Stmt.Assign last) || last.target() != r.var()
+        || !(last.value() instanceof Expr.Binary inc) || !inc.op().equals("+")
+        || !(inc.left() instanceof Expr.Ref self) || self.var() != r.var()
+        || !(inc.right() instanceof Expr.Lit one) || !one.text().equals("1")) {
+      return null;
+    }
+    List<Stmt.Assign> assigns = new ArrayList<>();
+    io.jgrad.processor.analysis.Assignments.collectAll(l.body(), assigns);
+    long writes = assigns.stream().filter(a -> a.target() == r.var()).count();
+    return writes == 1 ? r.var() : null;
   }
 
   // ---------------------------------------------------------------- tapes and adjoints
