@@ -15,6 +15,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 import java.net.URISyntaxException;
 import java.net.URL;
@@ -27,6 +28,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -45,12 +48,17 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>The corpus sources are copied into the package {@value #PACKAGE} (the {@code package} line
  * and qualified references rewritten; line numbers unchanged), which is not on the test
- * classpath: the checked classes and their rules can only come from ecj's output folder.
+ * classpath: the checked classes and their rules can only come from ecj's output folder. The
+ * array corpus ({@value #ARRAY_CORPUS_PACKAGE}) is copied the same way into
+ * {@value #ARRAY_PACKAGE} and compiled by a second ecj run.
  *
- * <p>Checked: ecj reports no error and every rule class is generated and compiled; the generated
- * sources equal javac's (from this module's test-compile); a representative list of methods and
- * then every {@code CorpusTest} entry pass {@link GradCheck}; an unsupported construct is an
- * error whose text names the line (ecj positions processor errors at elements only).
+ * <p>Checked, for both corpora: ecj reports no error and every rule class is generated and
+ * compiled; the generated sources equal javac's (from this module's test-compile). Then a
+ * representative list of methods and every {@code CorpusTest} entry, and every
+ * {@code ArrayCorpusTest} entry and aliasing case, pass {@link GradCheck} on the ecj-compiled
+ * classes (aliased writers are rejected exactly where javac's rules reject them); an unsupported
+ * construct is an error whose text names the line (ecj positions processor errors at elements
+ * only).
  *
  * <p>{@code BatchCompiler} is ecj's public entry point ({@code org.eclipse.jdt.core.compiler.batch};
  * the ecj jar has no {@code internal.compiler.batch.BatchCompiler}).
@@ -58,79 +66,144 @@ import org.junit.jupiter.api.io.TempDir;
 class EcjCompileTest {
   static final String PACKAGE = "ecjcorpus";
   static final String CORPUS_PACKAGE = "io.jgrad.corpus";
+  /** Where the array corpus is copied to: a package of its own, compiled by its own ecj run. */
+  static final String ARRAY_PACKAGE = PACKAGE + ".arrays";
+  static final String ARRAY_CORPUS_PACKAGE = CORPUS_PACKAGE + ".arrays";
 
   /**
    * The corpus classes: every source of the corpus package except its tests (CallsOther calls into
    * the others, so they are compiled together).
    */
-  static final List<String> CORPUS = corpusClasses();
+  static final List<String> CORPUS = corpusClasses(CORPUS_PACKAGE);
+
+  /** The array corpus classes (Composition calls into the others; compiled together). */
+  static final List<String> ARRAY_CORPUS = corpusClasses(ARRAY_CORPUS_PACKAGE);
 
   @TempDir static Path temp;
-  private static EcjRun corpus;
-  private static AssertionError corpusFailure;
-  private static URLClassLoader loader;
+
+  /** The scalar corpus, copied to {@value #PACKAGE}. */
+  static final CorpusCopy SCALAR = new CorpusCopy("corpus", CORPUS_PACKAGE, PACKAGE, CORPUS);
+
+  /** The array corpus, copied to {@value #ARRAY_PACKAGE}. */
+  static final CorpusCopy ARRAYS =
+      new CorpusCopy("arrays", ARRAY_CORPUS_PACKAGE, ARRAY_PACKAGE, ARRAY_CORPUS);
 
   /**
-   * The corpus compiled by ecj once for all tests that need it (not in {@code @BeforeAll}, so that
-   * the diagnostics test still runs when the corpus does not compile).
+   * A corpus package copied into package {@code to} and compiled by ecj once for all tests that
+   * need it (lazily, not in {@code @BeforeAll}, so that the other tests still run when one corpus
+   * does not compile).
    */
-  static synchronized EcjRun corpus() throws IOException {
-    if (corpusFailure != null) {
-      throw corpusFailure;
-    }
-    if (corpus != null) {
-      return corpus;
-    }
-    Path src = temp.resolve("corpus/src");
-    Path dir = src.resolve(PACKAGE);
-    Files.createDirectories(dir);
-    List<Path> sources = new ArrayList<>();
-    for (String name : CORPUS) {
-      String text = Files.readString(corpusSource(name), StandardCharsets.UTF_8);
-      String moved = text.replace("package " + CORPUS_PACKAGE + ";", "package " + PACKAGE + ";")
-          .replace(CORPUS_PACKAGE + ".", PACKAGE + ".");
-      assertFalse(moved.contains(CORPUS_PACKAGE), name + " still mentions " + CORPUS_PACKAGE);
-      Path file = dir.resolve(name + ".java");
-      Files.writeString(file, moved, StandardCharsets.UTF_8);
-      sources.add(file);
-    }
-    EcjRun run = EcjRun.compile(temp.resolve("corpus"), sources);
-    if (!run.success()) {
-      corpusFailure = new AssertionError("ecj failed on the corpus:\n" + run.summary());
-      throw corpusFailure;
-    }
-    loader = new URLClassLoader(new URL[] {run.classes().toUri().toURL()},
-        EcjCompileTest.class.getClassLoader());
-    corpus = run;
-    return run;
-  }
+  static final class CorpusCopy {
+    final String name;
+    final String from;
+    final String to;
+    final List<String> classes;
+    private EcjRun run;
+    private AssertionError failure;
+    private URLClassLoader loader;
 
-  static synchronized ClassLoader loader() throws IOException {
-    corpus();
-    return loader;
+    CorpusCopy(String name, String from, String to, List<String> classes) {
+      this.name = name;
+      this.from = from;
+      this.to = to;
+      this.classes = classes;
+    }
+
+    synchronized EcjRun run() throws IOException {
+      if (failure != null) {
+        throw failure;
+      }
+      if (run != null) {
+        return run;
+      }
+      Path dir = temp.resolve(name + "/src").resolve(to.replace('.', '/'));
+      Files.createDirectories(dir);
+      List<Path> sources = new ArrayList<>();
+      for (String c : classes) {
+        String text = Files.readString(corpusSource(from, c), StandardCharsets.UTF_8);
+        String moved = text.replace("package " + from + ";", "package " + to + ";")
+            .replace(from + ".", to + ".");
+        assertFalse(moved.contains(CORPUS_PACKAGE), c + " still mentions " + CORPUS_PACKAGE);
+        Path file = dir.resolve(c + ".java");
+        Files.writeString(file, moved, StandardCharsets.UTF_8);
+        sources.add(file);
+      }
+      EcjRun compiled = EcjRun.compile(temp.resolve(name), sources);
+      if (!compiled.success()) {
+        failure = new AssertionError("ecj failed on the " + name + " corpus (" + to + "):\n"
+            + compiled.summary());
+        throw failure;
+      }
+      loader = new URLClassLoader(new URL[] {compiled.classes().toUri().toURL()},
+          EcjCompileTest.class.getClassLoader());
+      run = compiled;
+      return compiled;
+    }
+
+    synchronized ClassLoader loader() throws IOException {
+      run();
+      return loader;
+    }
+
+    /** The ecj-compiled copy of corpus class {@code simpleName}. */
+    Class<?> load(String simpleName) throws IOException, ClassNotFoundException {
+      ClassLoader l = loader();
+      Class<?> type = Class.forName(to + "." + simpleName, true, l);
+      assertSame(l, type.getClassLoader(), type + " must come from ecj's output");
+      assertSame(l, Class.forName(to + "." + simpleName + "_Rrule", false, l).getClassLoader());
+      assertSame(l, Class.forName(to + "." + simpleName + "_Frule", false, l).getClassLoader());
+      return type;
+    }
+
+    /** javac's generated sources for this corpus (this module's test-compile). */
+    Path javacGenerated() {
+      return moduleDir().resolve("target/generated-test-sources/test-annotations")
+          .resolve(from.replace('.', '/'));
+    }
+
+    synchronized void close() throws IOException {
+      if (loader != null) {
+        loader.close();
+      }
+      run = null;
+      failure = null;
+      loader = null;
+    }
   }
 
   @AfterAll
-  static void closeLoader() throws IOException {
-    if (loader != null) {
-      loader.close();
-    }
+  static void closeLoaders() throws IOException {
+    SCALAR.close();
+    ARRAYS.close();
   }
 
   // ---------------------------------------------------------------- generated files
 
   @Test
   void ecjReportsNoErrorsAndTheRulesAreGeneratedAndCompiled() throws IOException {
-    EcjRun run = corpus();
     assertTrue(CORPUS.containsAll(List.of("Loops", "Jumps", "Calls", "CallsOther",
         "MathFunctions", "Classic")), "corpus classes: " + CORPUS);
+    assertRulesGeneratedAndCompiled(SCALAR);
+  }
+
+  @Test
+  void ecjReportsNoErrorsAndTheArrayRulesAreGeneratedAndCompiled() throws IOException {
+    assertTrue(ARRAY_CORPUS.containsAll(List.of("Writes", "LocalArrays", "Matrices", "Results",
+        "Algorithms", "Library", "Composition", "Aliasing")), "array corpus classes: "
+        + ARRAY_CORPUS);
+    assertRulesGeneratedAndCompiled(ARRAYS);
+  }
+
+  private static void assertRulesGeneratedAndCompiled(CorpusCopy copy) throws IOException {
+    EcjRun run = copy.run();
     assertFalse(run.output().contains("ERROR in"), run.output());
-    for (String name : CORPUS) {
+    String dir = copy.to.replace('.', '/');
+    for (String name : copy.classes) {
       for (String suffix : List.of("_Frule", "_Rrule")) {
-        Path source = run.generated().resolve(PACKAGE + "/" + name + suffix + ".java");
+        Path source = run.generated().resolve(dir + "/" + name + suffix + ".java");
         assertTrue(Files.isRegularFile(source), "ecj + jgrad did not generate " + source
             + "; generated: " + listing(run.generated()) + "\n" + run.output());
-        Path compiled = run.classes().resolve(PACKAGE + "/" + name + suffix + ".class");
+        Path compiled = run.classes().resolve(dir + "/" + name + suffix + ".class");
         assertTrue(Files.isRegularFile(compiled), "ecj did not compile " + compiled);
       }
     }
@@ -142,18 +215,28 @@ class EcjCompileTest {
    */
   @Test
   void ecjGeneratesTheSameSourceAsJavac() throws IOException {
-    Path javacGenerated = moduleDir().resolve("target/generated-test-sources/test-annotations")
-        .resolve(CORPUS_PACKAGE.replace('.', '/'));
+    assertSameSourceAsJavac(SCALAR);
+  }
+
+  /** The same for the array corpus (array rules, Jacobians, aliasing guards, void outputs). */
+  @Test
+  void ecjGeneratesTheSameArraySourceAsJavac() throws IOException {
+    assertSameSourceAsJavac(ARRAYS);
+  }
+
+  private static void assertSameSourceAsJavac(CorpusCopy copy) throws IOException {
+    Path javacGenerated = copy.javacGenerated();
     assumeTrue(Files.isDirectory(javacGenerated),
         "javac's generated sources are not at " + javacGenerated + " (not run by Maven?)");
-    EcjRun run = corpus();
+    EcjRun run = copy.run();
     List<String> different = new ArrayList<>();
-    for (String name : CORPUS) {
+    for (String name : copy.classes) {
       for (String suffix : List.of("_Frule", "_Rrule")) {
         String file = name + suffix + ".java";
         String byJavac = Files.readString(javacGenerated.resolve(file), StandardCharsets.UTF_8)
-            .replace(CORPUS_PACKAGE, PACKAGE);
-        String byEcj = Files.readString(run.generated().resolve(PACKAGE + "/" + file),
+            .replace(copy.from, copy.to);
+        String byEcj = Files.readString(
+            run.generated().resolve(copy.to.replace('.', '/') + "/" + file),
             StandardCharsets.UTF_8);
         if (!byJavac.equals(byEcj)) {
           different.add(firstDifference(file, byJavac, byEcj));
@@ -282,14 +365,132 @@ class EcjCompileTest {
 
   private static void gradCheck(String owner, String method, UnaryOperator<GradCheck> config)
       throws ClassNotFoundException, IOException {
-    ClassLoader loader = loader();
-    Class<?> type = Class.forName(PACKAGE + "." + owner, true, loader);
-    assertSame(loader, type.getClassLoader(), type + " must come from ecj's output");
-    assertSame(loader, Class.forName(PACKAGE + "." + owner + "_Rrule", false, loader)
-        .getClassLoader());
+    Class<?> type = SCALAR.load(owner);
     GradCheck.Report report = config.apply(GradCheck.of(type, method)).check();
     assertEquals(PACKAGE + "." + owner + "." + method, report.method());
     assertTrue(report.points() > 0, "GradCheck checked no point: " + report);
+  }
+
+  // ---------------------------------------------------------------- the array corpus
+
+  /** {@code io.jgrad.corpus.arrays.ArrayCorpusTest}, package-private: read reflectively. */
+  static Class<?> arrayCorpusTest() throws ClassNotFoundException {
+    return Class.forName(ARRAY_CORPUS_PACKAGE + ".ArrayCorpusTest");
+  }
+
+  static List<?> arrayCorpusList(String method) throws ReflectiveOperationException {
+    Method m = arrayCorpusTest().getDeclaredMethod(method);
+    m.setAccessible(true);
+    return (List<?>) m.invoke(null);
+  }
+
+  /**
+   * A fresh check of {@code owner.method} configured as {@code ArrayCorpusTest}'s {@code Entry}
+   * and {@code AliasCase} configure theirs (its points and seed, then the entry's own
+   * configuration).
+   */
+  static GradCheck arrayCheck(Class<?> owner, String method) throws ReflectiveOperationException {
+    Class<?> test = arrayCorpusTest();
+    int points = (int) staticField(test, "POINTS");
+    long seed = (long) staticField(test, "SEED");
+    return GradCheck.of(owner, method).points(points).seed(seed);
+  }
+
+  /**
+   * Every entry of {@code ArrayCorpusTest} (same points, same seed, same generators and
+   * tolerances), on the ecj-compiled copy of the array corpus.
+   */
+  @TestFactory
+  Stream<DynamicTest> wholeArrayCorpusPassesGradCheckUnderEcj()
+      throws ReflectiveOperationException {
+    List<?> list = arrayCorpusList("entries");
+    assertTrue(list.size() >= 45, "ArrayCorpusTest.entries() returned " + list.size());
+    List<DynamicTest> tests = new ArrayList<>();
+    for (Object entry : list) {
+      Class<?> owner = (Class<?>) component(entry, "owner");
+      String method = (String) component(entry, "method");
+      @SuppressWarnings("unchecked")
+      UnaryOperator<GradCheck> config = (UnaryOperator<GradCheck>) component(entry, "config");
+      String name = owner.getSimpleName();
+      tests.add(DynamicTest.dynamicTest(name + "." + method, () -> {
+        Class<?> type = ARRAYS.load(name);
+        GradCheck.Report report = config.apply(arrayCheck(type, method)).check();
+        assertEquals(ARRAY_PACKAGE + "." + name + "." + method, report.method());
+        assertTrue(report.points() > 0, "GradCheck checked no point: " + report);
+        assertEquals(0, report.rejected(), report.toString());
+      }));
+    }
+    return tests.stream();
+  }
+
+  /**
+   * Every aliasing case of {@code ArrayCorpusTest} (the same array passed for two parameters, or
+   * a row of a matrix argument passed as a vector argument) on the ecj-compiled copy. The check
+   * itself accepts a rejection only where the case allows one ({@code checkAliasing}); here the
+   * ecj-compiled rules must moreover reject exactly where javac's do: the same case is run on
+   * the javac-compiled corpus (same seed, same points) and the number of checked and of rejected
+   * points must agree.
+   */
+  @TestFactory
+  Stream<DynamicTest> arrayAliasingCasesBehaveUnderEcjAsUnderJavac()
+      throws ReflectiveOperationException {
+    List<?> list = arrayCorpusList("aliasCases");
+    assertTrue(list.size() >= 10, "ArrayCorpusTest.aliasCases() returned " + list.size());
+    List<DynamicTest> tests = new ArrayList<>();
+    for (Object c : list) {
+      String caseName = (String) component(c, "name");
+      Class<?> owner = (Class<?>) component(c, "owner");
+      String method = (String) component(c, "method");
+      @SuppressWarnings("unchecked")
+      Function<GradCheck, GradCheck.Report> run =
+          (Function<GradCheck, GradCheck.Report>) component(c, "run");
+      String name = owner.getSimpleName();
+      tests.add(DynamicTest.dynamicTest(name + " " + caseName, () -> {
+        assertEquals(ARRAY_CORPUS_PACKAGE, owner.getPackageName());
+        GradCheck.Report byJavac = run.apply(arrayCheck(owner, method));
+        Class<?> type = ARRAYS.load(name);
+        GradCheck.Report byEcj = run.apply(arrayCheck(type, method));
+        assertEquals(ARRAY_PACKAGE + "." + name + "." + method, byEcj.method());
+        assertTrue(byEcj.points() > 0 || byEcj.rejected() > 0,
+            "GradCheck neither checked nor saw a rejection: " + byEcj);
+        assertEquals(byJavac.rejected(), byEcj.rejected(),
+            "rejected under javac: " + byJavac + "\nunder ecj: " + byEcj);
+        assertEquals(byJavac.points(), byEcj.points(),
+            "checked under javac: " + byJavac + "\nunder ecj: " + byEcj);
+      }));
+    }
+    return tests.stream();
+  }
+
+  /**
+   * The ecj-side checks cover the same classes and methods as {@code ArrayCorpusTest}: its
+   * {@code CORPUS} list is the set of copied sources, and every static method of the
+   * ecj-compiled classes has an entry.
+   */
+  @Test
+  void everyArrayCorpusClassAndMethodIsCheckedUnderEcj() throws Exception {
+    List<?> declared = (List<?>) staticField(arrayCorpusTest(), "CORPUS");
+    Set<String> registered = new TreeSet<>();
+    for (Object type : declared) {
+      registered.add(((Class<?>) type).getSimpleName());
+    }
+    assertEquals(new TreeSet<>(ARRAY_CORPUS), registered,
+        "ArrayCorpusTest.CORPUS and the sources in " + ARRAY_CORPUS_PACKAGE);
+
+    Set<String> entries = new TreeSet<>();
+    for (Object entry : arrayCorpusList("entries")) {
+      entries.add(((Class<?>) component(entry, "owner")).getSimpleName() + "."
+          + component(entry, "method"));
+    }
+    Set<String> methods = new TreeSet<>();
+    for (String name : ARRAY_CORPUS) {
+      for (Method m : ARRAYS.load(name).getDeclaredMethods()) {
+        if (Modifier.isStatic(m.getModifiers()) && !m.isSynthetic()) {
+          methods.add(name + "." + m.getName());
+        }
+      }
+    }
+    assertEquals(methods, entries, "static methods of the ecj-compiled array corpus vs entries");
   }
 
   // ---------------------------------------------------------------- diagnostics
@@ -443,8 +644,9 @@ class EcjCompileTest {
     return Files.isDirectory(cwd.resolve("src/test/java")) ? cwd : cwd.resolve("test-fixtures");
   }
 
-  private static List<String> corpusClasses() {
-    Path dir = moduleDir().resolve("src/test/java").resolve(CORPUS_PACKAGE.replace('.', '/'));
+  /** The corpus classes of package {@code pkg}: its sources except tests (not its subpackages). */
+  private static List<String> corpusClasses(String pkg) {
+    Path dir = moduleDir().resolve("src/test/java").resolve(pkg.replace('.', '/'));
     try (Stream<Path> files = Files.list(dir)) {
       return files.map(f -> f.getFileName().toString())
           .filter(f -> f.endsWith(".java") && !f.endsWith("Test.java"))
@@ -456,8 +658,8 @@ class EcjCompileTest {
     }
   }
 
-  static Path corpusSource(String name) {
-    return moduleDir().resolve("src/test/java").resolve(CORPUS_PACKAGE.replace('.', '/'))
+  static Path corpusSource(String pkg, String name) {
+    return moduleDir().resolve("src/test/java").resolve(pkg.replace('.', '/'))
         .resolve(name + ".java");
   }
 
