@@ -92,9 +92,10 @@ final class GradPipeline {
       for (Lowered l : lowered) {
         try {
           Function guarded = AliasGuards.apply(l.function(), table);
+          ReverseTransform.Result reverse = ReverseTransform.apply(guarded, table);
           rules.computeIfAbsent(l.owner(), k -> new ArrayList<>()).add(new RuleWriter.Rule(
               l.function(), l.isPublic(), ForwardTransform.apply(guarded, table),
-              ReverseTransform.apply(guarded, table)));
+              reverse.adjoint(), reverse.forwardPart(), reverse.reversePart()));
         } catch (RuntimeException | StackOverflowError e) {
           reporter.error(l.method(), Message.INTERNAL.format(l.method().getSimpleName(), e));
         }

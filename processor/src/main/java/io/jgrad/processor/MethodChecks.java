@@ -80,7 +80,7 @@ final class MethodChecks {
       if (other.equals(method) || other.getAnnotation(Grad.class) == null) {
         continue;
       }
-      for (String generated : List.of("Adjoint", "Jacobian")) {
+      for (String generated : List.of("Adjoint", "Jacobian", "Forward", "Reverse")) {
         if (method.getSimpleName().contentEquals(other.getSimpleName() + generated)) {
           reporter.error(method, Message.NAME_CLASH.format(method.getSimpleName(),
               other.getSimpleName() + generated, other.getSimpleName()));

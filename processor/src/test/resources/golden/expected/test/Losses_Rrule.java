@@ -1,5 +1,7 @@
 package test;
 
+import io.jgrad.tape.DoubleTape;
+import io.jgrad.tape.Tapes;
 import javax.annotation.processing.Generated;
 
 /**
@@ -55,6 +57,56 @@ public final class Losses_Rrule {
     t1Bar = 0.0;
     scalarBars[0] += zBar;
     return value;
+  }
+
+  /**
+   * The forward sweep of {@link #softplusAdjoint}: computes the value of {@link Losses#softplus(double)} and leaves on this thread's tape what {@link #softplusReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither.
+   */
+  public static double softplusForward(double z) {
+    double t1 = 0.0;
+    double t2 = 0.0;
+    double result = 0.0;
+    double t1Bar = 0.0;
+    double zBar = 0.0;
+    double t2Bar = 0.0;
+    double resultBar = 0.0;
+    double value = 0.0;
+    DoubleTape doubleTape = null;
+    doubleTape = Tapes.current().doubles;
+    // line 11: return Math.log1p(Math.exp(z));
+    t1 = Math.exp(z);
+    t2 = Math.log1p(t1);
+    result = t2;
+    value = result;
+    // what the reverse sweep starts from
+    doubleTape.push(t1);
+    return value;
+  }
+
+  /**
+   * The reverse sweep of {@link #softplusAdjoint}, taking from this thread's tape what the matching {@link #softplusForward} call left there; same arguments as {@link #softplusAdjoint}.
+   */
+  public static void softplusReverse(double z, double seed, double[] scalarBars) {
+    double t1 = 0.0;
+    double t2 = 0.0;
+    double result = 0.0;
+    double t1Bar = 0.0;
+    double zBar = 0.0;
+    double t2Bar = 0.0;
+    double resultBar = 0.0;
+    double value = 0.0;
+    DoubleTape doubleTape = null;
+    doubleTape = Tapes.current().doubles;
+    t1 = doubleTape.pop();
+    resultBar = seed;
+    // line 11: return Math.log1p(Math.exp(z));
+    t2Bar += resultBar;
+    resultBar = 0.0;
+    t1Bar += t2Bar * (1.0 / (1.0 + t1));
+    t2Bar = 0.0;
+    zBar += t1Bar * t1;
+    t1Bar = 0.0;
+    scalarBars[0] += zBar;
   }
 
   /**

@@ -1,5 +1,6 @@
 package test;
 
+import io.jgrad.tape.DoubleTape;
 import io.jgrad.tape.IntTape;
 import io.jgrad.tape.Tapes;
 import java.util.Arrays;
@@ -74,7 +75,7 @@ public final class Model_Rrule {
     // line 15: return Losses.softplus(-y * z);
     t2 = -y;
     t3 = t2 * z;
-    t4 = Losses.softplus(t3);
+    t4 = Losses_Rrule.softplusForward(t3);
     result = t4;
     value = result;
     // reverse sweep: adjoints, from the last statement to the first
@@ -82,7 +83,7 @@ public final class Model_Rrule {
     t4Bar += resultBar;
     resultBar = 0.0;
     Arrays.fill(calleeScalarBars, 0.0);
-    Losses_Rrule.softplusAdjoint(t3, t4Bar, calleeScalarBars);
+    Losses_Rrule.softplusReverse(t3, t4Bar, calleeScalarBars);
     t3Bar += calleeScalarBars[0];
     t4Bar = 0.0;
     t2Bar += t3Bar * z;
@@ -104,6 +105,120 @@ public final class Model_Rrule {
     zBar = 0.0;
     scalarBars[0] += yBar;
     return value;
+  }
+
+  /**
+   * The forward sweep of {@link #lossAdjoint}: computes the value of {@link Model#loss(double[], double[], double)} and leaves on this thread's tape what {@link #lossReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither.
+   */
+  public static double lossForward(double[] w, double[] wBar, double[] x, double[] xBar, double y) {
+    double z = 0.0;
+    int i = 0;
+    double t1 = 0.0;
+    double t2 = 0.0;
+    double t3 = 0.0;
+    double t4 = 0.0;
+    double result = 0.0;
+    double zBar = 0.0;
+    double t1Bar = 0.0;
+    int iStart = 0;
+    IntTape intTape = null;
+    double t2Bar = 0.0;
+    double yBar = 0.0;
+    double t3Bar = 0.0;
+    double t4Bar = 0.0;
+    double[] calleeScalarBars = null;
+    double resultBar = 0.0;
+    double value = 0.0;
+    DoubleTape doubleTape = null;
+    intTape = Tapes.current().ints;
+    calleeScalarBars = new double[1];
+    doubleTape = Tapes.current().doubles;
+    // line 11: double z = 0.0;
+    z = 0.0;
+    // line 12: for (int i = 0; i < w.length; i++)
+    i = 0;
+    iStart = i;
+    while (i < w.length) {
+      // line 13: z += w[i] * x[i];
+      t1 = w[i] * x[i];
+      z += t1;
+      // line 12: for (int i = 0; i < w.length; i++)
+      i++;
+    }
+    intTape.push(iStart);
+    // line 15: return Losses.softplus(-y * z);
+    t2 = -y;
+    t3 = t2 * z;
+    t4 = Losses_Rrule.softplusForward(t3);
+    result = t4;
+    value = result;
+    // what the reverse sweep starts from
+    doubleTape.push(t3);
+    doubleTape.push(z);
+    doubleTape.push(t2);
+    intTape.push(i);
+    intTape.push(iStart);
+    return value;
+  }
+
+  /**
+   * The reverse sweep of {@link #lossAdjoint}, taking from this thread's tape what the matching {@link #lossForward} call left there; same arguments as {@link #lossAdjoint}.
+   */
+  public static void lossReverse(double[] w, double[] wBar, double[] x, double[] xBar, double y,
+      double seed, double[] scalarBars) {
+    double z = 0.0;
+    int i = 0;
+    double t1 = 0.0;
+    double t2 = 0.0;
+    double t3 = 0.0;
+    double t4 = 0.0;
+    double result = 0.0;
+    double zBar = 0.0;
+    double t1Bar = 0.0;
+    int iStart = 0;
+    IntTape intTape = null;
+    double t2Bar = 0.0;
+    double yBar = 0.0;
+    double t3Bar = 0.0;
+    double t4Bar = 0.0;
+    double[] calleeScalarBars = null;
+    double resultBar = 0.0;
+    double value = 0.0;
+    DoubleTape doubleTape = null;
+    intTape = Tapes.current().ints;
+    calleeScalarBars = new double[1];
+    doubleTape = Tapes.current().doubles;
+    iStart = intTape.pop();
+    i = intTape.pop();
+    t2 = doubleTape.pop();
+    z = doubleTape.pop();
+    t3 = doubleTape.pop();
+    resultBar = seed;
+    // line 15: return Losses.softplus(-y * z);
+    t4Bar += resultBar;
+    resultBar = 0.0;
+    Arrays.fill(calleeScalarBars, 0.0);
+    Losses_Rrule.softplusReverse(t3, t4Bar, calleeScalarBars);
+    t3Bar += calleeScalarBars[0];
+    t4Bar = 0.0;
+    t2Bar += t3Bar * z;
+    zBar += t3Bar * t2;
+    t3Bar = 0.0;
+    yBar -= t2Bar;
+    t2Bar = 0.0;
+    // line 12: for (int i = 0; i < w.length; i++)
+    iStart = intTape.pop();
+    while (i > iStart) {
+      i--;
+      // line 13: z += w[i] * x[i];
+      t1Bar += zBar;
+      wBar[i] += t1Bar * x[i];
+      xBar[i] += t1Bar * w[i];
+      t1Bar = 0.0;
+    }
+    // line 11: double z = 0.0;
+    zBar = 0.0;
+    scalarBars[0] += yBar;
   }
 
   /**

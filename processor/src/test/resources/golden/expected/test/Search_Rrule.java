@@ -202,6 +202,217 @@ public final class Search_Rrule {
   }
 
   /**
+   * The forward sweep of {@link #searchAdjoint}: computes the value of {@link Search#search(double[], double)} and leaves on this thread's tape what {@link #searchReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither.
+   */
+  public static double searchForward(double[] x, double[] xBar, double t) {
+    double s = 0.0;
+    int i = 0;
+    double t1 = 0.0;
+    double t2 = 0.0;
+    double t3 = 0.0;
+    double t4 = 0.0;
+    double t5 = 0.0;
+    double result = 0.0;
+    boolean continued = false;
+    boolean returned = false;
+    boolean broke = false;
+    double sBar = 0.0;
+    double t1Bar = 0.0;
+    double resultBar = 0.0;
+    IntTape intTape = null;
+    DoubleTape doubleTape = null;
+    double t2Bar = 0.0;
+    double t3Bar = 0.0;
+    double t4Bar = 0.0;
+    double tBar = 0.0;
+    int iterations = 0;
+    double t5Bar = 0.0;
+    double value = 0.0;
+    intTape = Tapes.current().ints;
+    doubleTape = Tapes.current().doubles;
+    returned = false;
+    // line 11: double s = 0.0;
+    s = 0.0;
+    // line 12: for (int i = 0; i < x.length; i++)
+    i = 0;
+    broke = false;
+    iterations = 0;
+    while (!(returned || broke) && i < x.length) {
+      continued = false;
+      // line 13: if (x[i] < 0.0)
+      if (x[i] < 0.0) {
+        // line 14: continue;
+        continued = true;
+      }
+      // line 16: if (x[i] > t)
+      if (!continued) {
+        if (x[i] > t) {
+          // line 17: return s * x[i];
+          t1 = s * x[i];
+          result = t1;
+          returned = true;
+          // line 16: if (x[i] > t)
+          intTape.push(1);
+        } else {
+          intTape.push(0);
+        }
+        // line 19: if (s > 2.0)
+        if (!returned) {
+          if (s > 2.0) {
+            // line 20: s = Math.sqrt(s);
+            doubleTape.push(t2);
+            t2 = Math.sqrt(s);
+            doubleTape.push(s);
+            s = t2;
+            // line 19: if (s > 2.0)
+            intTape.push(1);
+          } else {
+            // line 22: s += Math.sin(x[i]) * t;
+            doubleTape.push(t3);
+            t3 = Math.sin(x[i]);
+            t4 = t3 * t;
+            doubleTape.push(s);
+            s += t4;
+            // line 19: if (s > 2.0)
+            intTape.push(0);
+          }
+          // line 24: if (s > 10.0)
+          if (s > 10.0) {
+            // line 25: break;
+            broke = true;
+          }
+          // line 19: if (s > 2.0)
+          intTape.push(1);
+        } else {
+          intTape.push(0);
+        }
+        // line 16: if (x[i] > t)
+        intTape.push(1);
+      } else {
+        intTape.push(0);
+      }
+      // line 12: for (int i = 0; i < x.length; i++)
+      if (!(returned || broke)) {
+        i++;
+        intTape.push(1);
+      } else {
+        intTape.push(0);
+      }
+      iterations++;
+    }
+    intTape.push(iterations);
+    // line 28: return s + t;
+    if (!returned) {
+      t5 = s + t;
+      result = t5;
+      returned = true;
+      intTape.push(1);
+    } else {
+      intTape.push(0);
+    }
+    value = result;
+    // what the reverse sweep starts from
+    intTape.push(iterations);
+    intTape.push(i);
+    doubleTape.push(t2);
+    doubleTape.push(t3);
+    doubleTape.push(s);
+    return value;
+  }
+
+  /**
+   * The reverse sweep of {@link #searchAdjoint}, taking from this thread's tape what the matching {@link #searchForward} call left there; same arguments as {@link #searchAdjoint}.
+   */
+  public static void searchReverse(double[] x, double[] xBar, double t, double seed,
+      double[] scalarBars) {
+    double s = 0.0;
+    int i = 0;
+    double t1 = 0.0;
+    double t2 = 0.0;
+    double t3 = 0.0;
+    double t4 = 0.0;
+    double t5 = 0.0;
+    double result = 0.0;
+    boolean continued = false;
+    boolean returned = false;
+    boolean broke = false;
+    double sBar = 0.0;
+    double t1Bar = 0.0;
+    double resultBar = 0.0;
+    IntTape intTape = null;
+    DoubleTape doubleTape = null;
+    double t2Bar = 0.0;
+    double t3Bar = 0.0;
+    double t4Bar = 0.0;
+    double tBar = 0.0;
+    int iterations = 0;
+    double t5Bar = 0.0;
+    double value = 0.0;
+    intTape = Tapes.current().ints;
+    doubleTape = Tapes.current().doubles;
+    s = doubleTape.pop();
+    t3 = doubleTape.pop();
+    t2 = doubleTape.pop();
+    i = intTape.pop();
+    iterations = intTape.pop();
+    resultBar = seed;
+    // line 28: return s + t;
+    if (intTape.popBoolean()) {
+      t5Bar += resultBar;
+      resultBar = 0.0;
+      sBar += t5Bar;
+      tBar += t5Bar;
+      t5Bar = 0.0;
+    }
+    // line 12: for (int i = 0; i < x.length; i++)
+    iterations = intTape.pop();
+    while (iterations > 0) {
+      if (intTape.popBoolean()) {
+        i--;
+      }
+      // line 16: if (x[i] > t)
+      if (intTape.popBoolean()) {
+        // line 19: if (s > 2.0)
+        if (intTape.popBoolean()) {
+          if (intTape.popBoolean()) {
+            // line 20: s = Math.sqrt(s);
+            t2Bar += sBar;
+            sBar = 0.0;
+            s = doubleTape.pop();
+            sBar += t2Bar * (0.5 / t2);
+            t2Bar = 0.0;
+            t2 = doubleTape.pop();
+          } else {
+            // line 22: s += Math.sin(x[i]) * t;
+            t4Bar += sBar;
+            s = doubleTape.pop();
+            t3Bar += t4Bar * t;
+            tBar += t4Bar * t3;
+            t4Bar = 0.0;
+            xBar[i] += t3Bar * Math.cos(x[i]);
+            t3Bar = 0.0;
+            t3 = doubleTape.pop();
+          }
+        }
+        // line 16: if (x[i] > t)
+        if (intTape.popBoolean()) {
+          // line 17: return s * x[i];
+          t1Bar += resultBar;
+          resultBar = 0.0;
+          sBar += t1Bar * x[i];
+          xBar[i] += t1Bar * s;
+          t1Bar = 0.0;
+        }
+      }
+      // line 12: for (int i = 0; i < x.length; i++)
+      iterations--;
+    }
+    // line 11: double s = 0.0;
+    sBar = 0.0;
+    scalarBars[0] += tBar;
+  }
+
+  /**
    * The value and gradient of {@link Search#search(double[], double)}.
    *
    * @param value the primal value

@@ -3,6 +3,7 @@ package test;
 import io.jgrad.Jacobians;
 import io.jgrad.tape.DoubleTape;
 import io.jgrad.tape.IntTape;
+import io.jgrad.tape.RefTape;
 import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
 import javax.annotation.processing.Generated;
@@ -202,6 +203,209 @@ public final class Softmax_Rrule {
     // line 11: double m = Double.NEGATIVE_INFINITY;
     mBar = 0.0;
     return value;
+  }
+
+  /**
+   * The forward sweep of {@link #softmaxAdjoint}: computes the value of {@link Softmax#softmax(double[])} and leaves on this thread's tape what {@link #softmaxReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither.
+   */
+  public static double[] softmaxForward(double[] z, double[] zBar) {
+    double m = 0.0;
+    double v = 0.0;
+    int index = 0;
+    double t1 = 0.0;
+    double[] e = null;
+    double s = 0.0;
+    int i = 0;
+    double t2 = 0.0;
+    double t3 = 0.0;
+    int i2 = 0;
+    double t4 = 0.0;
+    double[] result = null;
+    double mBar = 0.0;
+    DoubleTape doubleTape = null;
+    double vBar = 0.0;
+    double t1Bar = 0.0;
+    int indexStart = 0;
+    IntTape intTape = null;
+    double[] eBar = null;
+    double sBar = 0.0;
+    double t2Bar = 0.0;
+    double t3Bar = 0.0;
+    int iStart = 0;
+    double t4Bar = 0.0;
+    int i2Start = 0;
+    double[] resultBar2 = null;
+    double[] value = null;
+    RefTape refTape = null;
+    doubleTape = Tapes.current().doubles;
+    intTape = Tapes.current().ints;
+    refTape = Tapes.current().refs;
+    // line 11: double m = Double.NEGATIVE_INFINITY;
+    m = Double.NEGATIVE_INFINITY;
+    // line 12: for (double v : z) {
+    index = 0;
+    indexStart = index;
+    while (index < z.length) {
+      doubleTape.push(v);
+      v = z[index];
+      // line 13: m = Math.max(m, v);
+      t1 = Math.max(m, v);
+      doubleTape.push(m);
+      m = t1;
+      // line 12: for (double v : z) {
+      index++;
+    }
+    intTape.push(indexStart);
+    // line 15: double[] e = new double[z.length];
+    e = new double[z.length];
+    eBar = new double[z.length];
+    // line 16: double s = 0;
+    s = 0;
+    // line 17: for (int i = 0; i < z.length; i++)
+    i = 0;
+    iStart = i;
+    while (i < z.length) {
+      // line 18: e[i] = Math.exp(z[i] - m);
+      t2 = z[i] - m;
+      doubleTape.push(t3);
+      t3 = Math.exp(t2);
+      e[i] = t3;
+      // line 19: s += e[i];
+      s += e[i];
+      // line 17: for (int i = 0; i < z.length; i++)
+      i++;
+    }
+    intTape.push(iStart);
+    // line 21: for (int i = 0; i < e.length; i++)
+    i2 = 0;
+    i2Start = i2;
+    while (i2 < e.length) {
+      // line 22: e[i] /= s;
+      doubleTape.push(t4);
+      t4 = e[i2] / s;
+      e[i2] = t4;
+      // line 21: for (int i = 0; i < e.length; i++)
+      i2++;
+    }
+    intTape.push(i2Start);
+    // line 24: return e;
+    result = e;
+    resultBar2 = eBar;
+    value = result;
+    // what the reverse sweep starts from
+    refTape.push(resultBar2);
+    intTape.push(i2);
+    intTape.push(i2Start);
+    refTape.push(eBar);
+    doubleTape.push(s);
+    doubleTape.push(t4);
+    intTape.push(i);
+    intTape.push(iStart);
+    doubleTape.push(t3);
+    intTape.push(index);
+    intTape.push(indexStart);
+    doubleTape.push(m);
+    doubleTape.push(v);
+    return value;
+  }
+
+  /**
+   * The reverse sweep of {@link #softmaxAdjoint}, taking from this thread's tape what the matching {@link #softmaxForward} call left there; same arguments as {@link #softmaxAdjoint}.
+   */
+  public static void softmaxReverse(double[] z, double[] zBar, double[] resultBar) {
+    double m = 0.0;
+    double v = 0.0;
+    int index = 0;
+    double t1 = 0.0;
+    double[] e = null;
+    double s = 0.0;
+    int i = 0;
+    double t2 = 0.0;
+    double t3 = 0.0;
+    int i2 = 0;
+    double t4 = 0.0;
+    double[] result = null;
+    double mBar = 0.0;
+    DoubleTape doubleTape = null;
+    double vBar = 0.0;
+    double t1Bar = 0.0;
+    int indexStart = 0;
+    IntTape intTape = null;
+    double[] eBar = null;
+    double sBar = 0.0;
+    double t2Bar = 0.0;
+    double t3Bar = 0.0;
+    int iStart = 0;
+    double t4Bar = 0.0;
+    int i2Start = 0;
+    double[] resultBar2 = null;
+    double[] value = null;
+    RefTape refTape = null;
+    doubleTape = Tapes.current().doubles;
+    intTape = Tapes.current().ints;
+    refTape = Tapes.current().refs;
+    v = doubleTape.pop();
+    m = doubleTape.pop();
+    indexStart = intTape.pop();
+    index = intTape.pop();
+    t3 = doubleTape.pop();
+    iStart = intTape.pop();
+    i = intTape.pop();
+    t4 = doubleTape.pop();
+    s = doubleTape.pop();
+    eBar = (double[]) refTape.pop();
+    i2Start = intTape.pop();
+    i2 = intTape.pop();
+    resultBar2 = (double[]) refTape.pop();
+    Snapshots.addTo(resultBar2, resultBar);
+    // line 21: for (int i = 0; i < e.length; i++)
+    i2Start = intTape.pop();
+    while (i2 > i2Start) {
+      i2--;
+      // line 22: e[i] /= s;
+      t4Bar += eBar[i2];
+      eBar[i2] = 0.0;
+      eBar[i2] += t4Bar * (1.0 / s);
+      sBar += t4Bar * -(t4 / s);
+      t4Bar = 0.0;
+      t4 = doubleTape.pop();
+    }
+    // line 17: for (int i = 0; i < z.length; i++)
+    iStart = intTape.pop();
+    while (i > iStart) {
+      i--;
+      // line 19: s += e[i];
+      eBar[i] += sBar;
+      // line 18: e[i] = Math.exp(z[i] - m);
+      t3Bar += eBar[i];
+      eBar[i] = 0.0;
+      t2Bar += t3Bar * t3;
+      t3Bar = 0.0;
+      t3 = doubleTape.pop();
+      zBar[i] += t2Bar;
+      mBar -= t2Bar;
+      t2Bar = 0.0;
+    }
+    // line 16: double s = 0;
+    sBar = 0.0;
+    // line 12: for (double v : z) {
+    indexStart = intTape.pop();
+    while (index > indexStart) {
+      index--;
+      // line 13: m = Math.max(m, v);
+      t1Bar += mBar;
+      mBar = 0.0;
+      m = doubleTape.pop();
+      mBar += t1Bar * (m >= v ? 1.0 : 0.0);
+      vBar += t1Bar * (m >= v ? 0.0 : 1.0);
+      t1Bar = 0.0;
+      // line 12: for (double v : z) {
+      zBar[index] += vBar;
+      vBar = 0.0;
+      v = doubleTape.pop();
+    }
+    // line 11: double m = Double.NEGATIVE_INFINITY;
+    mBar = 0.0;
   }
 
   /**

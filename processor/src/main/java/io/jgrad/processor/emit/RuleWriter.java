@@ -29,7 +29,8 @@ public final class RuleWriter {
       .build();
 
   /** One differentiated method: the primal, and its forward and reverse IR. */
-  public record Rule(Function primal, boolean isPublic, Function forward, Function reverse) {}
+  public record Rule(Function primal, boolean isPublic, Function forward, Function reverse,
+      Function forwardPart, Function reversePart) {}
 
   private final String packageName;
   private final String ruleBase;
@@ -80,6 +81,22 @@ public final class RuleWriter {
         type.addMethod(jacobian(rule));
       }
       type.addMethod(adjoint(rule));
+      if (rule.forwardPart() != null) {
+        String link = linkSignature(rule.primal());
+        type.addMethod(method(rule.forwardPart(), rule.isPublic(),
+            JavaEmitter.typeName(rule.forwardPart().returnType()))
+            .addJavadoc("The forward sweep of {@link #$L}: computes the value of {@link $T#$L}"
+                + " and leaves on this thread's tape what {@link #$L} needs. Generated callers"
+                + " use the pair to compose rules without computing anything twice; call both,"
+                + " in this order, or neither.\n", rule.reverse().name(), owner, link,
+                rule.reversePart().name())
+            .build());
+        type.addMethod(method(rule.reversePart(), rule.isPublic(), TypeName.VOID)
+            .addJavadoc("The reverse sweep of {@link #$L}, taking from this thread's tape what"
+                + " the matching {@link #$L} call left there; same arguments as {@link #$L}.\n",
+                rule.reverse().name(), rule.forwardPart().name(), rule.reverse().name())
+            .build());
+      }
     }
     return file(type.build());
   }

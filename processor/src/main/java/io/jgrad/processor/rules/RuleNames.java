@@ -21,6 +21,16 @@ public final class RuleNames {
     return method + "Adjoint";
   }
 
+  /** The forward sweep alone (value, tape filled): how generated callers compose. */
+  public static String forwardPart(String method) {
+    return method + "Forward";
+  }
+
+  /** The reverse sweep alone, reading what {@link #forwardPart} left on the tape. */
+  public static String reversePart(String method) {
+    return method + "Reverse";
+  }
+
   /** {@code logLoss} -> {@code LogLossGradient}. */
   public static String gradientRecord(String method) {
     return Character.toUpperCase(method.charAt(0)) + method.substring(1) + "Gradient";

@@ -19,6 +19,15 @@ public record CalleeTable(Map<String, GradCallee> byKey, Map<String, Set<Integer
     return e instanceof Expr.Call c ? byKey.get(key(c.owner(), c.name())) : null;
   }
 
+  /**
+   * True if the callee is known to write none of its arguments: it then has a forward part and a
+   * reverse part, which callers use instead of recomputing it in its adjoint.
+   */
+  public boolean isSplit(GradCallee callee) {
+    Set<Integer> written = writes.get(key(callee.owner(), callee.name()));
+    return written != null && written.isEmpty();
+  }
+
   /** True if the callee may write the array passed as its {@code k}-th argument. */
   public boolean writes(GradCallee callee, int k) {
     Set<Integer> written = writes.get(key(callee.owner(), callee.name()));

@@ -10,6 +10,7 @@ import io.jgrad.processor.analysis.ArrayEffects;
 import io.jgrad.processor.analysis.Assignments;
 import io.jgrad.processor.analysis.Operations;
 import io.jgrad.processor.ir.Block;
+import io.jgrad.processor.ir.Blocks;
 import io.jgrad.processor.ir.Expr;
 import io.jgrad.processor.ir.Exprs;
 import io.jgrad.processor.ir.Function;
@@ -96,11 +97,18 @@ public final class ReverseTransform {
     this.names = new Names(taken);
   }
 
-  public static Function apply(Function lowered, CalleeTable callees) {
+  /**
+   * The reverse-mode functions of one method: the adjoint (forward and reverse sweep in one call),
+   * and, for a method that writes none of its arguments, the two sweeps as separate functions
+   * (null otherwise), which generated callers chain through the shared tape.
+   */
+  public record Result(Function adjoint, Function forwardPart, Function reversePart) {}
+
+  public static Result apply(Function lowered, CalleeTable callees) {
     return new ReverseTransform(Structurize.apply(lowered), callees).run();
   }
 
-  private Function run() {
+  private Result run() {
     collectNeeded(function.body());
     for (Var v : needed) {
       if (v.type().isArray()) {
@@ -174,32 +182,90 @@ public final class ReverseTransform {
       putBack.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "restore",
           List.of(ref(escaping), ref(copy)), Type.VOID), Origin.NONE));
     }
-    body.add(new Stmt.Comment("reverse sweep: adjoints, from the last statement to the first",
-        Origin.NONE));
-    body.addAll(toPositional);
+    Block seeding = new Block();
     if (result != null && returns.isArray()) {
-      body.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "addTo",
+      seeding.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "addTo",
           List.of(ref(adjoint(result)), ref(seed)), Type.VOID), Origin.NONE));
     } else if (result != null && activity.isActive(result)) {
-      body.add(new Stmt.Assign(adjoint(result), ref(seed), Origin.NONE));
+      seeding.add(new Stmt.Assign(adjoint(result), ref(seed), Origin.NONE));
     }
-    body.addAll(sweeps.reverse());
-    body.addAll(putBack);
+    Block scalarOutputs = new Block();
     int k = 0;
     for (Var p : function.params()) {
       if (p.type().isFloating()) {
         if (activity.isActive(p)) {
-          body.add(new Stmt.Accumulate(new Expr.Index(ref(scalarBars), Expr.Lit.ofInt(k),
-              Type.DOUBLE), ref(adjoint(p)), Origin.NONE));
+          scalarOutputs.add(new Stmt.Accumulate(new Expr.Index(ref(scalarBars),
+              Expr.Lit.ofInt(k), Type.DOUBLE), ref(adjoint(p)), Origin.NONE));
         }
         k++;
       }
     }
+    body.add(new Stmt.Comment("reverse sweep: adjoints, from the last statement to the first",
+        Origin.NONE));
+    body.addAll(toPositional).addAll(seeding).addAll(sweeps.reverse()).addAll(putBack)
+        .addAll(scalarOutputs);
     if (value != null) {
       body.add(new Stmt.Return(ref(value), Origin.NONE));
     }
-    return new Function(RuleNames.adjointMethod(function.name()), params,
+    Function adjointFunction = new Function(RuleNames.adjointMethod(function.name()), params,
         function.returnType(), body, locals);
+    boolean writesArguments = function.params().stream()
+        .anyMatch(p -> p.type().isArray() && effects.isWritten(p));
+    if (writesArguments) {
+      return new Result(adjointFunction, null, null);
+    }
+    List<Var> outputParams = new ArrayList<>();
+    if (seed != null) {
+      outputParams.add(seed);
+    }
+    if (scalarBars != null) {
+      outputParams.add(scalarBars);
+    }
+    return split(params, outputParams, sweeps, value, seeding, scalarOutputs, adjointFunction);
+  }
+
+  /**
+   * The forward part runs the forward sweep and leaves on the tape, after what the sweep recorded,
+   * the locals the reverse sweep starts from; the reverse part takes them back and runs the
+   * reverse sweep. Together they do what the adjoint does, without recomputing anything.
+   */
+  private Result split(List<Var> params, List<Var> outputParams, Sweeps sweeps, Var value,
+      Block seeding, Block scalarOutputs, Function adjointFunction) {
+    Block reverseCode = new Block().addAll(seeding).addAll(sweeps.reverse())
+        .addAll(scalarOutputs);
+    List<Var> live = new ArrayList<>(Blocks.reads(reverseCode));
+    live.retainAll(Blocks.assigned(sweeps.forward()));
+    // tapes first: making the pushes may add a tape to the setup both parts share
+    Block pushes = new Block();
+    for (Var v : live) {
+      pushes.add(v.type().isArray()
+          ? new Stmt.Eval(invoke(refTape(), "push", ref(v)), Origin.NONE) : push(v, Origin.NONE));
+    }
+    Block pops = new Block();
+    for (int i = live.size() - 1; i >= 0; i--) {
+      Var v = live.get(i);
+      pops.add(v.type().isArray()
+          ? new Stmt.Assign(v, new Expr.Cast(v.type(), invoke(refTape(), "pop")), Origin.NONE)
+          : pop(v, Origin.NONE));
+    }
+    Block forwardBody = new Block().addAll(setup).addAll(sweeps.forward());
+    if (value != null) {
+      forwardBody.add(new Stmt.Assign(value, ref(result), Origin.NONE));
+    }
+    forwardBody.add(new Stmt.Comment("what the reverse sweep starts from", Origin.NONE));
+    forwardBody.addAll(pushes);
+    if (value != null) {
+      forwardBody.add(new Stmt.Return(ref(value), Origin.NONE));
+    }
+    Block reverseBody = new Block().addAll(setup).addAll(pops).addAll(reverseCode);
+    // the arguments with their adjoint arrays: the forward sweep points row shadows into them
+    List<Var> forwardParams = new ArrayList<>(params);
+    forwardParams.removeAll(outputParams);
+    Function forwardPart = new Function(RuleNames.forwardPart(function.name()),
+        forwardParams, function.returnType(), forwardBody, locals);
+    Function reversePart = new Function(RuleNames.reversePart(function.name()), params,
+        Type.VOID, reverseBody, locals);
+    return new Result(adjointFunction, forwardPart, reversePart);
   }
 
   /** Written array parameters and the result, where the reverse sweep changes their contents. */
@@ -455,10 +521,23 @@ public final class ReverseTransform {
             new Expr.Call(SNAPSHOTS, "copy", List.of(arg), arg.type())), origin));
       }
     }
+    boolean split = callees.isSplit(callee);
+    Expr primal = call;
+    if (split) {
+      List<Expr> withAdjoints = new ArrayList<>();
+      for (int k = 0; k < call.args().size(); k++) {
+        withAdjoints.add(call.args().get(k));
+        if (callee.parameterTypes().get(k).isArray()) {
+          withAdjoints.add(adjointOf(call.args().get(k)));
+        }
+      }
+      primal = new Expr.Call(callee.reverseClass(), RuleNames.forwardPart(call.name()),
+          withAdjoints, call.type());
+    }
     if (target == null) {
-      forward.add(new Stmt.Eval(call, origin));
+      forward.add(new Stmt.Eval(primal, origin));
     } else {
-      forward.add(assign);
+      forward.add(split ? new Stmt.Assign(target, primal, origin) : assign);
       if (pointer) {
         forward.add(new Stmt.Assign(adjoint(target), new Expr.NewArray(target.type(),
             List.of(new Expr.Length(ref(target)))), origin));
@@ -494,8 +573,9 @@ public final class ReverseTransform {
           List.of(ref(buffer), ZERO), Type.VOID), origin));
       args.add(ref(buffer));
     }
-    reverse.add(new Stmt.Eval(new Expr.Call(callee.reverseClass(),
-        RuleNames.adjointMethod(call.name()), args, callee.returnType()), origin));
+    reverse.add(new Stmt.Eval(new Expr.Call(callee.reverseClass(), split
+        ? RuleNames.reversePart(call.name()) : RuleNames.adjointMethod(call.name()), args,
+        split ? Type.VOID : callee.returnType()), origin));
     reverse.addAll(putBack);
     int j = 0;
     for (int k = 0; k < call.args().size(); k++) {

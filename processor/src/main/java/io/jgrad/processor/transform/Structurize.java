@@ -4,8 +4,8 @@ import static io.jgrad.processor.ir.Ops.anyOf;
 import static io.jgrad.processor.ir.Ops.not;
 
 import io.jgrad.processor.ir.Block;
+import io.jgrad.processor.ir.Blocks;
 import io.jgrad.processor.ir.Expr;
-import io.jgrad.processor.ir.Exprs;
 import io.jgrad.processor.ir.Function;
 import io.jgrad.processor.ir.Names;
 import io.jgrad.processor.ir.Stmt;
@@ -88,35 +88,10 @@ public final class Structurize {
     }
     body.addAll(structured);
     Set<Var> unread = new LinkedHashSet<>(pass.flags);
-    unread.removeAll(readVars(body));
+    unread.removeAll(Blocks.reads(body));
     pass.locals.removeAll(unread);
     return new Result(new Function(function.name(), function.params(), function.returnType(),
         withoutAssignmentsTo(body, unread), pass.locals), pass.result);
-  }
-
-  /** Every variable some expression in {@code block} reads. */
-  private static Set<Var> readVars(Block block) {
-    Set<Var> read = new LinkedHashSet<>();
-    for (Stmt s : block.stmts()) {
-      if (s instanceof Stmt.Assign a) {
-        read.addAll(Exprs.vars(a.value()));
-      } else if (s instanceof Stmt.If i) {
-        read.addAll(Exprs.vars(i.condition()));
-        read.addAll(readVars(i.then()));
-        read.addAll(readVars(i.otherwise()));
-      } else if (s instanceof Stmt.Loop l) {
-        if (l.condition() != null) {
-          read.addAll(Exprs.vars(l.condition()));
-        }
-        read.addAll(readVars(l.body()));
-        read.addAll(readVars(l.update()));
-      } else if (s instanceof Stmt.Eval e) {
-        read.addAll(Exprs.vars(e.expr()));
-      } else if (s instanceof Stmt.Throw t) {
-        read.addAll(Exprs.vars(t.exception()));
-      }
-    }
-    return read;
   }
 
   /** Drops assignments to flags nothing reads (a return at the very end needs no flag). */

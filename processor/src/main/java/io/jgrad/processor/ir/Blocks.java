@@ -1,0 +1,68 @@
+package io.jgrad.processor.ir;
+
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/** Queries over statement blocks. */
+public final class Blocks {
+  private Blocks() {}
+
+  /** Every variable some statement in {@code block} reads (targets of plain assignments aside). */
+  public static Set<Var> reads(Block block) {
+    Set<Var> out = new LinkedHashSet<>();
+    reads(block, out);
+    return out;
+  }
+
+  private static void reads(Block block, Set<Var> out) {
+    for (Stmt s : block.stmts()) {
+      if (s instanceof Stmt.Assign a) {
+        out.addAll(Exprs.vars(a.value()));
+      } else if (s instanceof Stmt.Store st) {
+        out.addAll(Exprs.vars(st.array()));
+        out.addAll(Exprs.vars(st.index()));
+        out.addAll(Exprs.vars(st.value()));
+      } else if (s instanceof Stmt.Accumulate a) {
+        out.addAll(Exprs.vars(a.target()));
+        out.addAll(Exprs.vars(a.value()));
+      } else if (s instanceof Stmt.Eval e) {
+        out.addAll(Exprs.vars(e.expr()));
+      } else if (s instanceof Stmt.Throw t) {
+        out.addAll(Exprs.vars(t.exception()));
+      } else if (s instanceof Stmt.Return r && r.value() != null) {
+        out.addAll(Exprs.vars(r.value()));
+      } else if (s instanceof Stmt.If i) {
+        out.addAll(Exprs.vars(i.condition()));
+        reads(i.then(), out);
+        reads(i.otherwise(), out);
+      } else if (s instanceof Stmt.Loop l) {
+        if (l.condition() != null) {
+          out.addAll(Exprs.vars(l.condition()));
+        }
+        reads(l.body(), out);
+        reads(l.update(), out);
+      }
+    }
+  }
+
+  /** Every variable a plain assignment in {@code block} writes. */
+  public static Set<Var> assigned(Block block) {
+    Set<Var> out = new LinkedHashSet<>();
+    assigned(block, out);
+    return out;
+  }
+
+  private static void assigned(Block block, Set<Var> out) {
+    for (Stmt s : block.stmts()) {
+      if (s instanceof Stmt.Assign a) {
+        out.add(a.target());
+      } else if (s instanceof Stmt.If i) {
+        assigned(i.then(), out);
+        assigned(i.otherwise(), out);
+      } else if (s instanceof Stmt.Loop l) {
+        assigned(l.body(), out);
+        assigned(l.update(), out);
+      }
+    }
+  }
+}
