@@ -84,9 +84,9 @@ public final class Losses_Rrule {
   }
 
   /**
-   * The reverse sweep of {@link #softplusAdjoint}, taking from this thread's tape what the matching {@link #softplusForward} call left there; same arguments as {@link #softplusAdjoint}.
+   * The reverse sweep of {@link #softplusAdjoint}, taking from this thread's tape what the matching {@link #softplusForward} call left there. Arguments as for {@link #softplusAdjoint}, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
    */
-  public static void softplusReverse(double z, double seed, double[] scalarBars) {
+  public static void softplusReverse(double z, double seed) {
     double t1 = 0.0;
     double t2 = 0.0;
     double result = 0.0;
@@ -106,7 +106,7 @@ public final class Losses_Rrule {
     t2Bar = 0.0;
     zBar += t1Bar * t1;
     t1Bar = 0.0;
-    scalarBars[0] += zBar;
+    doubleTape.push(zBar);
   }
 
   /**

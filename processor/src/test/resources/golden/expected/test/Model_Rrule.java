@@ -3,7 +3,6 @@ package test;
 import io.jgrad.tape.DoubleTape;
 import io.jgrad.tape.IntTape;
 import io.jgrad.tape.Tapes;
-import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
@@ -53,11 +52,11 @@ public final class Model_Rrule {
     double yBar = 0.0;
     double t3Bar = 0.0;
     double t4Bar = 0.0;
-    double[] calleeScalarBars = null;
+    DoubleTape doubleTape = null;
     double resultBar = 0.0;
     double value = 0.0;
     intTape = Tapes.current().ints;
-    calleeScalarBars = new double[1];
+    doubleTape = Tapes.current().doubles;
     // forward sweep: the primal, recording what the reverse sweep needs
     // line 11: double z = 0.0;
     z = 0.0;
@@ -82,9 +81,8 @@ public final class Model_Rrule {
     resultBar = seed;
     t4Bar += resultBar;
     resultBar = 0.0;
-    Arrays.fill(calleeScalarBars, 0.0);
-    Losses_Rrule.softplusReverse(t3, t4Bar, calleeScalarBars);
-    t3Bar += calleeScalarBars[0];
+    Losses_Rrule.softplusReverse(t3, t4Bar);
+    t3Bar += doubleTape.pop();
     t4Bar = 0.0;
     t2Bar += t3Bar * z;
     zBar += t3Bar * t2;
@@ -126,12 +124,10 @@ public final class Model_Rrule {
     double yBar = 0.0;
     double t3Bar = 0.0;
     double t4Bar = 0.0;
-    double[] calleeScalarBars = null;
+    DoubleTape doubleTape = null;
     double resultBar = 0.0;
     double value = 0.0;
-    DoubleTape doubleTape = null;
     intTape = Tapes.current().ints;
-    calleeScalarBars = new double[1];
     doubleTape = Tapes.current().doubles;
     // line 11: double z = 0.0;
     z = 0.0;
@@ -162,10 +158,10 @@ public final class Model_Rrule {
   }
 
   /**
-   * The reverse sweep of {@link #lossAdjoint}, taking from this thread's tape what the matching {@link #lossForward} call left there; same arguments as {@link #lossAdjoint}.
+   * The reverse sweep of {@link #lossAdjoint}, taking from this thread's tape what the matching {@link #lossForward} call left there. Arguments as for {@link #lossAdjoint}, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
    */
   public static void lossReverse(double[] w, double[] wBar, double[] x, double[] xBar, double y,
-      double seed, double[] scalarBars) {
+      double seed) {
     double z = 0.0;
     int i = 0;
     double t1 = 0.0;
@@ -181,12 +177,10 @@ public final class Model_Rrule {
     double yBar = 0.0;
     double t3Bar = 0.0;
     double t4Bar = 0.0;
-    double[] calleeScalarBars = null;
+    DoubleTape doubleTape = null;
     double resultBar = 0.0;
     double value = 0.0;
-    DoubleTape doubleTape = null;
     intTape = Tapes.current().ints;
-    calleeScalarBars = new double[1];
     doubleTape = Tapes.current().doubles;
     iStart = intTape.pop();
     i = intTape.pop();
@@ -197,9 +191,8 @@ public final class Model_Rrule {
     // line 15: return Losses.softplus(-y * z);
     t4Bar += resultBar;
     resultBar = 0.0;
-    Arrays.fill(calleeScalarBars, 0.0);
-    Losses_Rrule.softplusReverse(t3, t4Bar, calleeScalarBars);
-    t3Bar += calleeScalarBars[0];
+    Losses_Rrule.softplusReverse(t3, t4Bar);
+    t3Bar += doubleTape.pop();
     t4Bar = 0.0;
     t2Bar += t3Bar * z;
     zBar += t3Bar * t2;
@@ -218,7 +211,7 @@ public final class Model_Rrule {
     }
     // line 11: double z = 0.0;
     zBar = 0.0;
-    scalarBars[0] += yBar;
+    doubleTape.push(yBar);
   }
 
   /**

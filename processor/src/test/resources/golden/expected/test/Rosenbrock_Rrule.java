@@ -193,7 +193,7 @@ public final class Rosenbrock_Rrule {
   }
 
   /**
-   * The reverse sweep of {@link #rosenbrockAdjoint}, taking from this thread's tape what the matching {@link #rosenbrockForward} call left there; same arguments as {@link #rosenbrockAdjoint}.
+   * The reverse sweep of {@link #rosenbrockAdjoint}, taking from this thread's tape what the matching {@link #rosenbrockForward} call left there. Arguments as for {@link #rosenbrockAdjoint}, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
    */
   public static void rosenbrockReverse(double[] x, double[] xBar, double seed) {
     double s = 0.0;

@@ -260,9 +260,9 @@ public final class Scalars_Rrule {
   }
 
   /**
-   * The reverse sweep of {@link #mixAdjoint}, taking from this thread's tape what the matching {@link #mixForward} call left there; same arguments as {@link #mixAdjoint}.
+   * The reverse sweep of {@link #mixAdjoint}, taking from this thread's tape what the matching {@link #mixForward} call left there. Arguments as for {@link #mixAdjoint}, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
    */
-  public static void mixReverse(double a, double b, int n, double seed, double[] scalarBars) {
+  public static void mixReverse(double a, double b, int n, double seed) {
     double r = 0.0;
     double t1 = 0.0;
     double t2 = 0.0;
@@ -376,8 +376,8 @@ public final class Scalars_Rrule {
     t2Bar = 0.0;
     aBar += t1Bar * (n == 0.0 ? 0.0 : n * Math.pow(a, n - 1.0));
     t1Bar = 0.0;
-    scalarBars[0] += aBar;
-    scalarBars[1] += bBar;
+    doubleTape.push(aBar);
+    doubleTape.push(bBar);
   }
 
   /**

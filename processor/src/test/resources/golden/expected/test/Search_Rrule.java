@@ -321,10 +321,9 @@ public final class Search_Rrule {
   }
 
   /**
-   * The reverse sweep of {@link #searchAdjoint}, taking from this thread's tape what the matching {@link #searchForward} call left there; same arguments as {@link #searchAdjoint}.
+   * The reverse sweep of {@link #searchAdjoint}, taking from this thread's tape what the matching {@link #searchForward} call left there. Arguments as for {@link #searchAdjoint}, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
    */
-  public static void searchReverse(double[] x, double[] xBar, double t, double seed,
-      double[] scalarBars) {
+  public static void searchReverse(double[] x, double[] xBar, double t, double seed) {
     double s = 0.0;
     int i = 0;
     double t1 = 0.0;
@@ -409,7 +408,7 @@ public final class Search_Rrule {
     }
     // line 11: double s = 0.0;
     sBar = 0.0;
-    scalarBars[0] += tBar;
+    doubleTape.push(tBar);
   }
 
   /**

@@ -310,7 +310,7 @@ public final class Softmax_Rrule {
   }
 
   /**
-   * The reverse sweep of {@link #softmaxAdjoint}, taking from this thread's tape what the matching {@link #softmaxForward} call left there; same arguments as {@link #softmaxAdjoint}.
+   * The reverse sweep of {@link #softmaxAdjoint}, taking from this thread's tape what the matching {@link #softmaxForward} call left there. Arguments as for {@link #softmaxAdjoint}, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
    */
   public static void softmaxReverse(double[] z, double[] zBar, double[] resultBar) {
     double m = 0.0;

@@ -93,7 +93,9 @@ public final class RuleWriter {
             .build());
         type.addMethod(method(rule.reversePart(), rule.isPublic(), TypeName.VOID)
             .addJavadoc("The reverse sweep of {@link #$L}, taking from this thread's tape what"
-                + " the matching {@link #$L} call left there; same arguments as {@link #$L}.\n",
+                + " the matching {@link #$L} call left there. Arguments as for {@link #$L}, but"
+                + " the adjoints of double and float parameters are pushed onto the tape (last"
+                + " parameter on top) instead of added into a buffer.\n",
                 rule.reverse().name(), rule.forwardPart().name(), rule.reverse().name())
             .build());
       }

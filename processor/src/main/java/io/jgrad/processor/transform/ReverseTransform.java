@@ -214,14 +214,7 @@ public final class ReverseTransform {
     if (writesArguments) {
       return new Result(adjointFunction, null, null);
     }
-    List<Var> outputParams = new ArrayList<>();
-    if (seed != null) {
-      outputParams.add(seed);
-    }
-    if (scalarBars != null) {
-      outputParams.add(scalarBars);
-    }
-    return split(params, outputParams, sweeps, value, seeding, scalarOutputs, adjointFunction);
+    return split(params, seed, scalarBars, sweeps, value, seeding, adjointFunction);
   }
 
   /**
@@ -229,10 +222,19 @@ public final class ReverseTransform {
    * the locals the reverse sweep starts from; the reverse part takes them back and runs the
    * reverse sweep. Together they do what the adjoint does, without recomputing anything.
    */
-  private Result split(List<Var> params, List<Var> outputParams, Sweeps sweeps, Var value,
-      Block seeding, Block scalarOutputs, Function adjointFunction) {
+  private Result split(List<Var> params, Var seed, Var scalarBars, Sweeps sweeps, Var value,
+      Block seeding, Function adjointFunction) {
+    // scalar adjoints go back on the tape (in parameter order) rather than into a buffer, so a
+    // generated caller needs no scratch array
+    Block scalarPushes = new Block();
+    for (Var p : function.params()) {
+      if (p.type().isFloating()) {
+        scalarPushes.add(new Stmt.Eval(invoke(doubleTape(), "push", ref(adjoint(p))),
+            Origin.NONE));
+      }
+    }
     Block reverseCode = new Block().addAll(seeding).addAll(sweeps.reverse())
-        .addAll(scalarOutputs);
+        .addAll(scalarPushes);
     List<Var> live = new ArrayList<>(Blocks.reads(reverseCode));
     live.retainAll(Blocks.assigned(sweeps.forward()));
     // tapes first: making the pushes may add a tape to the setup both parts share
@@ -260,10 +262,13 @@ public final class ReverseTransform {
     Block reverseBody = new Block().addAll(setup).addAll(pops).addAll(reverseCode);
     // the arguments with their adjoint arrays: the forward sweep points row shadows into them
     List<Var> forwardParams = new ArrayList<>(params);
-    forwardParams.removeAll(outputParams);
+    forwardParams.remove(seed);
+    forwardParams.remove(scalarBars);
     Function forwardPart = new Function(RuleNames.forwardPart(function.name()),
         forwardParams, function.returnType(), forwardBody, locals);
-    Function reversePart = new Function(RuleNames.reversePart(function.name()), params,
+    List<Var> reverseParams = new ArrayList<>(params);
+    reverseParams.remove(scalarBars);
+    Function reversePart = new Function(RuleNames.reversePart(function.name()), reverseParams,
         Type.VOID, reverseBody, locals);
     return new Result(adjointFunction, forwardPart, reversePart);
   }
@@ -567,7 +572,7 @@ public final class ReverseTransform {
     } else if (!callee.returnType().equals(Type.VOID)) {
       args.add(target != null && activity.isActive(target) ? ref(adjoint(target)) : ZERO);
     }
-    if (callee.scalarCount() > 0) {
+    if (callee.scalarCount() > 0 && !split) {
       Var buffer = scratch();
       reverse.add(new Stmt.Eval(new Expr.Call("java.util.Arrays", "fill",
           List.of(ref(buffer), ZERO), Type.VOID), origin));
@@ -577,15 +582,27 @@ public final class ReverseTransform {
         ? RuleNames.reversePart(call.name()) : RuleNames.adjointMethod(call.name()), args,
         split ? Type.VOID : callee.returnType()), origin));
     reverse.addAll(putBack);
-    int j = 0;
-    for (int k = 0; k < call.args().size(); k++) {
-      if (callee.parameterTypes().get(k).isFloating()) {
-        Expr arg = call.args().get(k);
-        if (activity.isActive(arg)) {
-          reverse.add(new Stmt.Accumulate(adjointOf(arg),
-              new Expr.Index(ref(scratch), Expr.Lit.ofInt(j), Type.DOUBLE), origin));
+    if (split) {
+      // the reverse part left the scalar adjoints on the tape, last parameter on top
+      for (int k = call.args().size() - 1; k >= 0; k--) {
+        if (callee.parameterTypes().get(k).isFloating()) {
+          Expr arg = call.args().get(k);
+          Expr popped = invoke(doubleTape(), "pop");
+          reverse.add(activity.isActive(arg) ? new Stmt.Accumulate(adjointOf(arg), popped, origin)
+              : new Stmt.Eval(popped, origin));
         }
-        j++;
+      }
+    } else {
+      int j = 0;
+      for (int k = 0; k < call.args().size(); k++) {
+        if (callee.parameterTypes().get(k).isFloating()) {
+          Expr arg = call.args().get(k);
+          if (activity.isActive(arg)) {
+            reverse.add(new Stmt.Accumulate(adjointOf(arg),
+                new Expr.Index(ref(scratch), Expr.Lit.ofInt(j), Type.DOUBLE), origin));
+          }
+          j++;
+        }
       }
     }
     if (target != null && !pointer && activity.isActive(target)) {
