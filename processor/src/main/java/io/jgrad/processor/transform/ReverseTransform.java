@@ -60,7 +60,8 @@ public final class ReverseTransform {
   private final Activity activity;
   private final Assignments assignments;
   private final ArrayEffects effects;
-  private final Set<Var> neededClasses = new HashSet<>();
+  /** Alias classes whose old elements some store keeps (and the reverse sweep puts back). */
+  private final Set<Var> restoredClasses = new HashSet<>();
   /** Variables assigned so far, in program order: the next assignment may overwrite a value. */
   private final Set<Var> defined = new HashSet<>();
   /** Loop-counter increments the reverse sweep must undo even if no derivative reads them. */
@@ -110,11 +111,6 @@ public final class ReverseTransform {
 
   private Result run() {
     collectNeeded(function.body());
-    for (Var v : needed) {
-      if (v.type().isArray()) {
-        neededClasses.add(effects.classOf(v));
-      }
-    }
     List<Var> params = new ArrayList<>();
     List<Var> scalarParams = new ArrayList<>();
     for (Var p : function.params()) {
@@ -289,7 +285,7 @@ public final class ReverseTransform {
 
   /** The reverse sweep restores old contents of this class (pops, or snapshots around calls). */
   private boolean contentsChangeInReverse(Var array) {
-    return neededClasses.contains(effects.classOf(array))
+    return restoredClasses.contains(effects.classOf(array))
         || effects.isPassedToWritingCallee(array);
   }
 
@@ -358,6 +354,22 @@ public final class ReverseTransform {
       // a itself counts inside a loop: its reverse reads the value of its own iteration
       if (position.get(reader) < position.get(a) || shareLoop(reader, a)) {
         return true;
+      }
+    }
+    return false;
+  }
+
+  /** Like {@link #oldValueRead} for an element: any read of an array that may share memory. */
+  private boolean oldElementRead(Stmt.Store st) {
+    Var written = effects.classOf(Exprs.root(st.array()));
+    for (Map.Entry<Var, List<Stmt>> e : readers.entrySet()) {
+      if (!e.getKey().type().isArray() || effects.classOf(e.getKey()) != written) {
+        continue;
+      }
+      for (Stmt reader : e.getValue()) {
+        if (position.get(reader) < position.get(st) || shareLoop(reader, st)) {
+          return true;
+        }
       }
     }
     return false;
@@ -633,7 +645,10 @@ public final class ReverseTransform {
           new Expr.Cast(element.type(), invoke(refTape(), "pop")), origin));
       return new Sweeps(forward, reverse);
     }
-    boolean saves = neededClasses.contains(effects.classOf(Exprs.root(st.array())));
+    boolean saves = oldElementRead(st);
+    if (saves) {
+      restoredClasses.add(effects.classOf(Exprs.root(st.array())));
+    }
     if (saves) {
       forward.add(new Stmt.Eval(invoke(doubleTape(), "push", element), origin));
     }
