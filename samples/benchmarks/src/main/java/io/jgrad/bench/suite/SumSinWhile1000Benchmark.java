@@ -1,0 +1,72 @@
+package io.jgrad.bench.suite;
+
+import io.jgrad.Dual;
+import io.jgrad.bench.VectorRowBenchmark;
+import io.jgrad.bench.peers.HandWritten;
+import io.jgrad.bench.peers.ViaFinmath;
+import io.jgrad.bench.peers.ViaHipparchus;
+import io.jgrad.bench.rows.SumSinWhile1000;
+import io.jgrad.bench.rows.SumSinWhile1000_Frule;
+import io.jgrad.bench.rows.SumSinWhile1000_Rrule;
+import java.util.Arrays;
+import org.hipparchus.analysis.differentiation.Gradient;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+
+/** Row {@code _sum_sin_1000}: {@link SumSinWhile1000}. */
+@State(Scope.Benchmark)
+public class SumSinWhile1000Benchmark extends VectorRowBenchmark {
+  public SumSinWhile1000Benchmark() {
+    super("_sum_sin_1000", 1000);
+  }
+
+  @Benchmark
+  @Override
+  public double primal() {
+    return SumSinWhile1000.f(x);
+  }
+
+  @Benchmark
+  @Override
+  public double jgradReverse() {
+    Arrays.fill(xBar, 0.0);
+    return SumSinWhile1000_Rrule.fAdjoint(x, xBar, 1.0);
+  }
+
+  @Benchmark
+  @Override
+  public SumSinWhile1000_Rrule.FGradient jgradReverseRecord() {
+    return SumSinWhile1000_Rrule.f(x);
+  }
+
+  @Benchmark
+  @Override
+  public Dual jgradForward() {
+    return SumSinWhile1000_Frule.f(x, xDot);
+  }
+
+  @Benchmark
+  @Override
+  public double handWritten() {
+    return HandWritten.sumSin(x, handBar);
+  }
+
+  @Benchmark
+  @Override
+  public Gradient hipparchus() {
+    return ViaHipparchus.sumSin(x);
+  }
+
+  @Benchmark
+  @Override
+  public double finmath() {
+    return ViaFinmath.sumSin(x, finmathBar);
+  }
+
+  @Benchmark
+  @Override
+  public double finiteDifferences() {
+    return centralDifferences();
+  }
+}
