@@ -33,29 +33,12 @@ public final class Losses_Rrule {
    * @return the primal value (bit for bit)
    */
   public static double softplusAdjoint(double z, double seed, double[] scalarBars) {
-    double t1 = 0.0;
-    double t2 = 0.0;
-    double result = 0.0;
-    double t1Bar = 0.0;
-    double zBar = 0.0;
-    double t2Bar = 0.0;
-    double resultBar = 0.0;
     double value = 0.0;
-    // forward sweep: the primal, recording what the reverse sweep needs
-    // line 11: return Math.log1p(Math.exp(z));
-    t1 = Math.exp(z);
-    t2 = Math.log1p(t1);
-    result = t2;
-    value = result;
-    // reverse sweep: adjoints, from the last statement to the first
-    resultBar = seed;
-    t2Bar += resultBar;
-    resultBar = 0.0;
-    t1Bar += t2Bar * (1.0 / (1.0 + t1));
-    t2Bar = 0.0;
-    zBar += t1Bar * t1;
-    t1Bar = 0.0;
-    scalarBars[0] += zBar;
+    DoubleTape tape = null;
+    value = softplusForward(z);
+    softplusReverse(z, seed);
+    tape = Tapes.current().doubles;
+    scalarBars[0] += tape.pop();
     return value;
   }
 

@@ -37,71 +37,12 @@ public final class Model_Rrule {
    */
   public static double lossAdjoint(double[] w, double[] wBar, double[] x, double[] xBar, double y,
       double seed, double[] scalarBars) {
-    double z = 0.0;
-    int i = 0;
-    double t1 = 0.0;
-    double t2 = 0.0;
-    double t3 = 0.0;
-    double t4 = 0.0;
-    double result = 0.0;
-    double zBar = 0.0;
-    double t1Bar = 0.0;
-    int iStart = 0;
-    IntTape intTape = null;
-    double t2Bar = 0.0;
-    double yBar = 0.0;
-    double t3Bar = 0.0;
-    double t4Bar = 0.0;
-    DoubleTape doubleTape = null;
-    double resultBar = 0.0;
     double value = 0.0;
-    intTape = Tapes.current().ints;
-    doubleTape = Tapes.current().doubles;
-    // forward sweep: the primal, recording what the reverse sweep needs
-    // line 11: double z = 0.0;
-    z = 0.0;
-    // line 12: for (int i = 0; i < w.length; i++)
-    i = 0;
-    iStart = i;
-    while (i < w.length) {
-      // line 13: z += w[i] * x[i];
-      t1 = w[i] * x[i];
-      z += t1;
-      // line 12: for (int i = 0; i < w.length; i++)
-      i++;
-    }
-    intTape.push(iStart);
-    // line 15: return Losses.softplus(-y * z);
-    t2 = -y;
-    t3 = t2 * z;
-    t4 = Losses_Rrule.softplusForward(t3);
-    result = t4;
-    value = result;
-    // reverse sweep: adjoints, from the last statement to the first
-    resultBar = seed;
-    t4Bar += resultBar;
-    resultBar = 0.0;
-    Losses_Rrule.softplusReverse(t3, t4Bar);
-    t3Bar += doubleTape.pop();
-    t4Bar = 0.0;
-    t2Bar += t3Bar * z;
-    zBar += t3Bar * t2;
-    t3Bar = 0.0;
-    yBar -= t2Bar;
-    t2Bar = 0.0;
-    // line 12: for (int i = 0; i < w.length; i++)
-    iStart = intTape.pop();
-    while (i > iStart) {
-      i--;
-      // line 13: z += w[i] * x[i];
-      t1Bar += zBar;
-      wBar[i] += t1Bar * x[i];
-      xBar[i] += t1Bar * w[i];
-      t1Bar = 0.0;
-    }
-    // line 11: double z = 0.0;
-    zBar = 0.0;
-    scalarBars[0] += yBar;
+    DoubleTape tape = null;
+    value = lossForward(w, wBar, x, xBar, y);
+    lossReverse(w, wBar, x, xBar, y, seed);
+    tape = Tapes.current().doubles;
+    scalarBars[0] += tape.pop();
     return value;
   }
 

@@ -34,96 +34,9 @@ public final class Rosenbrock_Rrule {
    * @return the primal value (bit for bit)
    */
   public static double rosenbrockAdjoint(double[] x, double[] xBar, double seed) {
-    double s = 0.0;
-    int i = 0;
-    double a = 0.0;
-    double b = 0.0;
-    double t1 = 0.0;
-    double t2 = 0.0;
-    double t3 = 0.0;
-    double t4 = 0.0;
-    double t5 = 0.0;
-    double result = 0.0;
-    double sBar = 0.0;
-    DoubleTape doubleTape = null;
-    double aBar = 0.0;
-    double t1Bar = 0.0;
-    double bBar = 0.0;
-    double t2Bar = 0.0;
-    double t3Bar = 0.0;
-    double t4Bar = 0.0;
-    double t5Bar = 0.0;
-    int iStart = 0;
-    IntTape intTape = null;
-    double resultBar = 0.0;
     double value = 0.0;
-    doubleTape = Tapes.current().doubles;
-    intTape = Tapes.current().ints;
-    // forward sweep: the primal, recording what the reverse sweep needs
-    // line 11: double s = 0.0;
-    s = 0.0;
-    // line 12: for (int i = 0; i < x.length - 1; i++)
-    i = 0;
-    iStart = i;
-    while (i < x.length - 1) {
-      // line 13: double a = 1.0 - x[i];
-      doubleTape.push(a);
-      a = 1.0 - x[i];
-      // line 14: double b = x[i + 1] - x[i] * x[i];
-      t1 = x[i] * x[i];
-      doubleTape.push(b);
-      b = x[i + 1] - t1;
-      // line 15: s += a * a + 100.0 * b * b;
-      t2 = a * a;
-      doubleTape.push(t3);
-      t3 = 100.0 * b;
-      t4 = t3 * b;
-      t5 = t2 + t4;
-      s += t5;
-      // line 12: for (int i = 0; i < x.length - 1; i++)
-      i++;
-    }
-    intTape.push(iStart);
-    // line 17: return s;
-    result = s;
-    value = result;
-    // reverse sweep: adjoints, from the last statement to the first
-    resultBar = seed;
-    sBar += resultBar;
-    resultBar = 0.0;
-    // line 12: for (int i = 0; i < x.length - 1; i++)
-    iStart = intTape.pop();
-    while (i > iStart) {
-      i--;
-      // line 15: s += a * a + 100.0 * b * b;
-      t5Bar += sBar;
-      t2Bar += t5Bar;
-      t4Bar += t5Bar;
-      t5Bar = 0.0;
-      t3Bar += t4Bar * b;
-      bBar += t4Bar * t3;
-      t4Bar = 0.0;
-      bBar += t3Bar * 100.0;
-      t3Bar = 0.0;
-      t3 = doubleTape.pop();
-      aBar += t2Bar * a;
-      aBar += t2Bar * a;
-      t2Bar = 0.0;
-      // line 14: double b = x[i + 1] - x[i] * x[i];
-      xBar[i + 1] += bBar;
-      t1Bar -= bBar;
-      bBar = 0.0;
-      b = doubleTape.pop();
-      xBar[i] += t1Bar * x[i];
-      xBar[i] += t1Bar * x[i];
-      t1Bar = 0.0;
-      // line 13: double a = 1.0 - x[i];
-      xBar[i] -= aBar;
-      aBar = 0.0;
-      a = doubleTape.pop();
-    }
-    // line 11: double s = 0.0;
-    sBar = 0.0;
+    value = rosenbrockForward(x, xBar);
+    rosenbrockReverse(x, xBar, seed);
     return value;
   }
 

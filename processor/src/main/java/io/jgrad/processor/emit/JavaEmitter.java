@@ -229,6 +229,9 @@ public final class JavaEmitter {
           operand(c.whenTrue(), Prec.OR, false), operand(c.whenFalse(), Prec.CONDITIONAL, false));
     }
     if (e instanceof Expr.Call c) {
+      if (c.owner().isEmpty()) {
+        return CodeBlock.of("$N($L)", c.name(), args(c.args())); // a sibling generated method
+      }
       return CodeBlock.of("$T.$N($L)", ClassName.bestGuess(c.owner()), c.name(), args(c.args()));
     }
     if (e instanceof Expr.Invoke i) {

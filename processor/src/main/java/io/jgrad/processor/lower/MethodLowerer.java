@@ -457,10 +457,7 @@ public final class MethodLowerer {
       return value(p.getOperand(), out);
     }
     if (e instanceof PostfixExpression p) {
-      Var old = temp(type);
-      out.add(new Stmt.Assign(old, value(p.getOperand(), out), origin));
-      increment(p.getOperand(), p.getOperator() == PostfixExpression.Operator.INCREMENT, out);
-      return new Expr.Ref(old);
+      return postfix(p, type, out);
     }
     if (e instanceof CastExpression c) {
       Expr inner = operand(c.getExpression(), out);
@@ -532,10 +529,7 @@ public final class MethodLowerer {
       return new Expr.Unary(op.toString(), value(p.getOperand(), out), type);
     }
     if (e instanceof PostfixExpression p) {
-      Var old = temp(type);
-      out.add(new Stmt.Assign(old, value(p.getOperand(), out), origin));
-      increment(p.getOperand(), p.getOperator() == PostfixExpression.Operator.INCREMENT, out);
-      return new Expr.Ref(old);
+      return postfix(p, type, out);
     }
     if (e instanceof CastExpression c) {
       Expr inner = value(c.getExpression(), out);
@@ -941,6 +935,14 @@ public final class MethodLowerer {
   /** An index evaluated once: a variable or literal, else an int temporary. */
   Expr simple(Expr index, Block out) {
     return index instanceof Expr.Ref || index instanceof Expr.Lit ? index : scalarAtom(index, out);
+  }
+
+  /** {@code x++} as a value: the old value, kept in a temporary before the increment. */
+  private Expr postfix(PostfixExpression p, Type type, Block out) {
+    Var old = temp(type);
+    out.add(new Stmt.Assign(old, value(p.getOperand(), out), origin));
+    increment(p.getOperand(), p.getOperator() == PostfixExpression.Operator.INCREMENT, out);
+    return new Expr.Ref(old);
   }
 
   /** {@code for (double v : a) body} as an indexed loop over a (evaluated once). */

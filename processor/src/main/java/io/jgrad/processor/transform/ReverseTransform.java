@@ -53,6 +53,8 @@ public final class ReverseTransform {
   private static final Type LONG_TAPE = Type.classType("io.jgrad.tape.LongTape");
   private static final Type REF_TAPE = Type.classType("io.jgrad.tape.RefTape");
   private static final String SNAPSHOTS = "io.jgrad.tape.Snapshots";
+  /** A call to a sibling method of the generated class: the emitter prints it unqualified. */
+  public static final String SELF = "";
 
   private final Function function;
   private final Var result;
@@ -262,11 +264,70 @@ public final class ReverseTransform {
     forwardParams.remove(scalarBars);
     Function forwardPart = new Function(RuleNames.forwardPart(function.name()),
         forwardParams, function.returnType(), forwardBody, locals);
+    Function delegating = delegatingAdjoint(params, forwardParams, seed, scalarBars, value);
     List<Var> reverseParams = new ArrayList<>(params);
     reverseParams.remove(scalarBars);
     Function reversePart = new Function(RuleNames.reversePart(function.name()), reverseParams,
         Type.VOID, reverseBody, locals);
-    return new Result(adjointFunction, forwardPart, reversePart);
+    return new Result(delegating, forwardPart, reversePart);
+  }
+
+  /**
+   * {@code fAdjoint} as the two parts back to back, so the sweeps are written once: the value
+   * from the forward part, the reverse part seeded, and the scalar adjoints it leaves on the tape
+   * added into {@code scalarBars}.
+   */
+  private Function delegatingAdjoint(List<Var> params, List<Var> forwardParams, Var seed,
+      Var scalarBars, Var value) {
+    Block body = new Block();
+    List<Expr> forwardArgs = forwardParams.stream().map(Ops::ref)
+        .collect(java.util.stream.Collectors.toList());
+    List<Expr> reverseArgs = new ArrayList<>(forwardArgs);
+    if (seed != null) {
+      reverseArgs.add(ref(seed));
+    }
+    Expr forwardCall = new Expr.Call(SELF, RuleNames.forwardPart(function.name()), forwardArgs,
+        function.returnType());
+    List<Var> delegateLocals = new ArrayList<>();
+    if (value != null) {
+      delegateLocals.add(value);
+      body.add(new Stmt.Assign(value, forwardCall, Origin.NONE));
+    } else {
+      body.add(new Stmt.Eval(forwardCall, Origin.NONE));
+    }
+    // the reverse part may put back old contents of the array it returned: keep the final ones
+    Var kept = null;
+    if (value != null && value.type().isArray() && contentsChangeInReverse(result)) {
+      kept = new Var(names.fresh(value.name() + "Final"), value.type(), Var.Kind.TEMP);
+      delegateLocals.add(kept);
+      body.add(new Stmt.Assign(kept, new Expr.Call(SNAPSHOTS, "copy", List.of(ref(value)),
+          value.type()), Origin.NONE));
+    }
+    body.add(new Stmt.Eval(new Expr.Call(SELF, RuleNames.reversePart(function.name()),
+        reverseArgs, Type.VOID), Origin.NONE));
+    if (kept != null) {
+      body.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "restore", List.of(ref(value), ref(kept)),
+          Type.VOID), Origin.NONE));
+    }
+    List<Var> scalars = function.params().stream().filter(p -> p.type().isFloating())
+        .collect(java.util.stream.Collectors.toList());
+    if (!scalars.isEmpty()) {
+      Var tape = new Var(names.fresh("tape"), DOUBLE_TAPE, Var.Kind.TEMP);
+      delegateLocals.add(tape);
+      body.add(new Stmt.Assign(tape, new Expr.Field(new Expr.Call("io.jgrad.tape.Tapes",
+          "current", List.of(), Type.classType("io.jgrad.tape.Tapes")), "doubles", DOUBLE_TAPE),
+          Origin.NONE));
+      for (int k = scalars.size() - 1; k >= 0; k--) {
+        body.add(new Stmt.Accumulate(new Expr.Index(ref(scalarBars), Expr.Lit.ofInt(k),
+            Type.DOUBLE), new Expr.Invoke(ref(tape), "pop", List.of(), Type.DOUBLE),
+            Origin.NONE));
+      }
+    }
+    if (value != null) {
+      body.add(new Stmt.Return(ref(value), Origin.NONE));
+    }
+    return new Function(RuleNames.adjointMethod(function.name()), params,
+        function.returnType(), body, delegateLocals);
   }
 
   /** Written array parameters and the result, where the reverse sweep changes their contents. */
@@ -550,6 +611,10 @@ public final class ReverseTransform {
       }
       primal = new Expr.Call(callee.reverseClass(), RuleNames.forwardPart(call.name()),
           withAdjoints, call.type());
+    }
+    if (split && pointer) {
+      // the callee's reverse part may put back old contents of the array it returned
+      restoredClasses.add(effects.classOf(target));
     }
     if (target == null) {
       forward.add(new Stmt.Eval(primal, origin));

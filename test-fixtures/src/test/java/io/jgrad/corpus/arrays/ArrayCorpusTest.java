@@ -180,6 +180,8 @@ class ArrayCorpusTest {
     // ---- Composition: arrays and rows passed to other @Grad methods
     add(e, Composition.class, "sumSquares", c -> c.range(-1.0, 1.0));
     add(e, Composition.class, "scaleInPlace", c -> c.range(-2.0, 2.0));
+    add(e, Composition.class, "returnsCalleeResult", c -> c.range(-1.0, 1.0));
+    add(e, Composition.class, "squaredTwice", c -> c.range(-1.0, 1.0));
     add(e, Composition.class, "normalizeRows",
         c -> c.args(r -> args(signedMatrix(r, 4, 4, 0.3, 1.0))));
     add(e, Composition.class, "writerCalledTwice", c -> c.range(-1.0, 1.0).arrayLength(4));

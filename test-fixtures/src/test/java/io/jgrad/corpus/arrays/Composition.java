@@ -96,6 +96,28 @@ public final class Composition {
     return r + x[k];
   }
 
+  /**
+   * Returns the array a callee returned: the callee's reverse part puts back old contents of
+   * that array, so the caller must keep the final ones for its own result.
+   */
+  @Grad
+  public static double[] returnsCalleeResult(double[] x) {
+    return squaredTwice(x);
+  }
+
+  /** Writes its local result twice, so its reverse sweep restores old contents. */
+  @Grad
+  public static double[] squaredTwice(double[] x) {
+    double[] y = new double[x.length];
+    for (int i = 0; i < x.length; i++) {
+      y[i] = x[i] * x[i];
+    }
+    for (int i = 0; i < x.length; i++) {
+      y[i] = y[i] * y[i] + 1;
+    }
+    return y;
+  }
+
   /** A layer helper returning a new array: tanh(w x + b). */
   @Grad
   public static double[] denseTanh(double[][] w, double[] b, double[] x) {
