@@ -132,6 +132,12 @@ public final class Agreement {
         for (double d : array) {
           values.add(d);
         }
+      } else if (v instanceof double[][] matrix) {
+        for (double[] row : matrix) {
+          for (double d : row) {
+            values.add(d);
+          }
+        }
       } else {
         values.add((Double) v);
       }

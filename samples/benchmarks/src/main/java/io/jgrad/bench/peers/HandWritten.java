@@ -121,4 +121,354 @@ public final class HandWritten {
     g[1] = sigmaBar * ((HI - LO) * e1 / (d1 * d1)) - 1 + 2 * e1 / d1;
     return lp + ll;
   }
+
+  // ------------------------------------------------------------------------------------------------
+  // Array rows
+  // ------------------------------------------------------------------------------------------------
+
+  /**
+   * {@code sum(kron(a, b))}. The value is the primal's computation (the 800 x 800 product
+   * materialised, then summed), bit for bit; the gradient uses the structure: d/da[i][j] = sum(b),
+   * d/db[p][q] = sum(a), two O(n) sums. The layout of g is a then b, row by row.
+   */
+  public static double kronSum(double[][] a, double[][] b, double[] g) {
+    double s = kronSumValue(a, b);
+    double sumA = 0.0;
+    for (double[] row : a) {
+      for (double v : row) {
+        sumA += v;
+      }
+    }
+    double sumB = 0.0;
+    for (double[] row : b) {
+      for (double v : row) {
+        sumB += v;
+      }
+    }
+    int na = a.length * a[0].length;
+    java.util.Arrays.fill(g, 0, na, sumB);
+    java.util.Arrays.fill(g, na, na + b.length * b[0].length, sumA);
+    return s;
+  }
+
+  /** The primal of {@code kron_sum}, operation for operation. */
+  private static double kronSumValue(double[][] a, double[][] b) {
+    int ma = a.length;
+    int na = a[0].length;
+    int mb = b.length;
+    int nb = b[0].length;
+    double[][] k = new double[ma * mb][na * nb];
+    for (int i = 0; i < ma; i++) {
+      for (int p = 0; p < mb; p++) {
+        double[] row = k[i * mb + p];
+        for (int j = 0; j < na; j++) {
+          double aij = a[i][j];
+          double[] bp = b[p];
+          for (int q = 0; q < nb; q++) {
+            row[j * nb + q] = aij * bp[q];
+          }
+        }
+      }
+    }
+    double s = 0.0;
+    for (double[] row : k) {
+      for (double v : row) {
+        s += v;
+      }
+    }
+    return s;
+  }
+
+  /**
+   * {@code kron_sum(a[0:view, 0:view], upperTriangular(b))}: the primal's copies and product, then
+   * d/da[i][j] = sum(triu(b)) inside the view (0 outside), d/db[p][q] = sum(view) on and above the
+   * diagonal (0 below). Layout a then b.
+   */
+  public static double kronViewSum(double[][] a, double[][] b, int view, double[] g) {
+    double[][] av = new double[view][view];
+    for (int i = 0; i < view; i++) {
+      System.arraycopy(a[i], 0, av[i], 0, view);
+    }
+    int n = b.length;
+    double[][] bu = new double[n][n];
+    for (int p = 0; p < n; p++) {
+      System.arraycopy(b[p], p, bu[p], p, n - p);
+    }
+    double s = kronSumValue(av, bu);
+    double sumA = 0.0;
+    for (double[] row : av) {
+      for (double v : row) {
+        sumA += v;
+      }
+    }
+    double sumB = 0.0;
+    for (double[] row : bu) {
+      for (double v : row) {
+        sumB += v;
+      }
+    }
+    int cols = a[0].length;
+    java.util.Arrays.fill(g, 0.0);
+    for (int i = 0; i < view; i++) {
+      java.util.Arrays.fill(g, i * cols, i * cols + view, sumB);
+    }
+    int offset = a.length * cols;
+    for (int p = 0; p < n; p++) {
+      java.util.Arrays.fill(g, offset + p * n + p, offset + (p + 1) * n, sumA);
+    }
+    return s;
+  }
+
+  /**
+   * {@code sum(sin(cos(exp(x))))} over a matrix, for the three sin-cos-exp rows: one pass, value in
+   * the primal's order, d/dx = cos(cos(e)) * -sin(e) * e with e = exp(x).
+   */
+  public static double sinCosExp(double[][] x, double[] g) {
+    double s = 0.0;
+    int k = 0;
+    for (double[] row : x) {
+      for (double v : row) {
+        double e = Math.exp(v);
+        double c = Math.cos(e);
+        s += Math.sin(c);
+        g[k++] = Math.cos(c) * -Math.sin(e) * e;
+      }
+    }
+    return s;
+  }
+
+  /**
+   * {@code sum((y - w2 relu(w1 x))^2)} and its gradient with respect to w2 and w1 (layout w2 then
+   * w1, row by row), as a person writes backpropagation: the primal's forward pass (same loops, so
+   * the value is bit for bit), then dz = -2 (y - z) in place of z, dW2 = dz a^T, da = W2^T dz
+   * into a's storage, masked by relu', dW1 = dh x^T. Every product is written as axpys over
+   * contiguous rows (with a^T and x^T formed once) so that the JIT vectorises it; dot-product
+   * reductions would not vectorise. Neither X nor Y is differentiated.
+   */
+  public static double simpleMlp(double[][] w2, double[][] w1, double[][] y, double[][] x,
+      double[] g) {
+    int hidden = w1.length;
+    int in = x.length;
+    int batch = x[0].length;
+    int out = w2.length;
+    double[][] h = new double[hidden][batch];
+    for (int i = 0; i < hidden; i++) {
+      double[] hi = h[i];
+      for (int k = 0; k < in; k++) {
+        double w = w1[i][k];
+        double[] xk = x[k];
+        for (int j = 0; j < batch; j++) {
+          hi[j] += w * xk[j];
+        }
+      }
+    }
+    double[][] a = new double[hidden][batch];
+    for (int i = 0; i < hidden; i++) {
+      for (int j = 0; j < batch; j++) {
+        a[i][j] = h[i][j] * (0 <= h[i][j] ? 1 : 0);
+      }
+    }
+    double[][] z = new double[out][batch];
+    for (int o = 0; o < out; o++) {
+      double[] zo = z[o];
+      for (int i = 0; i < hidden; i++) {
+        double w = w2[o][i];
+        double[] ai = a[i];
+        for (int j = 0; j < batch; j++) {
+          zo[j] += w * ai[j];
+        }
+      }
+    }
+    double s = 0.0;
+    for (int o = 0; o < out; o++) {
+      double[] zo = z[o];
+      double[] yo = y[o];
+      for (int j = 0; j < batch; j++) {
+        double r = yo[j] - zo[j];
+        s += r * r;
+        zo[j] = -2.0 * r; // z becomes dz
+      }
+    }
+    // dW2 = dz a^T, as axpys over rows of a^T (contiguous, vectorisable): dW2[o] += dz[o][j] a^T[j]
+    double[][] at = transpose(a);
+    for (int o = 0; o < out; o++) {
+      double[] dzo = z[o];
+      int base = o * hidden;
+      java.util.Arrays.fill(g, base, base + hidden, 0.0);
+      for (int j = 0; j < batch; j++) {
+        double c = dzo[j];
+        double[] atj = at[j];
+        for (int i = 0; i < hidden; i++) {
+          g[base + i] += c * atj[i];
+        }
+      }
+    }
+    // dh = relu'(h) * (W2^T dz), into a's storage (a itself lives on as a^T)
+    for (double[] row : a) {
+      java.util.Arrays.fill(row, 0.0);
+    }
+    for (int o = 0; o < out; o++) {
+      double[] dzo = z[o];
+      double[] w2o = w2[o];
+      for (int i = 0; i < hidden; i++) {
+        double w = w2o[i];
+        double[] dai = a[i];
+        for (int j = 0; j < batch; j++) {
+          dai[j] += w * dzo[j];
+        }
+      }
+    }
+    // dW1 = dh x^T, as axpys over rows of x^T, skipping the entries relu' zeroes
+    double[][] xt = transpose(x);
+    int offset = out * hidden;
+    for (int i = 0; i < hidden; i++) {
+      double[] hi = h[i];
+      double[] dhi = a[i];
+      int base = offset + i * in;
+      java.util.Arrays.fill(g, base, base + in, 0.0);
+      for (int j = 0; j < batch; j++) {
+        if (!(0 <= hi[j])) {
+          continue;
+        }
+        double c = dhi[j];
+        double[] xtj = xt[j];
+        for (int k = 0; k < in; k++) {
+          g[base + k] += c * xtj[k];
+        }
+      }
+    }
+    return s;
+  }
+
+  private static double[][] transpose(double[][] m) {
+    double[][] t = new double[m[0].length][m.length];
+    for (int i = 0; i < m.length; i++) {
+      double[] mi = m[i];
+      for (int j = 0; j < mi.length; j++) {
+        t[j][i] = mi[j];
+      }
+    }
+    return t;
+  }
+
+  /**
+   * The GP log marginal likelihood and its gradient with respect to x, y and s (layout x, y, s):
+   * the primal's computation (same operations, so the value is bit for bit), then with
+   * alpha = C^-1 y (back substitution with L^T) and C^-1 = L^-T L^-1 (L^-1 by forward
+   * substitution, C^-1 accumulated from its rows):
+   *
+   * <pre>
+   *   G = dlml/dC = (alpha alpha^T - C^-1) / 2,   dlml/dy = -alpha,   dlml/ds = trace G,
+   *   dlml/dx_i = -2 sum_j G_ij (x_i - x_j) K_ij.
+   * </pre>
+   */
+  public static double gpLml(double[] x, double[] y, double s, double[] g) {
+    int n = x.length;
+    double[][] c = new double[n][n];
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        double d = x[i] - x[j];
+        c[i][j] = Math.exp(-0.5 * (d * d));
+      }
+      c[i][i] += s;
+    }
+    double[][] l = new double[n][n];
+    for (int j = 0; j < n; j++) {
+      double[] lj = l[j];
+      double dj = c[j][j];
+      for (int k = 0; k < j; k++) {
+        dj -= lj[k] * lj[k];
+      }
+      lj[j] = Math.sqrt(dj);
+      for (int i = j + 1; i < n; i++) {
+        double[] li = l[i];
+        double t = c[i][j];
+        for (int k = 0; k < j; k++) {
+          t -= li[k] * lj[k];
+        }
+        li[j] = t / lj[j];
+      }
+    }
+    double[] z = new double[n];
+    for (int i = 0; i < n; i++) {
+      double[] li = l[i];
+      double t = y[i];
+      for (int k = 0; k < i; k++) {
+        t -= li[k] * z[k];
+      }
+      z[i] = t / li[i];
+    }
+    double quad = 0.0;
+    double logDet = 0.0;
+    for (int i = 0; i < n; i++) {
+      quad += z[i] * z[i];
+      logDet += Math.log(l[i][i]);
+    }
+    double value = -0.5 * (n * io.jgrad.bench.rows.GpLml.LOG_2PI + 2.0 * logDet + quad);
+
+    // alpha = L^-T z = C^-1 y
+    double[] alpha = new double[n];
+    for (int i = n - 1; i >= 0; i--) {
+      double t = z[i];
+      for (int k = i + 1; k < n; k++) {
+        t -= l[k][i] * alpha[k];
+      }
+      alpha[i] = t / l[i][i];
+    }
+    // m = L^-1 (lower triangular), row by row: m[i][j] = -(sum_{k=j}^{i-1} l[i][k] m[k][j]) / l[i][i]
+    double[][] m = new double[n][n];
+    for (int i = 0; i < n; i++) {
+      double[] li = l[i];
+      double[] mi = m[i];
+      for (int k = 0; k < i; k++) {
+        double lik = li[k];
+        double[] mk = m[k];
+        for (int j = 0; j <= k; j++) {
+          mi[j] -= lik * mk[j];
+        }
+      }
+      double inv = 1.0 / li[i];
+      for (int j = 0; j < i; j++) {
+        mi[j] *= inv;
+      }
+      mi[i] = inv;
+    }
+    // lower triangle of C^-1 = sum_k m[k]^T m[k] (row k of m is nonzero in 0..k)
+    double[][] cInv = new double[n][n];
+    for (int k = 0; k < n; k++) {
+      double[] mk = m[k];
+      for (int i = 0; i <= k; i++) {
+        double mki = mk[i];
+        double[] ci = cInv[i];
+        for (int j = 0; j <= i; j++) {
+          ci[j] += mki * mk[j];
+        }
+      }
+    }
+    // gradient
+    int xOff = 0;
+    int yOff = n;
+    double trace = 0.0;
+    for (int i = 0; i < n; i++) {
+      g[xOff + i] = 0.0;
+      g[yOff + i] = -alpha[i];
+      trace += 0.5 * (alpha[i] * alpha[i] - cInv[i][i]);
+    }
+    g[2 * n] = trace;
+    for (int i = 0; i < n; i++) {
+      double[] ci = cInv[i];
+      double[] ki = c[i];
+      double ai = alpha[i];
+      double xi = x[i];
+      double gi = 0.0;
+      for (int j = 0; j < i; j++) {
+        // G_ij (x_i - x_j) K_ij, counted for x_i and (with the opposite sign) for x_j
+        double term = 0.5 * (ai * alpha[j] - ci[j]) * (xi - x[j]) * ki[j];
+        gi -= 2.0 * term;
+        g[xOff + j] += 2.0 * term;
+      }
+      g[xOff + i] += gi;
+    }
+    return value;
+  }
 }

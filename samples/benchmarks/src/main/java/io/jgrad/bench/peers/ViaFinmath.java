@@ -131,4 +131,151 @@ public final class ViaFinmath {
     RandomVariable z = v.sub(PRIOR_MEAN).div(PRIOR_SD);
     return z.squared().mult(-0.5).sub(LOG_PRIOR_SD + HALF_LOG_2PI + LOG_Z);
   }
+
+  // ------------------------------------------------------------------------------------------------
+  // Array rows
+  // ------------------------------------------------------------------------------------------------
+
+  private static RandomVariableDifferentiable[][] variables(double[][] m) {
+    RandomVariableDifferentiable[][] v = new RandomVariableDifferentiable[m.length][];
+    for (int i = 0; i < m.length; i++) {
+      v[i] = variables(m[i]);
+    }
+    return v;
+  }
+
+  /** The variables of the matrices, one after the other, each row by row. */
+  private static RandomVariableDifferentiable[] flat(RandomVariableDifferentiable[][]... ms) {
+    int n = 0;
+    for (RandomVariableDifferentiable[][] m : ms) {
+      for (RandomVariableDifferentiable[] row : m) {
+        n += row.length;
+      }
+    }
+    RandomVariableDifferentiable[] all = new RandomVariableDifferentiable[n];
+    int k = 0;
+    for (RandomVariableDifferentiable[][] m : ms) {
+      for (RandomVariableDifferentiable[] row : m) {
+        System.arraycopy(row, 0, all, k, row.length);
+        k += row.length;
+      }
+    }
+    return all;
+  }
+
+  /**
+   * {@code sum(kron(a, b))}: the 640,000 products are summed as they are formed, in the primal's
+   * order (1.3 million nodes of finmath's operator tree), not materialised.
+   */
+  public static double kronSum(double[][] a, double[][] b, double[] g) {
+    RandomVariableDifferentiable[][] va = variables(a);
+    RandomVariableDifferentiable[][] vb = variables(b);
+    return gradient(kronSumOf(va, vb), flat(va, vb), g);
+  }
+
+  /** Null entries of b are constant zeros (their products are 0 and add nothing to the tree). */
+  private static RandomVariable kronSumOf(RandomVariable[][] a, RandomVariable[][] b) {
+    RandomVariable s = null;
+    for (int i = 0; i < a.length; i++) {
+      for (int p = 0; p < b.length; p++) {
+        for (int j = 0; j < a[i].length; j++) {
+          for (int q = 0; q < b[p].length; q++) {
+            RandomVariable bpq = b[p][q];
+            if (bpq == null) {
+              s = s == null ? a[i][j].mult(0.0) : s.add(a[i][j].mult(0.0));
+              continue;
+            }
+            RandomVariable term = a[i][j].mult(bpq);
+            s = s == null ? term : s.add(term);
+          }
+        }
+      }
+    }
+    return s;
+  }
+
+  /**
+   * {@code kron_sum(a[0:view, 0:view], upperTriangular(b))}: the strict lower triangle of b is the
+   * constant 0 (a product with it is {@code a[i][j].mult(0.0)}, as the primal's {@code a * 0.0}).
+   */
+  public static double kronViewSum(double[][] a, double[][] b, int view, double[] g) {
+    RandomVariableDifferentiable[][] va = variables(a);
+    RandomVariableDifferentiable[][] vb = variables(b);
+    RandomVariable[][] av = new RandomVariable[view][view];
+    for (int i = 0; i < view; i++) {
+      System.arraycopy(va[i], 0, av[i], 0, view);
+    }
+    RandomVariable[][] bu = new RandomVariable[b.length][b.length];
+    for (int p = 0; p < b.length; p++) {
+      for (int q = p; q < b.length; q++) {
+        bu[p][q] = vb[p][q];
+      }
+    }
+    return gradient(kronSumOf(av, bu), flat(va, vb), g);
+  }
+
+  /** {@code sum(sin(cos(exp(x))))} over a matrix. */
+  public static double sinCosExp(double[][] x, double[] g) {
+    RandomVariableDifferentiable[][] v = variables(x);
+    RandomVariable s = null;
+    for (RandomVariableDifferentiable[] row : v) {
+      for (RandomVariableDifferentiable e : row) {
+        RandomVariable y = e.exp().cos().sin();
+        s = s == null ? y : s.add(y);
+      }
+    }
+    return gradient(s, flat(v), g);
+  }
+
+  /** The GP log marginal likelihood; x, y and s differentiable (layout x, y, s). */
+  public static double gpLml(double[] xs, double[] ys, double sv, double[] g) {
+    int n = xs.length;
+    RandomVariableDifferentiable[] x = variables(xs);
+    RandomVariableDifferentiable[] y = variables(ys);
+    RandomVariableDifferentiable s = FACTORY.createRandomVariable(sv);
+    RandomVariable[][] c = new RandomVariable[n][n];
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        RandomVariable d = x[i].sub(x[j]);
+        c[i][j] = d.mult(d).mult(-0.5).exp();
+      }
+      c[i][i] = c[i][i].add(s);
+    }
+    RandomVariable[][] l = new RandomVariable[n][n];
+    for (int j = 0; j < n; j++) {
+      RandomVariable dj = c[j][j];
+      for (int k = 0; k < j; k++) {
+        dj = dj.sub(l[j][k].mult(l[j][k]));
+      }
+      l[j][j] = dj.sqrt();
+      for (int i = j + 1; i < n; i++) {
+        RandomVariable t = c[i][j];
+        for (int k = 0; k < j; k++) {
+          t = t.sub(l[i][k].mult(l[j][k]));
+        }
+        l[i][j] = t.div(l[j][j]);
+      }
+    }
+    RandomVariable[] z = new RandomVariable[n];
+    for (int i = 0; i < n; i++) {
+      RandomVariable t = y[i];
+      for (int k = 0; k < i; k++) {
+        t = t.sub(l[i][k].mult(z[k]));
+      }
+      z[i] = t.div(l[i][i]);
+    }
+    RandomVariable quad = z[0].mult(z[0]);
+    RandomVariable logDet = l[0][0].log();
+    for (int i = 1; i < n; i++) {
+      quad = quad.add(z[i].mult(z[i]));
+      logDet = logDet.add(l[i][i].log());
+    }
+    RandomVariable lml = logDet.mult(2.0).add(n * io.jgrad.bench.rows.GpLml.LOG_2PI).add(quad)
+        .mult(-0.5);
+    RandomVariableDifferentiable[] all = new RandomVariableDifferentiable[2 * n + 1];
+    System.arraycopy(x, 0, all, 0, n);
+    System.arraycopy(y, 0, all, n, n);
+    all[2 * n] = s;
+    return gradient(lml, all, g);
+  }
 }

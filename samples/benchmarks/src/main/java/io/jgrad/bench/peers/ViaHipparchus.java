@@ -105,4 +105,138 @@ public final class ViaHipparchus {
     Gradient z = v.subtract(PRIOR_MEAN).divide(PRIOR_SD);
     return z.multiply(z).multiply(-0.5).subtract(LOG_PRIOR_SD + HALF_LOG_2PI + LOG_Z);
   }
+
+  // ------------------------------------------------------------------------------------------------
+  // Array rows
+  // ------------------------------------------------------------------------------------------------
+
+  /** One free parameter per entry of each matrix, numbered from {@code first} row by row. */
+  private static Gradient[][] variables(double[][] m, int parameters, int first) {
+    Gradient[][] v = new Gradient[m.length][];
+    int k = first;
+    for (int i = 0; i < m.length; i++) {
+      v[i] = new Gradient[m[i].length];
+      for (int j = 0; j < m[i].length; j++) {
+        v[i][j] = Gradient.variable(parameters, k++, m[i][j]);
+      }
+    }
+    return v;
+  }
+
+  private static int size(double[][] m) {
+    return m.length * m[0].length;
+  }
+
+  /**
+   * {@code sum(kron(a, b))}, 2,000 free parameters. The 640,000 products are summed as they are
+   * formed, in the primal's order, not materialised: 640,000 {@code Gradient}s of 2,000 derivatives
+   * each would be 10 GB, which does not fit the benchmark's 2 GB heap.
+   */
+  public static Gradient kronSum(double[][] a, double[][] b) {
+    int n = size(a) + size(b);
+    return kronSumOf(variables(a, n, 0), variables(b, n, size(a)), n);
+  }
+
+  private static Gradient kronSumOf(Gradient[][] a, Gradient[][] b, int n) {
+    Gradient s = Gradient.constant(n, 0.0);
+    for (int i = 0; i < a.length; i++) {
+      for (int p = 0; p < b.length; p++) {
+        for (int j = 0; j < a[i].length; j++) {
+          for (int q = 0; q < b[p].length; q++) {
+            s = s.add(a[i][j].multiply(b[p][q]));
+          }
+        }
+      }
+    }
+    return s;
+  }
+
+  /**
+   * {@code kron_sum(a[0:view, 0:view], upperTriangular(b))}, one free parameter per entry of a and
+   * b (2,800); the strict lower triangle of b is the constant 0. Not materialised (as kronSum).
+   */
+  public static Gradient kronViewSum(double[][] a, double[][] b, int view) {
+    int n = size(a) + size(b);
+    Gradient[][] ga = variables(a, n, 0);
+    Gradient[][] gb = variables(b, n, size(a));
+    Gradient[][] av = new Gradient[view][view];
+    for (int i = 0; i < view; i++) {
+      System.arraycopy(ga[i], 0, av[i], 0, view);
+    }
+    Gradient zero = Gradient.constant(n, 0.0);
+    Gradient[][] bu = new Gradient[b.length][b.length];
+    for (int p = 0; p < b.length; p++) {
+      for (int q = 0; q < b.length; q++) {
+        bu[p][q] = q >= p ? gb[p][q] : zero;
+      }
+    }
+    return kronSumOf(av, bu, n);
+  }
+
+  /** {@code sum(sin(cos(exp(x))))} over a matrix, one free parameter per entry. */
+  public static Gradient sinCosExp(double[][] x) {
+    int n = size(x);
+    Gradient[][] v = variables(x, n, 0);
+    Gradient s = Gradient.constant(n, 0.0);
+    for (Gradient[] row : v) {
+      for (Gradient e : row) {
+        s = s.add(e.exp().cos().sin());
+      }
+    }
+    return s;
+  }
+
+  /**
+   * The GP log marginal likelihood with one free parameter per input: x (n), y (n), s; the same
+   * operations as the primal on {@code Gradient}s.
+   */
+  public static Gradient gpLml(double[] xs, double[] ys, double sv) {
+    int n = xs.length;
+    int params = 2 * n + 1;
+    Gradient[] x = new Gradient[n];
+    Gradient[] y = new Gradient[n];
+    for (int i = 0; i < n; i++) {
+      x[i] = Gradient.variable(params, i, xs[i]);
+      y[i] = Gradient.variable(params, n + i, ys[i]);
+    }
+    Gradient s = Gradient.variable(params, 2 * n, sv);
+    Gradient[][] c = new Gradient[n][n];
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        Gradient d = x[i].subtract(x[j]);
+        c[i][j] = d.multiply(d).multiply(-0.5).exp();
+      }
+      c[i][i] = c[i][i].add(s);
+    }
+    Gradient[][] l = new Gradient[n][n];
+    for (int j = 0; j < n; j++) {
+      Gradient dj = c[j][j];
+      for (int k = 0; k < j; k++) {
+        dj = dj.subtract(l[j][k].multiply(l[j][k]));
+      }
+      l[j][j] = dj.sqrt();
+      for (int i = j + 1; i < n; i++) {
+        Gradient t = c[i][j];
+        for (int k = 0; k < j; k++) {
+          t = t.subtract(l[i][k].multiply(l[j][k]));
+        }
+        l[i][j] = t.divide(l[j][j]);
+      }
+    }
+    Gradient[] z = new Gradient[n];
+    for (int i = 0; i < n; i++) {
+      Gradient t = y[i];
+      for (int k = 0; k < i; k++) {
+        t = t.subtract(l[i][k].multiply(z[k]));
+      }
+      z[i] = t.divide(l[i][i]);
+    }
+    Gradient quad = Gradient.constant(params, 0.0);
+    Gradient logDet = Gradient.constant(params, 0.0);
+    for (int i = 0; i < n; i++) {
+      quad = quad.add(z[i].multiply(z[i]));
+      logDet = logDet.add(l[i][i].log());
+    }
+    return logDet.multiply(2.0).add(n * io.jgrad.bench.rows.GpLml.LOG_2PI).add(quad).multiply(-0.5);
+  }
 }

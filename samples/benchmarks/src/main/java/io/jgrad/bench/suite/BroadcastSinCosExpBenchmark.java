@@ -1,0 +1,74 @@
+package io.jgrad.bench.suite;
+
+import io.jgrad.Dual;
+import io.jgrad.bench.MatrixRowBenchmark;
+import io.jgrad.bench.peers.HandWritten;
+import io.jgrad.bench.peers.ViaFinmath;
+import io.jgrad.bench.peers.ViaHipparchus;
+import io.jgrad.bench.rows.SinCosExp;
+import io.jgrad.bench.rows.SinCosExp_Frule;
+import io.jgrad.bench.rows.SinCosExp_Rrule;
+import org.hipparchus.analysis.differentiation.Gradient;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Row {@code broadcast_sin_cos_exp}: {@link SinCosExp#broadcast}, x 10 x 10. The peers are those of the other two
+ * sin-cos-exp rows (the maths is the same).
+ */
+@State(Scope.Benchmark)
+public class BroadcastSinCosExpBenchmark extends MatrixRowBenchmark {
+  public BroadcastSinCosExpBenchmark() {
+    super("broadcast_sin_cos_exp", "x", 1, new int[] {10, 10});
+  }
+
+  @Benchmark
+  @Override
+  public double primal() {
+    return SinCosExp.broadcast(in[0]);
+  }
+
+  @Benchmark
+  @Override
+  public double jgradReverse() {
+    zeroBars();
+    return SinCosExp_Rrule.broadcastAdjoint(in[0], bar[0], 1.0);
+  }
+
+  @Benchmark
+  @Override
+  public SinCosExp_Rrule.BroadcastGradient jgradReverseRecord() {
+    return SinCosExp_Rrule.broadcast(in[0]);
+  }
+
+  @Benchmark
+  @Override
+  public Dual jgradForward() {
+    return SinCosExp_Frule.broadcast(in[0], dot[0]);
+  }
+
+  @Benchmark
+  @Override
+  public double handWritten() {
+    return HandWritten.sinCosExp(in[0], handBar);
+  }
+
+  @Benchmark
+  @Override
+  public Gradient hipparchus() {
+    return ViaHipparchus.sinCosExp(in[0]);
+  }
+
+  @Benchmark
+  @Override
+  public double finmath() {
+    return ViaFinmath.sinCosExp(in[0], finmathBar);
+  }
+
+  @Benchmark
+  @Override
+  public double finiteDifferences() {
+    return centralDifferences();
+  }
+}
