@@ -447,6 +447,9 @@ public final class MethodLowerer {
     }
     if (e instanceof PrefixExpression p) {
       PrefixExpression.Operator op = p.getOperator();
+      if (op == PrefixExpression.Operator.MINUS && p.getOperand() instanceof NumberLiteral n) {
+        return new Expr.Lit(type, "-" + n.getToken()); // a constant, not an operation
+      }
       if (op == PrefixExpression.Operator.MINUS) {
         return new Expr.Unary("-", operand(p.getOperand(), out), type);
       }
@@ -880,7 +883,9 @@ public final class MethodLowerer {
     if (Exprs.root(array) == null) {
       array = arrayAtom(array, out);
     }
-    Expr index = simple(value(element.getIndex(), out), out);
+    // the index stays an expression (read again on the way back, nothing to record) unless the
+    // right-hand side has side effects that could change what it reads
+    Expr index = value(element.getIndex(), out);
     Type type = JdtTypes.of(element.resolveTypeBinding());
     if (type == null) {
       report(element, Message.UNRESOLVED.format(element));
@@ -891,7 +896,10 @@ public final class MethodLowerer {
         report(element, Message.UNSUPPORTED_EXPRESSION.format("operator " + op + "= on a row", ""));
         return;
       }
-      out.add(new Stmt.Store(array, index, arrayAtom(rhs, out), origin));
+      Block valueCode = new Block();
+      Expr row = arrayAtom(rhs, valueCode);
+      index = beforeEffects(index, valueCode, out);
+      out.add(new Stmt.Store(array, index, row, origin));
       return;
     }
     if (!type.isFloating()) {
@@ -900,14 +908,20 @@ public final class MethodLowerer {
       return;
     }
     if (op.isEmpty()) {
-      out.add(new Stmt.Store(array, index, scalarAtom(operand(rhs, out), out), origin));
+      Block valueCode = new Block();
+      Expr value = scalarAtom(operand(rhs, valueCode), valueCode);
+      index = beforeEffects(index, valueCode, out);
+      out.add(new Stmt.Store(array, index, value, origin));
       return;
     }
-    Expr current = new Expr.Index(array, index, type);
     Block rightCode = new Block();
     Expr right = rhs == null ? Expr.Lit.ofInt(1) : operand(rhs, rightCode);
+    Expr current;
     if (hasEffects(rightCode)) {
-      current = scalarAtom(current, out); // Java reads the element before evaluating rhs
+      index = simple(index, out);
+      current = scalarAtom(new Expr.Index(array, index, type), out); // Java reads it first
+    } else {
+      current = new Expr.Index(array, index, type);
     }
     out.addAll(rightCode);
     Type promoted = JdtTypes.promote(type, right.type());
@@ -920,6 +934,15 @@ public final class MethodLowerer {
       stored = new Expr.Ref(narrowed);
     }
     out.add(new Stmt.Store(array, index, stored, origin));
+  }
+
+  /** Appends {@code code}; an index it could change is evaluated into a temporary first. */
+  private Expr beforeEffects(Expr index, Block code, Block out) {
+    if (hasEffects(code)) {
+      index = simple(index, out);
+    }
+    out.addAll(code);
+    return index;
   }
 
   /** A scalar as a variable or literal: what a store may write. */
