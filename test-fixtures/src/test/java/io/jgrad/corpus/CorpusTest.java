@@ -39,7 +39,8 @@ class CorpusTest {
           Calls.class,
           CallsOther.class,
           Mixed.class,
-          Classic.class);
+          Classic.class,
+          EvaluationOrder.class);
 
   static final int POINTS = 6;
   static final long SEED = 20_240_611L;
@@ -323,6 +324,39 @@ class CorpusTest {
     add(e, Classic.class, "pendulumEuler", c -> c.range(-1.0, 1.0).intRange(0, 200));
     add(e, Classic.class, "arcLength", c -> c.range(-1.0, 1.0).arrayLength(8));
     add(e, Classic.class, "tinyMlp", c -> c.range(-1.5, 1.5).arrayLength(7));
+
+    // ---- EvaluationOrder: side effects inside expressions, JLS 15.7 (issue 8, items 1-4)
+    add(e, EvaluationOrder.class, "preIncrementAfterRead", c -> c.range(-2.0, 2.0));
+    add(e, EvaluationOrder.class, "intIncrementInComparison", c -> c.range(-2.0, 2.0));
+    add(e, EvaluationOrder.class, "postDecrementInProduct", c -> c.range(-2.0, 2.0));
+    add(e, EvaluationOrder.class, "postIncrementAtPreIncrementedIndex",
+        c -> c.range(-2.0, 2.0).arrayLength(6).intRange(0, 4));
+    add(e, EvaluationOrder.class, "elementCompoundAsValue", c -> c.range(-2.0, 2.0));
+    // (int) x[0] picks the element written: 0 or 1, at least MARGIN away from the jumps
+    add(e, EvaluationOrder.class, "indexReadBeforeWrite",
+        c -> c.args(r -> args((Object) new double[] {
+            r.nextBoolean() ? u(r, 0.1, 0.9) : u(r, 1.1, 1.9), u(r, -2, 2), u(r, -2, 2)})));
+    add(e, EvaluationOrder.class, "assignmentInLaterOperand", c -> c.range(-2.0, 2.0));
+    add(e, EvaluationOrder.class, "compoundWithPostIncrementOnRight", c -> c.range(-2.0, 2.0));
+    add(e, EvaluationOrder.class, "indexBeforeRightHandSide", c -> c.range(-2.0, 2.0));
+    add(e, EvaluationOrder.class, "compoundElementIndexChangedOnRight",
+        c -> c.range(-2.0, 2.0));
+    add(e, EvaluationOrder.class, "elementReadBeforeStore", c -> c.range(-2.0, 2.0));
+    add(e, EvaluationOrder.class, "sideEffectsInArguments",
+        c -> c.args(r -> args(u(r, -2, 2), sign(r) * u(r, 0.2, 2.0))));
+    add(e, EvaluationOrder.class, "readBeforeWritingCall", c -> c.range(-2.0, 2.0));
+    add(e, EvaluationOrder.class, "scaleFirst", c -> c.range(-2.0, 2.0));
+    add(e, EvaluationOrder.class, "sideEffectInConditional",
+        c -> c.range(0.5, 2.0).intRange(0, 4));
+    add(e, EvaluationOrder.class, "sideEffectInShortCircuit",
+        c -> c.range(-2.0, 2.0).intRange(0, 5));
+    add(e, EvaluationOrder.class, "arrayReassignedInOperand", c -> c.range(-2.0, 2.0));
+    add(e, EvaluationOrder.class, "assignmentChain", c -> c.range(-2.0, 2.0));
+    add(e, EvaluationOrder.class, "floatCompoundAsValue",
+        c -> c.range(-2.0, 2.0).fdTolerance(FLOAT_INSIDE));
+    add(e, EvaluationOrder.class, "narrowingCompounds", c -> c.range(-2.0, 2.0).intRange(-40, 40));
+    add(e, EvaluationOrder.class, "postIncrementIndexInLoop", c -> c.range(-2.0, 2.0));
+    add(e, EvaluationOrder.class, "elementIncrements", c -> c.range(-2.0, 2.0));
 
     return e;
   }

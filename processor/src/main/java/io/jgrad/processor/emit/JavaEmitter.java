@@ -241,6 +241,9 @@ public final class JavaEmitter {
     if (e instanceof Expr.Field f) {
       return CodeBlock.of("$L.$N", operand(f.target(), Prec.PRIMARY, false), f.name());
     }
+    if (e instanceof Expr.StaticField f) {
+      return CodeBlock.of("$T.$N", ClassName.bestGuess(f.owner()), f.name());
+    }
     if (e instanceof Expr.NewArray n) {
       CodeBlock.Builder b = CodeBlock.builder().add("new $T", typeName(Type.primitive(
           n.type().primitiveName())));

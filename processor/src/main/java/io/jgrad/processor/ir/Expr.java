@@ -62,6 +62,9 @@ public sealed interface Expr {
    */
   record NewArray(Type type, List<Expr> dimensions) implements Expr {}
 
+  /** A static field read {@code Owner.name}; owner is a qualified class name. */
+  record StaticField(String owner, String name, Type type) implements Expr {}
+
   /** A field read {@code target.name}. */
   record Field(Expr target, String name, Type type) implements Expr {}
 

@@ -47,6 +47,46 @@ public final class Exprs {
     }
   }
 
+  /** Calls {@code action} on {@code e} and every subexpression, parents first. */
+  public static void visit(Expr e, java.util.function.Consumer<Expr> action) {
+    action.accept(e);
+    if (e instanceof Expr.Index i) {
+      visit(i.array(), action);
+      visit(i.index(), action);
+    } else if (e instanceof Expr.Length l) {
+      visit(l.array(), action);
+    } else if (e instanceof Expr.Unary u) {
+      visit(u.operand(), action);
+    } else if (e instanceof Expr.Binary b) {
+      visit(b.left(), action);
+      visit(b.right(), action);
+    } else if (e instanceof Expr.Cast c) {
+      visit(c.operand(), action);
+    } else if (e instanceof Expr.Conditional c) {
+      visit(c.condition(), action);
+      visit(c.whenTrue(), action);
+      visit(c.whenFalse(), action);
+    } else if (e instanceof Expr.Call c) {
+      c.args().forEach(a -> visit(a, action));
+    } else if (e instanceof Expr.Invoke i) {
+      visit(i.target(), action);
+      i.args().forEach(a -> visit(a, action));
+    } else if (e instanceof Expr.Field f) {
+      visit(f.target(), action);
+    } else if (e instanceof Expr.New n) {
+      n.args().forEach(a -> visit(a, action));
+    } else if (e instanceof Expr.NewArray n) {
+      n.dimensions().forEach(a -> visit(a, action));
+    }
+  }
+
+  /** True if evaluating {@code e} reads an array element (a value that stores can change). */
+  public static boolean readsElements(Expr e) {
+    boolean[] found = {false};
+    visit(e, x -> found[0] |= x instanceof Expr.Index);
+    return found[0];
+  }
+
   /** The variable an array expression starts from: {@code w} for {@code w[i][j]}, else null. */
   public static Var root(Expr e) {
     if (e instanceof Expr.Ref r) {

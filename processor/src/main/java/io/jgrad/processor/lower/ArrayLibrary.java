@@ -6,6 +6,7 @@ import io.jgrad.processor.ir.Expr;
 import io.jgrad.processor.ir.Stmt;
 import io.jgrad.processor.ir.Type;
 import io.jgrad.processor.ir.Var;
+import java.util.ArrayList;
 import java.util.List;
 import org.eclipse.jdt.core.dom.ArrayInitializer;
 import org.eclipse.jdt.core.dom.Expression;
@@ -48,30 +49,32 @@ final class ArrayLibrary {
   }
 
   void statement(MethodInvocation m, Block out) {
-    List<?> args = m.arguments();
+    List<Expression> arguments = new ArrayList<>();
+    for (Object arg : m.arguments()) {
+      arguments.add((Expression) arg);
+    }
+    // in Java's order, then each in a variable: the loops below read them again and again
+    List<Expr> args = new ArrayList<>();
+    for (Expr arg : lowerer.expressions.inOrder(arguments, out, true)) {
+      args.add(lowerer.expressions.scalarAtom(arg, out));
+    }
     if (m.getName().getIdentifier().equals("arraycopy")) {
-      Expr src = lowerer.arrayAtom((Expression) args.get(0), out);
-      Expr srcPos = intAtom(args.get(1), out);
-      Expr dst = lowerer.arrayAtom((Expression) args.get(2), out);
-      Expr dstPos = intAtom(args.get(3), out);
-      Expr length = intAtom(args.get(4), out);
-      arraycopy(src, srcPos, dst, dstPos, length, out);
+      arraycopy(args.get(0), args.get(1), args.get(2), args.get(3), args.get(4), out);
       return;
     }
-    Expr array = lowerer.arrayAtom((Expression) args.get(0), out);
+    Expr array = args.get(0);
     Expr from = Expr.Lit.ofInt(0);
     Expr to = new Expr.Length(array);
     if (args.size() == 4) {
-      from = intAtom(args.get(1), out);
-      to = intAtom(args.get(2), out);
+      from = args.get(1);
+      to = args.get(2);
     }
-    Expression valueArg = (Expression) args.get(args.size() - 1);
     if (!array.type().elementType().isFloating()) {
       lowerer.report(m, Message.UNSUPPORTED_EXPRESSION.format("Arrays.fill of rows",
           ": fill each row with its own Arrays.fill"));
       return;
     }
-    Expr value = lowerer.scalarAtom(lowerer.operand(valueArg, out), out);
+    Expr value = args.get(args.size() - 1);
     Var k = lowerer.counter();
     Block body = new Block().add(new Stmt.Store(array, ref(k), value, lowerer.origin()));
     forRange(k, from, to, body, out);
@@ -106,18 +109,29 @@ final class ArrayLibrary {
     Expr from = Expr.Lit.ofInt(0);
     Expr length;
     Expr count;
+    List<Expression> arguments = new ArrayList<>();
     if (name.equals("clone")) {
-      source = lowerer.arrayAtom(m.getExpression(), out);
+      arguments.add(m.getExpression());
+    }
+    for (Object arg : args) {
+      arguments.add((Expression) arg);
+    }
+    List<Expr> values = new ArrayList<>();
+    for (Expr value : lowerer.expressions.inOrder(arguments, out, false)) {
+      values.add(lowerer.expressions.scalarAtom(value, out));
+    }
+    if (name.equals("clone")) {
+      source = values.get(0);
       length = new Expr.Length(source);
       count = length;
     } else if (name.equals("copyOf")) {
-      source = lowerer.arrayAtom((Expression) args.get(0), out);
-      length = intAtom(args.get(1), out);
+      source = values.get(0);
+      length = values.get(1);
       count = min(length, new Expr.Length(source));
     } else {
-      source = lowerer.arrayAtom((Expression) args.get(0), out);
-      from = intAtom(args.get(1), out);
-      Expr to = intAtom(args.get(2), out);
+      source = values.get(0);
+      from = values.get(1);
+      Expr to = values.get(2);
       length = new Expr.Binary("-", to, from, Type.INT);
       count = new Expr.Binary("-", min(to, new Expr.Length(source)), from, Type.INT);
     }
@@ -137,10 +151,12 @@ final class ArrayLibrary {
         List.of(Expr.Lit.ofInt(elements.size()))), lowerer.origin()));
     for (int k = 0; k < elements.size(); k++) {
       Expression element = (Expression) elements.get(k);
+      ExpressionLowerer expressions = lowerer.expressions;
       Expr value = type.elementType().isArray()
-          ? lowerer.arrayAtom(element instanceof ArrayInitializer inner
-              ? initializer(inner, type.elementType(), out) : lowerer.arrayValue(element, out), out)
-          : lowerer.scalarAtom(lowerer.operand(element, out), out);
+          ? expressions.arrayAtom(element instanceof ArrayInitializer inner
+              ? initializer(inner, type.elementType(), out) : expressions.arrayValue(element, out),
+              out)
+          : expressions.scalarAtom(expressions.operand(element, out), out);
       out.add(new Stmt.Store(ref(array), Expr.Lit.ofInt(k), value, lowerer.origin()));
     }
     return ref(array);
@@ -161,10 +177,6 @@ final class ArrayLibrary {
         lowerer.origin()));
     out.add(new Stmt.Loop(null, new Expr.Binary("<", ref(k), to, Type.BOOLEAN), body, update,
         true, lowerer.origin()));
-  }
-
-  private Expr intAtom(Object arg, Block out) {
-    return lowerer.simple(lowerer.value((Expression) arg, out), out);
   }
 
   private static Expr plus(Expr a, Expr b) {

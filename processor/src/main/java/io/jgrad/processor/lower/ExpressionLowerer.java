@@ -1,0 +1,568 @@
+package io.jgrad.processor.lower;
+
+import io.jgrad.processor.diag.Message;
+import io.jgrad.processor.ir.Block;
+import io.jgrad.processor.ir.Expr;
+import io.jgrad.processor.ir.Exprs;
+import io.jgrad.processor.ir.Stmt;
+import io.jgrad.processor.ir.Type;
+import io.jgrad.processor.ir.Var;
+import io.jgrad.processor.rules.GradCallee;
+import io.jgrad.processor.rules.MathRules;
+import java.util.ArrayList;
+import java.util.List;
+import org.eclipse.jdt.core.dom.ASTVisitor;
+import org.eclipse.jdt.core.dom.ArrayAccess;
+import org.eclipse.jdt.core.dom.ArrayCreation;
+import org.eclipse.jdt.core.dom.ArrayInitializer;
+import org.eclipse.jdt.core.dom.Assignment;
+import org.eclipse.jdt.core.dom.BooleanLiteral;
+import org.eclipse.jdt.core.dom.CastExpression;
+import org.eclipse.jdt.core.dom.CharacterLiteral;
+import org.eclipse.jdt.core.dom.ClassInstanceCreation;
+import org.eclipse.jdt.core.dom.ConditionalExpression;
+import org.eclipse.jdt.core.dom.Expression;
+import org.eclipse.jdt.core.dom.FieldAccess;
+import org.eclipse.jdt.core.dom.IBinding;
+import org.eclipse.jdt.core.dom.IMethodBinding;
+import org.eclipse.jdt.core.dom.ITypeBinding;
+import org.eclipse.jdt.core.dom.IVariableBinding;
+import org.eclipse.jdt.core.dom.InfixExpression;
+import org.eclipse.jdt.core.dom.MethodInvocation;
+import org.eclipse.jdt.core.dom.Name;
+import org.eclipse.jdt.core.dom.NumberLiteral;
+import org.eclipse.jdt.core.dom.ParenthesizedExpression;
+import org.eclipse.jdt.core.dom.PostfixExpression;
+import org.eclipse.jdt.core.dom.PrefixExpression;
+import org.eclipse.jdt.core.dom.QualifiedName;
+import org.eclipse.jdt.core.dom.SimpleName;
+import org.eclipse.jdt.core.dom.StringLiteral;
+
+/**
+ * Lowers expressions. Floating-point computations become one operation per assignment (so each
+ * has a local derivative rule); integer and boolean expressions stay trees. Operands are
+ * evaluated in Java's order, each once ({@link InOrder}); side effects become statements.
+ *
+ * <p>Three shapes of result: {@link #operation} (one floating operation over operands, to be
+ * assigned), {@link #operand} (a floating literal, variable or element read; a passive value
+ * otherwise) and {@link #value} (a tree, for conditions, indices and other passive values). A
+ * result is valid at the end of the code emitted for it; a caller that emits more code before
+ * using it goes through {@link InOrder} or {@link MethodLowerer#stable}.
+ */
+final class ExpressionLowerer {
+  private final MethodLowerer lowerer;
+
+  ExpressionLowerer(MethodLowerer lowerer) {
+    this.lowerer = lowerer;
+  }
+
+  // ---------------------------------------------------------------- statements
+
+  /** A method call evaluated for its effects (the only other expression statements). */
+  void statement(Expression e, Block out) {
+    if (e instanceof MethodInvocation m && ArrayLibrary.isStatement(m)) {
+      lowerer.arrays.statement(m, out);
+    } else if (e instanceof MethodInvocation m && isArray(m)) {
+      // an unused array result still gets a variable: its rules need a buffer of its length
+      arrayAtom(arrayValue(m, out), out);
+    } else if (e instanceof MethodInvocation m) {
+      Expr result = value(m, out);
+      if (result instanceof Expr.Call) {
+        out.add(new Stmt.Eval(result, lowerer.origin()));
+      }
+    } else {
+      lowerer.report(e, Message.UNSUPPORTED_STATEMENT.format(SourceText.describe(e)
+          + " as a statement", SourceText.fixFor(e)));
+    }
+  }
+
+  // ---------------------------------------------------------------- floating operations
+
+  /**
+   * An operand of an active operation: a literal, a variable, an element read, or a passive
+   * value. Floating computations become temporaries.
+   */
+  Expr operand(Expression e, Block out) {
+    Type type = JdtTypes.of(e.resolveTypeBinding());
+    if (type == null || !type.isFloating()) {
+      return value(e, out);
+    }
+    Expr op = operation(e, out);
+    if (op instanceof Expr.Ref || op instanceof Expr.Lit || op instanceof Expr.Index) {
+      return op;
+    }
+    return lowerer.spill(op, out);
+  }
+
+  /** One operation over operands, computing the floating value of {@code e}. */
+  Expr operation(Expression e, Block out) {
+    Type type = JdtTypes.of(e.resolveTypeBinding());
+    if (type == null) {
+      lowerer.report(e, Message.UNRESOLVED.format(e));
+      return Expr.Lit.of(0);
+    }
+    if (!type.isFloating()) {
+      return value(e, out);
+    }
+    if (e instanceof ParenthesizedExpression p) {
+      return operation(p.getExpression(), out);
+    }
+    if (e instanceof NumberLiteral || e instanceof Name || e instanceof FieldAccess) {
+      return value(e, out);
+    }
+    if (e instanceof InfixExpression i) {
+      return infix(i, type, out, true);
+    }
+    if (e instanceof PrefixExpression p) {
+      PrefixExpression.Operator op = p.getOperator();
+      if (op == PrefixExpression.Operator.MINUS && p.getOperand() instanceof NumberLiteral n) {
+        return new Expr.Lit(type, "-" + n.getToken()); // a constant, not an operation
+      }
+      if (op == PrefixExpression.Operator.MINUS) {
+        return new Expr.Unary("-", operand(p.getOperand(), out), type);
+      }
+      if (op == PrefixExpression.Operator.PLUS) {
+        return operand(p.getOperand(), out);
+      }
+      return lowerer.places.compound(p.getOperand(), op == PrefixExpression.Operator.INCREMENT
+          ? "+" : "-", null, out, p);
+    }
+    if (e instanceof PostfixExpression p) {
+      return lowerer.places.postfix(p, out);
+    }
+    if (e instanceof CastExpression c) {
+      Expr inner = operand(c.getExpression(), out);
+      return inner.type().equals(type) ? inner : new Expr.Cast(type, inner);
+    }
+    if (e instanceof ConditionalExpression c) {
+      return conditional(c, type, out, true);
+    }
+    if (e instanceof ArrayAccess a) {
+      return arrayRead(a, out);
+    }
+    if (e instanceof MethodInvocation m) {
+      return call(m, type, out, true);
+    }
+    if (e instanceof Assignment a) {
+      return lowerer.places.assignment(a, out);
+    }
+    lowerer.report(e, Message.UNSUPPORTED_EXPRESSION.format(SourceText.describe(e),
+        SourceText.fixFor(e)));
+    return Expr.Lit.of(0);
+  }
+
+  // ---------------------------------------------------------------- passive values
+
+  /**
+   * The value of {@code e} as an expression tree: used for integer and boolean expressions and
+   * wherever no derivative is taken (conditions, indices). Side effects become statements.
+   */
+  Expr value(Expression e, Block out) {
+    Type type = JdtTypes.of(e.resolveTypeBinding());
+    if (type == null) {
+      lowerer.report(e, Message.UNRESOLVED.format(e));
+      return Expr.Lit.ofInt(0);
+    }
+    if (e instanceof ParenthesizedExpression p) {
+      return value(p.getExpression(), out);
+    }
+    if (type.isArray()) {
+      return arrayValue(e, out);
+    }
+    if (e instanceof NumberLiteral n) {
+      return new Expr.Lit(type, n.getToken());
+    }
+    if (e instanceof BooleanLiteral b) {
+      return new Expr.Lit(Type.BOOLEAN, Boolean.toString(b.booleanValue()));
+    }
+    if (e instanceof CharacterLiteral c) {
+      return new Expr.Lit(Type.CHAR, c.getEscapedValue());
+    }
+    if (e instanceof StringLiteral s) {
+      return new Expr.Lit(Type.STRING, s.getEscapedValue());
+    }
+    if (e instanceof SimpleName || e instanceof QualifiedName || e instanceof FieldAccess) {
+      return name(e, type, out);
+    }
+    if (e instanceof ArrayAccess a) {
+      return arrayRead(a, out);
+    }
+    if (type.isFloating() && !isPure(e)) {
+      return operand(e, out);
+    }
+    if (e instanceof InfixExpression i) {
+      return infix(i, type, out, false);
+    }
+    if (e instanceof PrefixExpression p) {
+      PrefixExpression.Operator op = p.getOperator();
+      if (op == PrefixExpression.Operator.INCREMENT || op == PrefixExpression.Operator.DECREMENT) {
+        return lowerer.places.compound(p.getOperand(),
+            op == PrefixExpression.Operator.INCREMENT ? "+" : "-", null, out, p);
+      }
+      return new Expr.Unary(op.toString(), value(p.getOperand(), out), type);
+    }
+    if (e instanceof PostfixExpression p) {
+      return lowerer.places.postfix(p, out);
+    }
+    if (e instanceof CastExpression c) {
+      Expr inner = value(c.getExpression(), out);
+      return inner.type().equals(type) ? inner : new Expr.Cast(type, inner);
+    }
+    if (e instanceof ConditionalExpression c) {
+      return conditional(c, type, out, false);
+    }
+    if (e instanceof MethodInvocation m) {
+      return call(m, type, out, false);
+    }
+    if (e instanceof Assignment a) {
+      return lowerer.places.assignment(a, out);
+    }
+    lowerer.report(e, Message.UNSUPPORTED_EXPRESSION.format(SourceText.describe(e),
+        SourceText.fixFor(e)));
+    return Expr.Lit.ofInt(0);
+  }
+
+  /**
+   * An array index: a tree that can be evaluated again after the store or read it belongs to
+   * (the transforms do, for the tangent and adjoint of the element), else a temporary.
+   */
+  Expr index(Expression e, Block out) {
+    Expr index = value(e, out);
+    return Effects.isReevaluable(index) ? index : lowerer.spill(index, out);
+  }
+
+  private Expr name(Expression e, Type type, Block out) {
+    IBinding binding = e instanceof Name n ? n.resolveBinding()
+        : ((FieldAccess) e).resolveFieldBinding();
+    if (!(binding instanceof IVariableBinding variable)) {
+      lowerer.report(e, Message.UNRESOLVED.format(e));
+      return Expr.Lit.ofInt(0);
+    }
+    Var var = lowerer.variable(variable);
+    if (var != null) {
+      return new Expr.Ref(var);
+    }
+    if (lowerer.isRejected(variable)) {
+      return Expr.Lit.ofInt(0); // its declaration was reported already
+    }
+    if (variable.isField() && variable.getName().equals("length")
+        && variable.getDeclaringClass() == null) {
+      Expression qualifier = e instanceof QualifiedName q ? q.getQualifier()
+          : ((FieldAccess) e).getExpression();
+      return new Expr.Length(arrayValue(qualifier, out));
+    }
+    Object constant = variable.getConstantValue();
+    if (variable.isField() && constant != null) {
+      return Constants.of(constant, type, variable);
+    }
+    lowerer.report(e, Message.UNSUPPORTED_EXPRESSION.format("reading field " + e,
+        ": @Grad methods read their parameters, locals and compile-time constants only; pass the"
+            + " value in as a parameter"));
+    return Expr.Lit.ofInt(0);
+  }
+
+  private Expr infix(InfixExpression i, Type type, Block out, boolean active) {
+    String op = i.getOperator().toString();
+    List<Expression> operands = new ArrayList<>();
+    operands.add(i.getLeftOperand());
+    operands.add(i.getRightOperand());
+    for (Object extra : i.extendedOperands()) {
+      operands.add((Expression) extra);
+    }
+    if (op.equals("&&") || op.equals("||")) {
+      return shortCircuit(op, operands, out);
+    }
+    boolean comparison = type.equals(Type.BOOLEAN);
+    List<Expr> lowered = inOrder(operands, out, active);
+    Expr result = lowered.get(0);
+    for (int k = 1; k < operands.size(); k++) {
+      Expr right = lowered.get(k);
+      Type stepType = comparison ? Type.BOOLEAN
+          : type.equals(Type.STRING) ? Type.STRING
+          : isShift(op) ? JdtTypes.promote(result.type(), Type.INT)
+          : JdtTypes.promote(result.type(), right.type());
+      if (active && k > 1) {
+        result = lowerer.spill(result, out);
+      }
+      result = new Expr.Binary(op, result, right, stepType);
+    }
+    return result;
+  }
+
+  static boolean isShift(String op) {
+    return op.equals("<<") || op.equals(">>") || op.equals(">>>");
+  }
+
+  /** {@code a && b}: b's side effects (if any) must run only when a says so. */
+  private Expr shortCircuit(String op, List<Expression> operands, Block out) {
+    Expr result = value(operands.get(0), out);
+    for (int k = 1; k < operands.size(); k++) {
+      Block rightCode = new Block();
+      Expr right = value(operands.get(k), rightCode);
+      if (rightCode.isEmpty()) {
+        result = new Expr.Binary(op, result, right, Type.BOOLEAN);
+        continue;
+      }
+      Var temp = lowerer.temp(Type.BOOLEAN);
+      out.add(new Stmt.Assign(temp, result, lowerer.origin()));
+      rightCode.add(new Stmt.Assign(temp, right, lowerer.origin()));
+      Expr test = op.equals("&&") ? new Expr.Ref(temp)
+          : new Expr.Unary("!", new Expr.Ref(temp), Type.BOOLEAN);
+      out.add(new Stmt.If(test, rightCode, new Block(), lowerer.origin()));
+      result = new Expr.Ref(temp);
+    }
+    return result;
+  }
+
+  private Expr conditional(ConditionalExpression c, Type type, Block out, boolean active) {
+    Expr condition = value(c.getExpression(), out);
+    Block whenTrue = new Block();
+    Block whenFalse = new Block();
+    Expr a = active ? operation(c.getThenExpression(), whenTrue)
+        : value(c.getThenExpression(), whenTrue);
+    Expr b = active ? operation(c.getElseExpression(), whenFalse)
+        : value(c.getElseExpression(), whenFalse);
+    if (!active && whenTrue.isEmpty() && whenFalse.isEmpty()) {
+      return new Expr.Conditional(condition, a, b, type);
+    }
+    Var temp = lowerer.temp(type);
+    whenTrue.add(new Stmt.Assign(temp, castIfNeeded(type, a), lowerer.origin()));
+    whenFalse.add(new Stmt.Assign(temp, castIfNeeded(type, b), lowerer.origin()));
+    out.add(new Stmt.If(condition, whenTrue, whenFalse, lowerer.origin()));
+    return new Expr.Ref(temp);
+  }
+
+  static Expr castIfNeeded(Type type, Expr e) {
+    return e.type().equals(type) ? e : new Expr.Cast(type, e);
+  }
+
+  /**
+   * Operands left to right, as Java evaluates them ({@link InOrder}): floating ones as operands
+   * when {@code active}, arrays as variables, the rest as values.
+   */
+  List<Expr> inOrder(List<Expression> operands, Block out, boolean active) {
+    InOrder order = new InOrder(lowerer, out);
+    for (Expression e : operands) {
+      order.next(code -> isArray(e) ? arrayAtom(e, code)
+          : active ? operand(e, code) : value(e, code));
+    }
+    return order.values();
+  }
+
+  /** True if lowering {@code e} as a tree keeps its meaning: no side effects, nothing to split. */
+  private static boolean isPure(Expression e) {
+    boolean[] pure = {true};
+    e.accept(new ASTVisitor() {
+      @Override
+      public boolean visit(Assignment node) {
+        return pure[0] = false;
+      }
+
+      @Override
+      public boolean visit(PostfixExpression node) {
+        return pure[0] = false;
+      }
+
+      @Override
+      public boolean visit(PrefixExpression node) {
+        if (node.getOperator() == PrefixExpression.Operator.INCREMENT
+            || node.getOperator() == PrefixExpression.Operator.DECREMENT) {
+          pure[0] = false;
+        }
+        return pure[0];
+      }
+
+      @Override
+      public boolean visit(MethodInvocation node) {
+        return pure[0] = false; // calls go through call(): rules are checked there
+      }
+
+      @Override
+      public boolean visit(ConditionalExpression node) {
+        return pure[0] = false;
+      }
+    });
+    return pure[0];
+  }
+
+  // ---------------------------------------------------------------- calls
+
+  private Expr call(MethodInvocation m, Type type, Block out, boolean active) {
+    IMethodBinding method = m.resolveMethodBinding();
+    if (method == null) {
+      lowerer.report(m, Message.UNRESOLVED.format(m.getName() + "(...)"));
+      return Expr.Lit.of(0);
+    }
+    String owner = method.getDeclaringClass().getErasure().getQualifiedName();
+    String signature = signature(method);
+    if (!org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers())) {
+      if (!(m.getExpression() instanceof SimpleName receiver
+          && lowerer.isRejected(receiver.resolveBinding()))) {
+        lowerer.report(m, Message.INSTANCE_CALL.format(signature));
+      }
+      return Expr.Lit.of(0);
+    }
+    if (isBoxedFloating(type)) {
+      type = Type.DOUBLE; // Double.valueOf(x) carries x's derivative: it needs a rule too
+    }
+    GradCallee callee = lowerer.callees.resolve(method);
+    boolean math = MathRules.OWNERS.contains(owner);
+    if (callee == null && type.isFloating() && math
+        && MathRules.lookup(owner, method.getName()) == null) {
+      lowerer.report(m, Message.NO_MATH_RULE.format(signature));
+      return Expr.Lit.of(0);
+    }
+    if (callee == null && !(math || (!type.isFloating() && PureMethods.isPure(owner)))) {
+      lowerer.report(m, Message.NO_RULE.format(signature,
+          owner.substring(owner.lastIndexOf('.') + 1) + "." + method.getName()));
+      return Expr.Lit.of(0);
+    }
+    List<Expression> arguments = new ArrayList<>();
+    for (Object arg : m.arguments()) {
+      arguments.add((Expression) arg);
+    }
+    List<Expr> args = inOrder(arguments, out, active || callee != null);
+    return new Expr.Call(owner, method.getName(), args, type);
+  }
+
+  private static boolean isBoxedFloating(Type type) {
+    return type.equals(Type.classType("java.lang.Double"))
+        || type.equals(Type.classType("java.lang.Float"));
+  }
+
+  private static String signature(IMethodBinding method) {
+    String owner = method.getDeclaringClass().getName();
+    if (owner.isEmpty()) {
+      owner = "an anonymous class's method ";
+    }
+    StringBuilder sb = new StringBuilder(owner)
+        .append('.').append(method.getName()).append('(');
+    ITypeBinding[] params = method.getParameterTypes();
+    for (int k = 0; k < params.length; k++) {
+      sb.append(k > 0 ? ", " : "").append(params[k].getName());
+    }
+    return sb.append(')').toString();
+  }
+
+  /** {@code throw new E(args)}: arguments are evaluated, no derivative is taken. */
+  Expr thrown(Expression e, Block out) {
+    if (e instanceof ClassInstanceCreation c && c.getAnonymousClassDeclaration() == null
+        && c.getExpression() == null) {
+      List<Expression> arguments = new ArrayList<>();
+      for (Object arg : c.arguments()) {
+        arguments.add((Expression) arg);
+      }
+      return new Expr.New(Type.classType(c.resolveTypeBinding().getErasure().getQualifiedName()),
+          inOrder(arguments, out, false));
+    }
+    lowerer.report(e, Message.UNSUPPORTED_EXPRESSION.format("throwing " + e,
+        ": throw a new exception, e.g. throw new IllegalArgumentException(\"...\")"));
+    return new Expr.New(Type.classType("java.lang.IllegalStateException"), List.of());
+  }
+
+  // ---------------------------------------------------------------- arrays
+
+  static Expression unparenthesize(Expression e) {
+    while (e instanceof ParenthesizedExpression p) {
+      e = p.getExpression();
+    }
+    return e;
+  }
+
+  static boolean isArray(Expression e) {
+    Type type = JdtTypes.of(e.resolveTypeBinding());
+    return type != null && type.isArray();
+  }
+
+  /**
+   * An array-valued expression: a variable, a row {@code w[i]}, a new array, or the result of a
+   * call. Copies ({@code clone}, {@code Arrays.copyOf}) and initialisers become a new array
+   * filled by a loop.
+   */
+  Expr arrayValue(Expression e, Block out) {
+    e = unparenthesize(e);
+    Type type = JdtTypes.of(e.resolveTypeBinding());
+    if (type == null || !type.isDoubleArray()) {
+      lowerer.report(e, Message.UNSUPPORTED_EXPRESSION.format("an array of type " + (type == null
+          ? "?" : type.toString()), ": only double[] and double[][] arrays are differentiated"));
+      return new Expr.NewArray(Type.DOUBLE_ARRAY, List.of(Expr.Lit.ofInt(0)));
+    }
+    if (e instanceof SimpleName || e instanceof QualifiedName || e instanceof FieldAccess) {
+      return name(e, type, out);
+    }
+    if (e instanceof ArrayAccess a) {
+      return arrayRead(a, out);
+    }
+    if (e instanceof ArrayCreation c) {
+      if (c.getInitializer() != null) {
+        return lowerer.arrays.initializer(c.getInitializer(), type, out);
+      }
+      List<Expression> dimensions = new ArrayList<>();
+      for (Object d : c.dimensions()) {
+        dimensions.add((Expression) d);
+      }
+      return new Expr.NewArray(type, inOrder(dimensions, out, false));
+    }
+    if (e instanceof ArrayInitializer init) {
+      return lowerer.arrays.initializer(init, type, out);
+    }
+    if (e instanceof MethodInvocation m && ArrayLibrary.isCopy(m)) {
+      return lowerer.arrays.copy(m, type, out);
+    }
+    if (e instanceof MethodInvocation m) {
+      return call(m, type, out, true);
+    }
+    if (e instanceof Assignment a) {
+      return lowerer.places.assignment(a, out);
+    }
+    if (e instanceof ConditionalExpression c) {
+      Expr condition = value(c.getExpression(), out);
+      Var temp = lowerer.temp(type);
+      Block whenTrue = new Block();
+      whenTrue.add(new Stmt.Assign(temp, arrayValue(c.getThenExpression(), whenTrue),
+          lowerer.origin()));
+      Block whenFalse = new Block();
+      whenFalse.add(new Stmt.Assign(temp, arrayValue(c.getElseExpression(), whenFalse),
+          lowerer.origin()));
+      out.add(new Stmt.If(condition, whenTrue, whenFalse, lowerer.origin()));
+      return new Expr.Ref(temp);
+    }
+    lowerer.report(e, Message.UNSUPPORTED_EXPRESSION.format(SourceText.describe(e),
+        SourceText.fixFor(e)));
+    return new Expr.NewArray(type, List.of(Expr.Lit.ofInt(0)));
+  }
+
+  /** An array-valued expression as a variable (a temporary unless it already is one). */
+  Expr arrayAtom(Expression e, Block out) {
+    return arrayAtom(arrayValue(e, out), out);
+  }
+
+  Expr arrayAtom(Expr value, Block out) {
+    return value instanceof Expr.Ref ? value : lowerer.spill(value, out);
+  }
+
+  /**
+   * The array part of an element access: a variable, or a row path {@code w[i]} over one, which
+   * the transforms mirror in the tangent and adjoint arrays.
+   */
+  Expr arrayPath(Expression e, Block out) {
+    Expr array = arrayValue(e, out);
+    return Exprs.root(array) == null ? arrayAtom(array, out) : array;
+  }
+
+  /** {@code a[i]} as a value: the array, then the index, then the element is read. */
+  private Expr arrayRead(ArrayAccess a, Block out) {
+    InOrder order = new InOrder(lowerer, out);
+    Expr array = order.next(code -> arrayPath(a.getArray(), code));
+    order.next(code -> index(a.getIndex(), code));
+    Type type = JdtTypes.of(a.resolveTypeBinding());
+    return new Expr.Index(order.get(0), order.get(1), type == null ? array.type().elementType()
+        : type);
+  }
+
+  /** A scalar as a variable or literal: what a store may write. */
+  Expr scalarAtom(Expr value, Block out) {
+    return value instanceof Expr.Ref || value instanceof Expr.Lit ? value
+        : lowerer.spill(value, out);
+  }
+}

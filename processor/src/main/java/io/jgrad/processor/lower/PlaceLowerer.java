@@ -1,0 +1,237 @@
+package io.jgrad.processor.lower;
+
+import io.jgrad.processor.diag.Message;
+import io.jgrad.processor.ir.Block;
+import io.jgrad.processor.ir.Expr;
+import io.jgrad.processor.ir.Exprs;
+import io.jgrad.processor.ir.Stmt;
+import io.jgrad.processor.ir.Type;
+import io.jgrad.processor.ir.Var;
+import org.eclipse.jdt.core.dom.ASTNode;
+import org.eclipse.jdt.core.dom.ArrayAccess;
+import org.eclipse.jdt.core.dom.Assignment;
+import org.eclipse.jdt.core.dom.Expression;
+import org.eclipse.jdt.core.dom.IVariableBinding;
+import org.eclipse.jdt.core.dom.PostfixExpression;
+import org.eclipse.jdt.core.dom.PrefixExpression;
+import org.eclipse.jdt.core.dom.SimpleName;
+
+/**
+ * Assignments, compound assignments, {@code ++} and {@code --}, as statements and as values, in
+ * the order of JLS 15.26 and 15.14-15.15: the left-hand side's array reference and index first
+ * ({@link Place}), then for a compound assignment the current value is read once, then the
+ * right-hand side, then the store. The value of the expression is the value stored (the old
+ * value for postfix operators).
+ */
+final class PlaceLowerer {
+  private final MethodLowerer lowerer;
+  private final ExpressionLowerer expressions;
+
+  PlaceLowerer(MethodLowerer lowerer) {
+    this.lowerer = lowerer;
+    this.expressions = lowerer.expressions;
+  }
+
+  /** Lowers {@code e} as a statement if it is an assignment or an increment; else false. */
+  boolean statement(Expression e, Block out) {
+    if (e instanceof Assignment a) {
+      assignment(a, out);
+      return true;
+    }
+    if (e instanceof PostfixExpression p) {
+      compound(p.getOperand(), p.getOperator() == PostfixExpression.Operator.INCREMENT ? "+"
+          : "-", null, out, p);
+      return true;
+    }
+    if (e instanceof PrefixExpression p && (p.getOperator() == PrefixExpression.Operator.INCREMENT
+        || p.getOperator() == PrefixExpression.Operator.DECREMENT)) {
+      compound(p.getOperand(), p.getOperator() == PrefixExpression.Operator.INCREMENT ? "+"
+          : "-", null, out, p);
+      return true;
+    }
+    return false;
+  }
+
+  /** {@code lhs op= rhs}; returns the value of the assignment expression. */
+  Expr assignment(Assignment a, Block out) {
+    if (a.getOperator() == Assignment.Operator.ASSIGN) {
+      Place place = place(a.getLeftHandSide(), out);
+      return place == null ? dummy(a) : assign(place, a.getRightHandSide(), out);
+    }
+    String op = a.getOperator().toString();
+    return compound(a.getLeftHandSide(), op.substring(0, op.length() - 1), a.getRightHandSide(),
+        out, a);
+  }
+
+  /** The left-hand side, its array and index evaluated; null (reported) if not assignable. */
+  Place place(Expression lhs, Block out) {
+    lhs = ExpressionLowerer.unparenthesize(lhs);
+    if (lhs instanceof SimpleName n && n.resolveBinding() instanceof IVariableBinding b
+        && lowerer.variable(b) != null) {
+      return new Place.Variable(lowerer.variable(b));
+    }
+    if (lhs instanceof ArrayAccess element) {
+      Type type = JdtTypes.of(element.resolveTypeBinding());
+      if (type == null) {
+        lowerer.report(element, Message.UNRESOLVED.format(element));
+        return null;
+      }
+      InOrder order = new InOrder(lowerer, out);
+      order.next(code -> expressions.arrayPath(element.getArray(), code));
+      order.next(code -> expressions.index(element.getIndex(), code));
+      if (!type.isArray() && !type.isFloating()) {
+        lowerer.report(element, Message.UNSUPPORTED_EXPRESSION.format("writing to an array of "
+            + type, ": only double arrays are supported"));
+        return null;
+      }
+      return new Place.Element(order.get(0), order.get(1), type);
+    }
+    if (lhs instanceof SimpleName n && lowerer.isRejected(n.resolveBinding())) {
+      return null; // its declaration was reported already
+    }
+    lowerer.report(lhs, Message.UNSUPPORTED_EXPRESSION.format("assigning to " + lhs,
+        ": only local variables, parameters and array elements can be assigned"));
+    return null;
+  }
+
+  /** {@code place = rhs}. */
+  Expr assign(Place place, Expression rhs, Block out) {
+    if (place instanceof Place.Variable v) {
+      assignVariable(v.var(), rhs, out);
+      return new Expr.Ref(v.var());
+    }
+    Place.Element element = (Place.Element) place;
+    Block valueCode = new Block();
+    Expr value = element.type().isArray() ? expressions.arrayAtom(rhs, valueCode)
+        : expressions.scalarAtom(expressions.operand(rhs, valueCode), valueCode);
+    Effects effects = Effects.of(valueCode);
+    Expr array = lowerer.stable(element.array(), effects, out);
+    Expr index = lowerer.stable(element.index(), effects, out);
+    out.addAll(valueCode);
+    out.add(new Stmt.Store(array, index, value, lowerer.origin()));
+    return value;
+  }
+
+  /** {@code var = e}, with e lowered straight into var when that keeps one operation a line. */
+  private void assignVariable(Var var, Expression e, Block out) {
+    if (var.type().isArray()) {
+      out.add(new Stmt.Assign(var, expressions.arrayValue(e, out), lowerer.origin()));
+      return;
+    }
+    if (!var.type().isFloating()) {
+      out.add(new Stmt.Assign(var, expressions.value(e, out), lowerer.origin()));
+      return;
+    }
+    Expr op = expressions.operation(e, out);
+    if (Exprs.vars(op).contains(var) && !isAddition(op)) {
+      op = lowerer.spill(op, out); // the reverse sweep reads the operands after var changed
+    }
+    out.add(new Stmt.Assign(var, op, lowerer.origin()));
+  }
+
+  private static boolean isAddition(Expr op) {
+    return op instanceof Expr.Binary b && (b.op().equals("+") || b.op().equals("-"));
+  }
+
+  /**
+   * {@code lhs op= rhs} (rhs null: {@code ++}/{@code --}, with op + or -). Java saves the
+   * current value before it evaluates rhs, computes in the promoted type and narrows back.
+   * Returns the new value.
+   */
+  Expr compound(Expression lhs, String op, Expression rhs, Block out, ASTNode node) {
+    Place place = place(lhs, out);
+    if (place == null) {
+      return dummy(node);
+    }
+    if (place.type().isArray()) {
+      lowerer.report(node, Message.UNSUPPORTED_EXPRESSION.format("operator " + op + "= on an"
+          + " array", ""));
+      return dummy(node);
+    }
+    if (!isArithmetic(op) && place.type().isFloating()) {
+      lowerer.report(node, Message.UNSUPPORTED_EXPRESSION.format("operator " + op + "=", ""));
+      return dummy(node);
+    }
+    Block rightCode = new Block();
+    Expr right = rhs == null ? Expr.Lit.ofInt(1) : expressions.operand(rhs, rightCode);
+    Effects effects = Effects.of(rightCode);
+    Expr current;
+    Place.Element element = null;
+    if (place instanceof Place.Element e) {
+      element = new Place.Element(lowerer.stable(e.array(), effects, out),
+          lowerer.stable(e.index(), effects, out), e.type());
+      current = lowerer.stable(element.read(), effects, out);
+    } else {
+      current = lowerer.stable(new Expr.Ref(((Place.Variable) place).var()), effects, out);
+    }
+    out.addAll(rightCode);
+    Type type = place.type();
+    Type promoted = ExpressionLowerer.isShift(op) ? JdtTypes.promote(type, Type.INT)
+        : type.equals(Type.BOOLEAN) ? Type.BOOLEAN : JdtTypes.promote(type, right.type());
+    Expr combined = new Expr.Binary(op, current, right, promoted);
+    if (element != null) {
+      Expr stored = lowerer.spill(combined, out);
+      if (!promoted.equals(type)) {
+        stored = lowerer.spill(new Expr.Cast(type, stored), out);
+      }
+      out.add(new Stmt.Store(element.array(), element.index(), stored, lowerer.origin()));
+      return stored;
+    }
+    Var var = ((Place.Variable) place).var();
+    if (!type.isFloating()) {
+      out.add(new Stmt.Assign(var, ExpressionLowerer.castIfNeeded(type, combined),
+          lowerer.origin()));
+    } else if (promoted.equals(type) && (op.equals("+") || op.equals("-"))) {
+      out.add(new Stmt.Assign(var, combined, lowerer.origin())); // s += u: the adjoint passes on
+    } else {
+      Expr result = lowerer.spill(combined, out);
+      out.add(new Stmt.Assign(var, ExpressionLowerer.castIfNeeded(type, result),
+          lowerer.origin()));
+    }
+    return new Expr.Ref(var);
+  }
+
+  /** {@code x++} or {@code x--} as a value: the old value, read once before the update. */
+  Expr postfix(PostfixExpression p, Block out) {
+    Place place = place(p.getOperand(), out);
+    if (place == null) {
+      return dummy(p);
+    }
+    String op = p.getOperator() == PostfixExpression.Operator.INCREMENT ? "+" : "-";
+    if (place instanceof Place.Variable v) {
+      Expr old = lowerer.spill(new Expr.Ref(v.var()), out);
+      Type type = v.var().type();
+      Type promoted = JdtTypes.promote(type, Type.INT);
+      Expr updated = new Expr.Binary(op, new Expr.Ref(v.var()), Expr.Lit.ofInt(1), promoted);
+      out.add(new Stmt.Assign(v.var(), ExpressionLowerer.castIfNeeded(type, updated),
+          lowerer.origin()));
+      return old;
+    }
+    Place.Element element = (Place.Element) place;
+    if (element.type().isArray()) {
+      lowerer.report(p, Message.UNSUPPORTED_EXPRESSION.format("operator " + op + op
+          + " on an array", ""));
+      return dummy(p);
+    }
+    Expr old = lowerer.spill(element.read(), out);
+    Type promoted = JdtTypes.promote(element.type(), Type.INT);
+    Expr stored = lowerer.spill(new Expr.Binary(op, old, Expr.Lit.ofInt(1), promoted), out);
+    if (!promoted.equals(element.type())) {
+      stored = lowerer.spill(new Expr.Cast(element.type(), stored), out);
+    }
+    out.add(new Stmt.Store(element.array(), element.index(), stored, lowerer.origin()));
+    return old;
+  }
+
+  private static boolean isArithmetic(String op) {
+    return op.equals("+") || op.equals("-") || op.equals("*") || op.equals("/")
+        || op.equals("%");
+  }
+
+  /** A placeholder value after a reported problem (no code is generated anyway). */
+  private static Expr dummy(ASTNode node) {
+    Type type = node instanceof Expression e ? JdtTypes.of(e.resolveTypeBinding()) : null;
+    return type != null && type.isArray() ? new Expr.NewArray(type, java.util.List.of(
+        Expr.Lit.ofInt(0))) : Expr.Lit.ofInt(0);
+  }
+}
