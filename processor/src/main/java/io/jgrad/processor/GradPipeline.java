@@ -85,9 +85,8 @@ final class GradPipeline {
       List<Lowered> lowered = new ArrayList<>();
       byOwner.forEach((owner, methods) ->
           lowered.addAll(lowerClass(owner, methods, parser, parsed, callees)));
-      Map<String, Set<Integer>> writes = WriteEffects.of(lowered.stream()
+      CalleeTable table = WriteEffects.of(lowered.stream()
           .collect(java.util.stream.Collectors.toMap(Lowered::key, Lowered::function)), callees);
-      CalleeTable table = callees.table(writes);
       Map<TypeElement, List<RuleWriter.Rule>> rules = new LinkedHashMap<>();
       for (Lowered l : lowered) {
         try {

@@ -12,19 +12,28 @@ import java.util.Set;
 
 /**
  * Which array parameters each {@code @Grad} method of this round writes, directly or through its
- * callees (a fixpoint over the call graph; recursion converges because sets only grow).
- * A callee that is not in this round is assumed to write every array it receives.
+ * callees, and which return a new array rather than one of their arguments: a fixpoint over the
+ * call graph (recursion converges because write sets only grow and fresh results only shrink).
+ * A callee that is not in this round is assumed to write every array it receives and to return
+ * one of them.
  */
 final class WriteEffects {
   private WriteEffects() {}
 
-  static Map<String, Set<Integer>> of(Map<String, Function> functions, ElementCallees callees) {
+  /** The callee table for this round's functions. */
+  static CalleeTable of(Map<String, Function> functions, ElementCallees callees) {
     Map<String, Set<Integer>> writes = new HashMap<>();
     functions.keySet().forEach(k -> writes.put(k, new HashSet<>()));
+    Set<String> fresh = new HashSet<>();
+    functions.forEach((k, f) -> {
+      if (f.returnType().isArray()) {
+        fresh.add(k);
+      }
+    });
     boolean changed = true;
     while (changed) {
       changed = false;
-      CalleeTable table = callees.table(writes);
+      CalleeTable table = callees.table(writes, Set.copyOf(fresh));
       for (Map.Entry<String, Function> e : functions.entrySet()) {
         ArrayEffects effects = ArrayEffects.of(e.getValue(), table);
         List<Var> params = e.getValue().params();
@@ -33,8 +42,11 @@ final class WriteEffects {
             changed |= writes.get(e.getKey()).add(k);
           }
         }
+        if (fresh.contains(e.getKey()) && effects.returnsParameter(e.getValue())) {
+          changed |= fresh.remove(e.getKey());
+        }
       }
     }
-    return writes;
+    return callees.table(writes, Set.copyOf(fresh));
   }
 }

@@ -58,6 +58,11 @@ public final class Snapshots {
     return a.clone();
   }
 
+  /** Puts row references taken by {@link #rows} back in place. */
+  public static void restoreRows(double[][] target, double[][] rows) {
+    System.arraycopy(rows, 0, target, 0, rows.length);
+  }
+
   /**
    * Turns positional output cotangents into cotangents of the row objects now in place, for a
    * method that moved rows of a matrix around: the rows the caller passed ({@code entryRows}) are

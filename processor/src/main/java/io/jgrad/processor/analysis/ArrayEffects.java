@@ -5,20 +5,31 @@ import io.jgrad.processor.ir.Expr;
 import io.jgrad.processor.ir.Exprs;
 import io.jgrad.processor.ir.Function;
 import io.jgrad.processor.ir.Stmt;
+import io.jgrad.processor.ir.Type;
 import io.jgrad.processor.ir.Var;
 import io.jgrad.processor.rules.GradCallee;
 import io.jgrad.processor.transform.CalleeTable;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Which array variables may point into the same memory (alias classes: a row variable belongs
- * to its matrix's class), and which classes the function writes, directly or through a callee.
+ * Which arrays may be the same memory, level by level, and what the function writes.
+ *
+ * <p>An alias class is a set of array variables that may point to the same array object. A
+ * {@code double[][]} class has a second class for its rows: {@code double[] r = m[i]} puts r in
+ * the row class of m's class, and {@code double[][] q = m.clone()} shares the rows of m but not
+ * its outer array, so writing {@code q[i] = r} changes q's outer array only, not m. Per class,
+ * the analysis records whether elements (doubles, or row references) are written, whether row
+ * references are written ("rows move"), and whether a callee that may write it receives it.
  */
 public final class ArrayEffects {
   private final Map<Var, Var> parent = new HashMap<>();
+  /** The class of the rows of a 2-D (or deeper) class, by representative. */
+  private final Map<Var, Var> rows = new HashMap<>();
   private final Set<Var> written = new HashSet<>();
   private final Set<Var> passedToWritingCallee = new HashSet<>();
   private final Set<Var> rowsMoved = new HashSet<>();
@@ -31,7 +42,41 @@ public final class ArrayEffects {
     return effects;
   }
 
-  /** The representative of {@code v}'s alias class. */
+  /**
+   * True if the array {@code function} returns may be one of its parameters or a row of one
+   * (false for a new array, and for functions that return no array).
+   */
+  public boolean returnsParameter(Function function) {
+    List<Var> returned = new ArrayList<>();
+    returns(function.body(), returned);
+    for (Var r : returned) {
+      for (Var p : function.params()) {
+        if (p.type().isArray() && reaches(p, r)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static void returns(Block block, List<Var> out) {
+    for (Stmt s : block.stmts()) {
+      if (s instanceof Stmt.Return r && r.value() != null && r.value().type().isArray()) {
+        Var root = Exprs.root(r.value());
+        if (root != null) {
+          out.add(root);
+        }
+      } else if (s instanceof Stmt.If i) {
+        returns(i.then(), out);
+        returns(i.otherwise(), out);
+      } else if (s instanceof Stmt.Loop l) {
+        returns(l.body(), out);
+        returns(l.update(), out);
+      }
+    }
+  }
+
+  /** The representative of {@code v}'s alias class (of its outermost level). */
   public Var classOf(Var v) {
     Var p = parent.getOrDefault(v, v);
     if (p == v) {
@@ -42,8 +87,31 @@ public final class ArrayEffects {
     return root;
   }
 
+  /**
+   * The class of the array whose elements an element access writes or reads: for {@code x[i]}
+   * the class of x, for {@code m[i][j]} the row class of m's class.
+   */
+  public Var elementClass(Expr arrayPath) {
+    if (arrayPath instanceof Expr.Index i) {
+      return rowsOf(elementClass(i.array()));
+    }
+    Var root = Exprs.root(arrayPath);
+    return root == null ? null : classOf(root);
+  }
+
+  /** True if {@code v}, or (for a matrix) one of its rows, may be an array of class {@code c}. */
+  public boolean reaches(Var v, Var c) {
+    for (Var level : levels(v)) {
+      if (level == classOf(c)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** True if the function may write v's elements, its rows' elements or its row references. */
   public boolean isWritten(Var v) {
-    return written.contains(classOf(v));
+    return levels(v).stream().anyMatch(written::contains);
   }
 
   /** True if row references inside {@code v}'s class are reassigned ({@code a[i] = row}). */
@@ -51,28 +119,67 @@ public final class ArrayEffects {
     return rowsMoved.contains(classOf(v));
   }
 
-  /** True if a callee that may write it receives an array of {@code v}'s class. */
+  /** True if a callee that may write it receives {@code v} or one of its rows. */
   public boolean isPassedToWritingCallee(Var v) {
-    return passedToWritingCallee.contains(classOf(v));
+    return levels(v).stream().anyMatch(passedToWritingCallee::contains);
+  }
+
+  /** The classes of v, v's rows, their rows..., one per dimension but the last. */
+  private List<Var> levels(Var v) {
+    List<Var> out = new ArrayList<>();
+    Var c = classOf(v);
+    for (int d = v.type().dimensions(); d > 0; d--) {
+      out.add(c);
+      if (d > 1) {
+        c = rowsOf(c);
+      }
+    }
+    return out;
+  }
+
+  private Var rowsOf(Var c) {
+    Var root = classOf(c);
+    Var r = rows.get(root);
+    if (r == null) {
+      r = new Var(root.name() + "[]", root.type().elementType(), Var.Kind.TEMP);
+      rows.put(root, r);
+    }
+    return classOf(r);
   }
 
   private void union(Var a, Var b) {
     Var ra = classOf(a);
     Var rb = classOf(b);
-    if (ra != rb) {
-      boolean w = written.remove(ra) | written.remove(rb);
-      boolean c = passedToWritingCallee.remove(ra) | passedToWritingCallee.remove(rb);
-      boolean m = rowsMoved.remove(ra) | rowsMoved.remove(rb);
-      parent.put(ra, rb);
-      if (m) {
-        rowsMoved.add(rb);
+    if (ra == rb) {
+      return;
+    }
+    parent.put(ra, rb);
+    move(written, ra, rb);
+    move(passedToWritingCallee, ra, rb);
+    move(rowsMoved, ra, rb);
+    Var rowsA = rows.remove(ra);
+    if (rowsA != null) {
+      Var rowsB = rows.get(rb);
+      if (rowsB == null) {
+        rows.put(rb, rowsA);
+      } else {
+        union(rowsA, rowsB);
       }
-      if (w) {
-        written.add(rb);
-      }
-      if (c) {
-        passedToWritingCallee.add(rb);
-      }
+    }
+  }
+
+  private static void move(Set<Var> flags, Var from, Var to) {
+    if (flags.remove(from)) {
+      flags.add(to);
+    }
+  }
+
+  /** Puts {@code target} in the class of the array {@code value} evaluates to, if known. */
+  private void alias(Var target, Expr value) {
+    if (value instanceof Expr.Ref r) {
+      union(target, r.var());
+    } else if (value instanceof Expr.Index i) {
+      union(target, rowsOf(elementClass(i.array())));
     }
   }
 
@@ -80,19 +187,18 @@ public final class ArrayEffects {
     for (Stmt s : block.stmts()) {
       if (s instanceof Stmt.Assign a) {
         if (a.target().type().isArray()) {
-          Var source = Exprs.root(a.value());
-          if (source != null) {
-            union(a.target(), source);
-          }
+          alias(a.target(), a.value());
         }
-        call(a.value(), callees);
+        call(a.value(), a.target(), callees);
       } else if (s instanceof Stmt.Eval e) {
-        call(e.expr(), callees);
+        call(e.expr(), null, callees);
       } else if (s instanceof Stmt.Store st) {
-        Var target = Exprs.root(st.array());
-        Var value = Exprs.root(st.value());
-        if (value != null && value.type().isArray()) {
-          union(target, value);
+        Var target = elementClass(st.array());
+        if (st.value().type().isArray()) {
+          Var row = Exprs.root(st.value());
+          if (row != null) {
+            union(rowsOf(target), row);
+          }
           rowsMoved.add(classOf(target));
         }
         written.add(classOf(target));
@@ -106,7 +212,7 @@ public final class ArrayEffects {
     }
   }
 
-  private void call(Expr e, CalleeTable callees) {
+  private void call(Expr e, Var target, CalleeTable callees) {
     GradCallee callee = callees.of(e);
     if (callee == null) {
       return;
@@ -114,10 +220,34 @@ public final class ArrayEffects {
     Expr.Call call = (Expr.Call) e;
     for (int k = 0; k < call.args().size(); k++) {
       Var array = Exprs.root(call.args().get(k));
-      if (array != null && array.type().isArray() && callees.writes(callee, k)) {
-        written.add(classOf(array));
-        passedToWritingCallee.add(classOf(array));
+      if (array == null || !array.type().isArray()) {
+        continue;
       }
+      Expr arg = call.args().get(k);
+      if (callees.writes(callee, k)) {
+        for (Var level : levels(array)) {
+          written.add(level);
+          passedToWritingCallee.add(level);
+          rowsMoved.add(level);
+        }
+      }
+      if (target != null && target.type().isArray() && callees.mayReturnArgument(callee)) {
+        aliasLevel(target, arg);
+      }
+    }
+  }
+
+  /** The result of a callee may be {@code arg}, or one of its rows: the level of same type. */
+  private void aliasLevel(Var target, Expr arg) {
+    Type type = arg.type();
+    Var c = arg instanceof Expr.Index i ? rowsOf(elementClass(i.array())) : classOf(
+        Exprs.root(arg));
+    while (type.dimensions() > target.type().dimensions()) {
+      c = rowsOf(c);
+      type = type.elementType();
+    }
+    if (type.equals(target.type())) {
+      union(target, c);
     }
   }
 }

@@ -172,6 +172,17 @@ public final class ReverseTransform {
     // arrays the caller sees after the call must keep the primal's final contents, which the
     // reverse sweep changes back on its way; keep a copy and put it back at the end
     Block putBack = new Block();
+    for (Var p : function.params()) {
+      if (p.type().dimensions() >= 2 && effects.movesRows(p)) {
+        // the reverse sweep puts the entry rows back in place: the caller gets the final ones
+        Var rows = new Var(names.fresh(p.name() + "FinalRows"), p.type(), Var.Kind.TEMP);
+        locals.add(rows);
+        body.add(new Stmt.Assign(rows, new Expr.Call(SNAPSHOTS, "rows", List.of(ref(p)),
+            p.type()), Origin.NONE));
+        putBack.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "restoreRows",
+            List.of(ref(p), ref(rows)), Type.VOID), Origin.NONE));
+      }
+    }
     for (Var escaping : escapingArrays(value)) {
       Var copy = new Var(names.fresh(escaping.name() + "Final"), escaping.type(), Var.Kind.TEMP);
       locals.add(copy);
@@ -346,7 +357,7 @@ public final class ReverseTransform {
 
   /** The reverse sweep restores old contents of this class (pops, or snapshots around calls). */
   private boolean contentsChangeInReverse(Var array) {
-    return restoredClasses.contains(effects.classOf(array))
+    return restoredClasses.stream().anyMatch(c -> effects.reaches(array, c))
         || effects.isPassedToWritingCallee(array);
   }
 
@@ -422,9 +433,9 @@ public final class ReverseTransform {
 
   /** Like {@link #oldValueRead} for an element: any read of an array that may share memory. */
   private boolean oldElementRead(Stmt.Store st) {
-    Var written = effects.classOf(Exprs.root(st.array()));
+    Var written = effects.elementClass(st.array());
     for (Map.Entry<Var, List<Stmt>> e : readers.entrySet()) {
-      if (!e.getKey().type().isArray() || effects.classOf(e.getKey()) != written) {
+      if (!e.getKey().type().isArray() || !effects.reaches(e.getKey(), written)) {
         continue;
       }
       for (Stmt reader : e.getValue()) {
@@ -588,6 +599,7 @@ public final class ReverseTransform {
     }
     List<Expr> written = new ArrayList<>();
     List<Var> snapshots = new ArrayList<>();
+    List<Var> rowSnapshots = new ArrayList<>();
     for (int k = 0; k < call.args().size(); k++) {
       Expr arg = call.args().get(k);
       if (arg.type().isArray() && callees.writes(callee, k)) {
@@ -597,6 +609,15 @@ public final class ReverseTransform {
         snapshots.add(snapshot);
         forward.add(new Stmt.Eval(invoke(refTape(), "push",
             new Expr.Call(SNAPSHOTS, "copy", List.of(arg), arg.type())), origin));
+        Var rowSnapshot = null;
+        if (arg.type().dimensions() >= 2) {
+          // the callee may move rows: its adjoint must start from the same row objects too
+          rowSnapshot = new Var(names.fresh("rowsBefore"), arg.type(), Var.Kind.TEMP);
+          locals.add(rowSnapshot);
+          forward.add(new Stmt.Eval(invoke(refTape(), "push",
+              new Expr.Call(SNAPSHOTS, "rows", List.of(arg), arg.type())), origin));
+        }
+        rowSnapshots.add(rowSnapshot);
       }
     }
     boolean split = callees.isSplit(callee);
@@ -627,11 +648,19 @@ public final class ReverseTransform {
     }
 
     for (int k = snapshots.size() - 1; k >= 0; k--) {
+      if (rowSnapshots.get(k) != null) {
+        reverse.add(new Stmt.Assign(rowSnapshots.get(k), new Expr.Cast(
+            rowSnapshots.get(k).type(), invoke(refTape(), "pop")), origin));
+      }
       reverse.add(new Stmt.Assign(snapshots.get(k), new Expr.Cast(snapshots.get(k).type(),
           invoke(refTape(), "pop")), origin));
     }
     Block putBack = new Block();
     for (int k = 0; k < snapshots.size(); k++) {
+      if (rowSnapshots.get(k) != null) {
+        putBack.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "restoreRows",
+            List.of(written.get(k), ref(rowSnapshots.get(k))), Type.VOID), origin));
+      }
       putBack.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "restore",
           List.of(written.get(k), ref(snapshots.get(k))), Type.VOID), origin));
     }
@@ -712,7 +741,7 @@ public final class ReverseTransform {
     }
     boolean saves = oldElementRead(st);
     if (saves) {
-      restoredClasses.add(effects.classOf(Exprs.root(st.array())));
+      restoredClasses.add(effects.elementClass(st.array()));
     }
     if (saves) {
       forward.add(new Stmt.Eval(invoke(doubleTape(), "push", element), origin));

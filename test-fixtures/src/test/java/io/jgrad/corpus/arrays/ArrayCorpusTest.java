@@ -110,6 +110,8 @@ class ArrayCorpusTest {
     add(e, Matrices.class, "scaleRowsInPlace", c -> c.range(-1.5, 1.5).arrayLength(4));
     add(e, Matrices.class, "swapRows", c -> c.range(-1.0, 1.0).arrayLength(4).intRange(0, 3));
     add(e, Matrices.class, "freshRow", c -> c.range(-1.0, 1.0).arrayLength(4));
+    add(e, Matrices.class, "copyRow", c -> c.range(-1.0, 1.0).arrayLength(3));
+    add(e, Matrices.class, "freshRowWrittenAfter", c -> c.range(-1.0, 1.0).arrayLength(3));
     add(e, Matrices.class, "gramSchmidtRows", c -> c.args(r -> args(nearIdentity(r, 4, 0.3))));
 
     // ---- Results: double[] results (with Jacobians) and void outputs
@@ -193,6 +195,9 @@ class ArrayCorpusTest {
     add(e, Composition.class, "denseTanh", c -> c.range(-1.0, 1.0).arrayLength(3));
     add(e, Composition.class, "twoLayerLoss", c -> c.range(-1.0, 1.0).arrayLength(3));
     add(e, Composition.class, "matVecThenRow", c -> c.range(-1.0, 1.0).arrayLength(4));
+    add(e, Composition.class, "discardedArrayResult", c -> c.range(-1.0, 1.0));
+    add(e, Composition.class, "doubledCopy", c -> c.range(-1.0, 1.0));
+    add(e, Composition.class, "discardedReadOnlyResult", c -> c.range(-1.0, 1.0));
     add(e, Composition.class, "callsRowSwapper", c -> c.range(-1.0, 1.0).arrayLength(3));
 
     // ---- Aliasing: checked here with distinct arrays; aliasCases() passes one array twice

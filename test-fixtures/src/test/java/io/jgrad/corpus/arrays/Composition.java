@@ -158,4 +158,29 @@ public final class Composition {
     double[] y = Results.matVec(a, x);
     return sumSquares(y) * sumSquares(a[1]);
   }
+
+  /** A callee that writes x and returns a new array; the caller drops the result (item 7). */
+  @Grad
+  public static double discardedArrayResult(double[] x) {
+    doubledCopy(x);
+    return x[0] * x[1];
+  }
+
+  /** Doubles x in place and returns its squares. */
+  @Grad
+  public static double[] doubledCopy(double[] x) {
+    double[] y = new double[x.length];
+    for (int i = 0; i < x.length; i++) {
+      x[i] *= 2.0;
+      y[i] = x[i] * x[i];
+    }
+    return y;
+  }
+
+  /** A read-only callee's array result dropped: only the call's exceptions would matter. */
+  @Grad
+  public static double discardedReadOnlyResult(double[] x) {
+    squaredTwice(x);
+    return Math.sin(x[0]);
+  }
 }

@@ -179,4 +179,20 @@ public final class Matrices {
     }
     return s;
   }
+
+  /** A copy of row 1 moved into row 0. */
+  @Grad
+  public static double copyRow(double a, double[][] m) {
+    m[0] = m[1].clone();
+    m[0][1] *= a;
+    return a * m[0][0] + m[0][1] * m[1][1];
+  }
+
+  /** A fresh row stored into row 0, written afterwards. */
+  @Grad
+  public static double freshRowWrittenAfter(double a, double[][] m) {
+    m[0] = new double[] {a, a * a, 1.0};
+    m[0][2] += m[1][0];
+    return m[0][1] * m[1][1] + m[0][2];
+  }
 }
