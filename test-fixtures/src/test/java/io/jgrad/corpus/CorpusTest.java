@@ -40,7 +40,8 @@ class CorpusTest {
           CallsOther.class,
           Mixed.class,
           Classic.class,
-          EvaluationOrder.class);
+          EvaluationOrder.class,
+          Throws.class);
 
   static final int POINTS = 6;
   static final long SEED = 20_240_611L;
@@ -357,6 +358,14 @@ class CorpusTest {
     add(e, EvaluationOrder.class, "narrowingCompounds", c -> c.range(-2.0, 2.0).intRange(-40, 40));
     add(e, EvaluationOrder.class, "postIncrementIndexInLoop", c -> c.range(-2.0, 2.0));
     add(e, EvaluationOrder.class, "elementIncrements", c -> c.range(-2.0, 2.0));
+
+    // ---- Throws: throws at the ends of branches and loops (issue 8, item 8); no point throws
+    add(e, Throws.class, "elseThrows", c -> c.range(-2.0, 2.0));
+    add(e, Throws.class, "elseIfChainThrows", c -> c.range(-2.0, 2.0).intRange(0, 2));
+    add(e, Throws.class, "elseThrowsInLoop", c -> c.range(-2.0, 2.0));
+    add(e, Throws.class, "bothBranchesThrowInLoop", c -> c.range(-1.0, 1.0).intRange(0, 9));
+    add(e, Throws.class, "whileTrueLeftByReturn", c -> c.range(-2.0, 2.0));
+    add(e, Throws.class, "voidThrows", c -> c.range(-2.0, -0.5));
 
     return e;
   }

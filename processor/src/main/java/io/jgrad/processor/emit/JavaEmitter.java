@@ -75,9 +75,13 @@ public final class JavaEmitter {
 
   // ---------------------------------------------------------------- statements
 
+  /** The statements of a block, up to the first one that cannot complete normally. */
   private void block(Block block, CodeBlock.Builder code) {
     for (Stmt s : block.stmts()) {
       statement(s, code);
+      if (!Reachability.completesNormally(s)) {
+        return; // javac rejects unreachable statements: a push or return after a throw
+      }
     }
   }
 

@@ -215,7 +215,10 @@ public final class MethodLowerer {
   private void loop(String label, Expression condition, Statement body, Block update,
       boolean testFirst, Block out) {
     Block conditionCode = new Block();
-    Expr test = condition == null ? null : expressions.value(condition, conditionCode);
+    Expr test = condition == null ? null
+        : condition.resolveConstantExpressionValue() instanceof Boolean constant
+        ? new Expr.Lit(Type.BOOLEAN, constant.toString()) // reachability depends on it
+        : expressions.value(condition, conditionCode);
     Block loopBody = new Block();
     Expr loopCondition = test;
     if (!conditionCode.isEmpty()) {
