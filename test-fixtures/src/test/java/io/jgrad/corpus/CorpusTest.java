@@ -41,7 +41,8 @@ class CorpusTest {
           Mixed.class,
           Classic.class,
           EvaluationOrder.class,
-          Throws.class);
+          Throws.class,
+          Lexical.class);
 
   static final int POINTS = 6;
   static final long SEED = 20_240_611L;
@@ -366,6 +367,10 @@ class CorpusTest {
     add(e, Throws.class, "bothBranchesThrowInLoop", c -> c.range(-1.0, 1.0).intRange(0, 9));
     add(e, Throws.class, "whileTrueLeftByReturn", c -> c.range(-2.0, 2.0));
     add(e, Throws.class, "voidThrows", c -> c.range(-2.0, -0.5));
+
+    // ---- Lexical: unicode escapes and literals never reach generated code raw (item 9)
+    add(e, Lexical.class, "unicodeEscapeInComment", c -> c.range(-2.0, 2.0));
+    add(e, Lexical.class, "escapesInNames", c -> c.range(-2.0, 2.0));
 
     return e;
   }
