@@ -2,6 +2,7 @@ package io.jgrad.processor;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.TypeName;
 import io.jgrad.Grad;
 import io.jgrad.processor.diag.Message;
 import io.jgrad.processor.diag.Problem;
@@ -28,6 +29,7 @@ import java.util.Map;
 import java.util.Set;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
@@ -50,21 +52,30 @@ final class GradPipeline {
   private final ProcessingEnvironment env;
   private final CompilerBridge bridge;
   private final Reporter reporter;
+  /** Rule classes written by this compilation so far, and whose rules they hold. */
+  private final Map<String, String> written;
+  /** Types declared in this compilation's sources, by qualified name (all rounds so far). */
+  private final java.util.Set<String> rootNames;
 
-  GradPipeline(ProcessingEnvironment env, CompilerBridge bridge) {
+  GradPipeline(ProcessingEnvironment env, CompilerBridge bridge, Map<String, String> written,
+      java.util.Set<String> rootNames) {
     this.env = env;
     this.bridge = bridge;
     this.reporter = bridge.reporter();
+    this.written = written;
+    this.rootNames = rootNames;
   }
 
   void run(RoundEnvironment round) {
     Map<TypeElement, List<ExecutableElement>> byOwner = new LinkedHashMap<>();
+    boolean oldRelease = env.getSourceVersion().compareTo(SourceVersion.RELEASE_16) < 0;
     ElementFilter.methodsIn(round.getElementsAnnotatedWith(Grad.class)).stream()
         .sorted(Comparator.comparing((ExecutableElement m) ->
             ((TypeElement) m.getEnclosingElement()).getQualifiedName().toString())
             // declaration order: compilers hand elements over in different orders
             .thenComparing(m -> m.getEnclosingElement().getEnclosedElements().indexOf(m)))
         .filter(m -> MethodChecks.check(m, reporter))
+        .filter(m -> !oldRelease || reportOldRelease(m))
         .forEach(m -> byOwner.computeIfAbsent((TypeElement) m.getEnclosingElement(),
             k -> new ArrayList<>()).add(m));
     if (byOwner.isEmpty()) {
@@ -88,24 +99,35 @@ final class GradPipeline {
       CalleeTable table = WriteEffects.of(lowered.stream()
           .collect(java.util.stream.Collectors.toMap(Lowered::key, Lowered::function)), callees);
       Map<TypeElement, List<RuleWriter.Rule>> rules = new LinkedHashMap<>();
+      Map<TypeElement, List<ExecutableElement>> ruleMethods = new HashMap<>();
       for (Lowered l : lowered) {
         try {
           Function guarded = AliasGuards.apply(l.function(), table);
           ReverseTransform.Result reverse = ReverseTransform.apply(guarded, table);
+          List<TypeName> thrown = l.method().getThrownTypes().stream()
+              .map(t -> TypeName.get(env.getTypeUtils().erasure(t))).toList();
           rules.computeIfAbsent(l.owner(), k -> new ArrayList<>()).add(new RuleWriter.Rule(
-              l.function(), l.isPublic(), ForwardTransform.apply(guarded, table),
+              l.function(), l.isPublic(), thrown, ForwardTransform.apply(guarded, table),
               reverse.adjoint(), reverse.forwardPart(), reverse.reversePart()));
+          ruleMethods.computeIfAbsent(l.owner(), k -> new ArrayList<>()).add(l.method());
         } catch (RuntimeException | StackOverflowError e) {
           reporter.error(l.method(), Message.INTERNAL.format(l.method().getSimpleName(), e));
         }
       }
       rules.forEach((owner, ownerRules) -> {
-        RuleWriter writer = new RuleWriter(ClassName.get(owner), RuleBases.of(owner));
+        RuleWriter writer = new RuleWriter(ClassName.get(owner), RuleBases.of(owner),
+            samePackageNames(owner));
         TypeElement top = RuleBases.topLevel(owner);
-        write(writer.forwardFile(ownerRules), top);
-        write(writer.reverseFile(ownerRules), top);
+        write(writer.forwardFile(ownerRules), owner, top, ruleMethods.get(owner));
+        write(writer.reverseFile(ownerRules), owner, top, ruleMethods.get(owner));
       });
     }
+  }
+
+  private boolean reportOldRelease(ExecutableElement method) {
+    String version = env.getSourceVersion().name().replace("RELEASE_", "");
+    reporter.error(method, Message.OLD_RELEASE.format(method.getSimpleName(), version));
+    return false;
   }
 
   /** A method in IR form, before differentiation. */
@@ -151,11 +173,11 @@ final class GradPipeline {
           + method.getSimpleName(), "its declaration was not found in " + unit.fileName()));
       return null;
     }
-    String compileError = firstError(ast, declaration);
-    if (compileError != null) {
-      // javac reports the real error once processing is over; an error from us would hide it
-      reporter.warning(method, Message.DOES_NOT_COMPILE.format(method.getSimpleName(),
-          compileError));
+    List<Problem> compileErrors = compileErrors(ast, declaration, method.getSimpleName());
+    if (!compileErrors.isEmpty()) {
+      // errors, not warnings: a skipped method would keep stale rules, and javac, which stops
+      // after a processor's error, reports nothing about the method itself
+      compileErrors.forEach(problem -> reporter.error(method, problem));
       return null;
     }
     MethodLowerer.Result lowered = MethodLowerer.lower(ast, unit.text(), declaration, callees);
@@ -168,17 +190,21 @@ final class GradPipeline {
     return lowered.function();
   }
 
-  /** JDT's first compile error inside the method, or null. */
-  private static String firstError(CompilationUnit ast, MethodDeclaration declaration) {
+  /** JDT's compile errors inside the method, where they are, saying why no rules follow. */
+  private static List<Problem> compileErrors(CompilationUnit ast, MethodDeclaration declaration,
+      CharSequence name) {
     int start = declaration.getStartPosition();
     int end = start + declaration.getLength();
+    List<Problem> out = new ArrayList<>();
     for (org.eclipse.jdt.core.compiler.IProblem problem : ast.getProblems()) {
       if (problem.isError() && problem.getSourceStart() >= start
           && problem.getSourceStart() < end) {
-        return "line " + problem.getSourceLineNumber() + ": " + problem.getMessage();
+        int at = problem.getSourceStart();
+        out.add(new Problem(Message.DOES_NOT_COMPILE.format(problem.getMessage(), name), at,
+            problem.getSourceEnd() + 1, ast.getLineNumber(at), ast.getColumnNumber(at) + 1));
       }
     }
-    return null;
+    return out;
   }
 
   /** The JDT declaration of {@code method}: same class, name and parameter types. */
@@ -221,18 +247,52 @@ final class GradPipeline {
     return true;
   }
 
-  private void write(JavaFile file, Element originating) {
-    try {
-      javax.tools.JavaFileObject out = env.getFiler().createSourceFile(
-          file.packageName().isEmpty() ? file.typeSpec().name()
-              : file.packageName() + "." + file.typeSpec().name(), originating);
-      try (java.io.Writer writer = out.openWriter()) {
-        file.writeTo(writer);
+  /**
+   * Writes one rule class, unless its name is taken: by a class the user wrote, or by the rules
+   * of another class ({@code Outer.Inner} and a top-level {@code Outer_Inner} both get
+   * {@code Outer_Inner_Rrule}); then each {@code @Grad} method gets an error that says so.
+   */
+  private void write(JavaFile file, TypeElement owner, Element originating,
+      List<ExecutableElement> methods) {
+    String name = file.packageName().isEmpty() ? file.typeSpec().name()
+        : file.packageName() + "." + file.typeSpec().name();
+    String taken = written.putIfAbsent(name, owner.getQualifiedName().toString());
+    String clash = taken != null ? "it is also the name of the rules of " + taken
+        : userDeclared(name) ? "a class of that name is declared in the sources" : null;
+    if (clash == null) {
+      try {
+        javax.tools.JavaFileObject out = env.getFiler().createSourceFile(name, originating);
+        try (java.io.Writer writer = out.openWriter()) {
+          file.writeTo(writer);
+        }
+        return;
+      } catch (javax.annotation.processing.FilerException e) {
+        clash = "the compiler refused to create it (" + e.getMessage() + ")";
+      } catch (IOException e) {
+        reporter.error(originating, Message.INTERNAL.format(originating.getSimpleName(),
+            "could not write " + file.typeSpec().name() + ": " + e));
+        return;
       }
-    } catch (IOException e) {
-      reporter.error(originating, Message.INTERNAL.format(originating.getSimpleName(),
-          "could not write " + file.typeSpec().name() + ": " + e));
     }
+    for (ExecutableElement method : methods) {
+      reporter.error(method, Message.GENERATED_NAME_TAKEN.format(name,
+          owner.getQualifiedName(), clash));
+    }
+  }
+
+  /** True if a type of this name comes from a source file of this compilation (not ours). */
+  private boolean userDeclared(String qualifiedName) {
+    TypeElement existing = env.getElementUtils().getTypeElement(qualifiedName);
+    return existing != null && rootNames.contains(qualifiedName);
+  }
+
+  /** Simple names of the types in owner's package: generated code qualifies others by them. */
+  private java.util.Set<String> samePackageNames(TypeElement owner) {
+    java.util.Set<String> out = new java.util.TreeSet<>();
+    for (Element e : env.getElementUtils().getPackageOf(owner).getEnclosedElements()) {
+      out.add(e.getSimpleName().toString());
+    }
+    return out;
   }
 
   /** The runtime jar (for {@code @Grad} itself) plus whatever the user passes. */

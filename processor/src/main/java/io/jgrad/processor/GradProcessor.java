@@ -3,7 +3,11 @@ package io.jgrad.processor;
 import com.google.auto.service.AutoService;
 import io.jgrad.processor.diag.Message;
 import io.jgrad.processor.source.CompilerBridge;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
+import javax.lang.model.element.Element;
 import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
@@ -27,13 +31,36 @@ public final class GradProcessor extends AbstractProcessor {
     return SourceVersion.latestSupported();
   }
 
+  /** Rule classes written so far in this compilation (rounds share one processor). */
+  private final Map<String, String> written = new HashMap<>();
+  /** Types declared in sources of this compilation, generated ones included. */
+  private final Set<String> rootNames = new HashSet<>();
+
+  private void collectNames(TypeElement type) {
+    if (written.containsKey(type.getQualifiedName().toString())) {
+      return; // our own rules, handed back in the next round
+    }
+    rootNames.add(type.getQualifiedName().toString());
+    for (Element e : type.getEnclosedElements()) {
+      if (e instanceof TypeElement nested) {
+        collectNames(nested);
+      }
+    }
+  }
+
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
-    if (annotations.isEmpty() || round.processingOver()) {
-      return false;
-    }
     try {
-      new GradPipeline(processingEnv, CompilerBridge.detect(processingEnv)).run(round);
+      for (Element root : round.getRootElements()) {
+        if (root instanceof TypeElement type) {
+          collectNames(type);
+        }
+      }
+      if (annotations.isEmpty() || round.processingOver()) {
+        return false;
+      }
+      new GradPipeline(processingEnv, CompilerBridge.detect(processingEnv), written, rootNames)
+          .run(round);
     } catch (Throwable t) {
       processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
           Message.INTERNAL.format("this round", t));

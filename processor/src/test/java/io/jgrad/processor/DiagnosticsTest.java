@@ -6,11 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+import static io.jgrad.processor.Fixtures.assertNoErrorContaining;
+import static io.jgrad.processor.Fixtures.assertNoInternalError;
+import static io.jgrad.processor.Fixtures.compile;
+import static io.jgrad.processor.Fixtures.errorMessages;
+import static io.jgrad.processor.Fixtures.source;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.Compiler;
 import com.google.testing.compile.JavaFileObjects;
 import io.jgrad.Dual;
+import io.jgrad.processor.Fixtures.Fixture;
+import io.jgrad.processor.Fixtures.GeneratedClasses;
 import io.jgrad.Grad;
 import java.io.IOException;
 import java.io.InputStream;
@@ -927,28 +934,38 @@ class DiagnosticsTest {
   // ------------------------------------------------------------------------------------------
   // Robustness: odd inputs never make the processor throw or fail internally.
 
-  /** javac's own "cannot find symbol" must reach the user, not a jgrad guess about it. */
+  /**
+   * A @Grad method that does not compile is an error where the compile error is (javac stops
+   * after a processor's error, so jgrad's error must carry the cause), never a skip with a
+   * warning that would leave stale rules; every error of the method is reported.
+   */
   @Test
-  void undefinedMethodAndVariableAreReportedByJavac() {
+  void undefinedMethodAndVariableAreErrorsAtTheirLines() {
     Fixture foo = method("""
         double y = x;
-        return y * undefinedThing(x) + missing;
+        return y * undefinedThing(x)
+            + missing;
         """);
     Compilation compilation = compile(foo);
-    assertThat(compilation).hadErrorContaining("cannot find symbol")
+    String noRules = "jgrad cannot generate the rules of @Grad method f until it compiles";
+    assertThat(compilation).hadErrorContaining("undefinedThing(double) is undefined")
+        .inFile(foo.file()).onLine(foo.line("undefinedThing(x)")).atColumn(16);
+    assertThat(compilation).hadErrorContaining(noRules)
         .inFile(foo.file()).onLine(foo.line("undefinedThing(x)"));
-    assertNoErrorContaining(compilation, "check the imports and the classpath");
+    assertThat(compilation).hadErrorContaining("missing cannot be resolved")
+        .inFile(foo.file()).onLine(foo.line("+ missing"));
+    assertThat(compilation).hadWarningCount(0);
     assertNoInternalError(compilation);
   }
 
   @Test
-  void undefinedTypeIsReportedByJavac() {
+  void undefinedTypeIsAnErrorAtItsLine() {
     Fixture foo = method("""
         Missing m = null;
         return x;
         """);
     Compilation compilation = compile(foo);
-    assertThat(compilation).hadErrorContaining("cannot find symbol")
+    assertThat(compilation).hadErrorContaining("Missing cannot be resolved to a type")
         .inFile(foo.file()).onLine(foo.line("Missing m"));
     assertNoInternalError(compilation);
   }
@@ -1132,30 +1149,6 @@ class DiagnosticsTest {
   // ------------------------------------------------------------------------------------------
   // Fixtures and helpers.
 
-  /** A source file and its text; {@link #line} finds the line of a marker occurring once. */
-  record Fixture(JavaFileObject file, String text) {
-    int line(String marker) {
-      String[] lines = text.split("\n", -1);
-      int found = -1;
-      for (int k = 0; k < lines.length; k++) {
-        if (lines[k].contains(marker)) {
-          if (found >= 0) {
-            fail("marker '" + marker + "' occurs more than once in\n" + text);
-          }
-          found = k + 1;
-        }
-      }
-      if (found < 0) {
-        fail("marker '" + marker + "' not found in\n" + text);
-      }
-      return found;
-    }
-  }
-
-  private static Fixture source(String className, String text) {
-    return new Fixture(JavaFileObjects.forSourceString(className, text), text);
-  }
-
   /** Class test.Foo with {@code @Grad public static double f(double x, double[] a, int n)}. */
   private static Fixture method(String body) {
     return method(body, "");
@@ -1193,33 +1186,6 @@ class DiagnosticsTest {
   private static String indent(String lines, String prefix) {
     return lines.lines().map(l -> l.isEmpty() ? "\n" : prefix + l + "\n")
         .collect(Collectors.joining());
-  }
-
-  private static Compilation compile(Fixture... fixtures) {
-    List<JavaFileObject> files = new ArrayList<>();
-    for (Fixture f : fixtures) {
-      files.add(f.file());
-    }
-    return Compiler.javac().withProcessors(new GradProcessor()).compile(files);
-  }
-
-  private static List<String> errorMessages(Compilation compilation) {
-    return compilation.errors().stream().map(d -> d.getMessage(Locale.ROOT)).toList();
-  }
-
-  /** No "jgrad internal error", and javac did not crash. */
-  private static void assertNoInternalError(Compilation compilation) {
-    for (Diagnostic<? extends JavaFileObject> d : compilation.diagnostics()) {
-      String message = d.getMessage(Locale.ROOT);
-      assertFalse(message.contains("jgrad internal error"), message);
-      assertFalse(message.contains("An exception has occurred in the compiler"), message);
-    }
-  }
-
-  private static void assertNoErrorContaining(Compilation compilation, String text) {
-    for (String message : errorMessages(compilation)) {
-      assertFalse(message.contains(text), () -> "unexpected error: " + message);
-    }
   }
 
   /** The error containing {@code prefix} goes on, after a colon, to say how to fix it. */
@@ -1270,30 +1236,5 @@ class DiagnosticsTest {
     }
   }
 
-  /** Loads the classes of a successful compilation, to run generated rules. */
-  private static final class GeneratedClasses extends ClassLoader {
-    private final Compilation compilation;
 
-    GeneratedClasses(Compilation compilation) {
-      super(DiagnosticsTest.class.getClassLoader());
-      this.compilation = compilation;
-    }
-
-    Class<?> load(String name) throws ClassNotFoundException {
-      return loadClass(name);
-    }
-
-    @Override
-    protected Class<?> findClass(String name) throws ClassNotFoundException {
-      JavaFileObject file = compilation
-          .generatedFile(StandardLocation.CLASS_OUTPUT, name.replace('.', '/') + ".class")
-          .orElseThrow(() -> new ClassNotFoundException(name));
-      try (InputStream in = file.openInputStream()) {
-        byte[] bytes = in.readAllBytes();
-        return defineClass(name, bytes, 0, bytes.length);
-      } catch (IOException e) {
-        throw new ClassNotFoundException(name, e);
-      }
-    }
-  }
 }

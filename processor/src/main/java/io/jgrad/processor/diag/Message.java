@@ -36,9 +36,13 @@ public enum Message {
   NO_BODY("@Grad method %s has no body to differentiate (it is abstract or native)"),
   NAME_CLASH("@Grad method %s clashes with the generated %s of @Grad method %s: rename one of"
       + " them"),
-  DOES_NOT_COMPILE("jgrad skipped @Grad method %s because it does not compile (%s); no rules"
-      + " are generated for it. If it does compile with javac, jgrad could not resolve a type:"
-      + " pass -Ajgrad.classpath=... with the jars it needs"),
+  DOES_NOT_COMPILE("%s: jgrad cannot generate the rules of @Grad method %s until it compiles."
+      + " If it does compile with javac, jgrad could not resolve a type it uses: pass"
+      + " -Ajgrad.classpath=... with the jars it needs"),
+  OLD_RELEASE("@Grad method %s: jgrad's rules use records, which need Java 16 or later, but this"
+      + " compilation targets Java %s; compile with --release 16 or later (17 recommended)"),
+  GENERATED_NAME_TAKEN("jgrad generates class %s for the @Grad methods of %s, but %s; rename"
+      + " one of the classes"),
   NO_MATH_RULE("call to %s has no derivative rule: jgrad differentiates the Math functions"
       + " listed in the README; rewrite the expression with those"),
   SIDE_EFFECT_IN_CONDITION("an assignment or ++/-- inside %s is not supported in a @Grad method:"

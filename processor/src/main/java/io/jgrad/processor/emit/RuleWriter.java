@@ -14,7 +14,10 @@ import io.jgrad.processor.ir.Type;
 import io.jgrad.processor.ir.Var;
 import io.jgrad.processor.rules.RuleNames;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 
@@ -28,22 +31,29 @@ public final class RuleWriter {
       .addMember("value", "$S", "io.jgrad.processor.GradProcessor")
       .build();
 
-  /** One differentiated method: the primal, and its forward and reverse IR. */
-  public record Rule(Function primal, boolean isPublic, Function forward, Function reverse,
-      Function forwardPart, Function reversePart) {}
+  /**
+   * One differentiated method: the primal, the checked exceptions it declares (every generated
+   * method that runs its code declares them too), and its forward and reverse IR.
+   */
+  public record Rule(Function primal, boolean isPublic, List<TypeName> thrown, Function forward,
+      Function reverse, Function forwardPart, Function reversePart) {}
 
   private final String packageName;
   private final String ruleBase;
   private final ClassName owner;
+  private final Set<String> samePackageNames;
 
   /**
    * @param owner the class declaring the {@code @Grad} methods (for Javadoc links)
    * @param ruleBase the prefix of the generated class names, e.g. {@code Outer_Inner}
+   * @param samePackageNames simple names of the types in owner's package: a class of another
+   *     package with one of these names (a user class {@code Math}) is written qualified
    */
-  public RuleWriter(ClassName owner, String ruleBase) {
+  public RuleWriter(ClassName owner, String ruleBase, Set<String> samePackageNames) {
     this.owner = owner;
     this.packageName = owner.packageName();
     this.ruleBase = ruleBase;
+    this.samePackageNames = samePackageNames;
   }
 
   public JavaFile forwardFile(List<Rule> rules) {
@@ -52,7 +62,7 @@ public final class RuleWriter {
             + " {@link $T}.\n");
     for (Rule rule : rules) {
       Function f = rule.forward();
-      MethodSpec.Builder m = method(f, rule.isPublic(), JavaEmitter.typeName(f.returnType()))
+      MethodSpec.Builder m = method(f, rule, JavaEmitter.typeName(f.returnType()))
           .addJavadoc("Value and directional derivative of {@link $T#$L}.\n\n", owner,
               linkSignature(rule.primal()))
           .addJavadoc("<p>Each differentiable parameter is followed by its tangent, the direction"
@@ -69,10 +79,11 @@ public final class RuleWriter {
   public JavaFile reverseFile(List<Rule> rules) {
     TypeSpec.Builder type = ruleClass(RuleNames.reverseClass(ruleBase),
         "Reverse-mode rules (value and gradient) for the {@code @Grad} methods of {@link $T}.\n");
+    Map<Rule, String> recordNames = recordNames(rules);
     for (Rule rule : rules) {
       Type returns = rule.primal().returnType();
       if (!returns.equals(Type.VOID)) {
-        TypeSpec gradient = gradientRecord(rule);
+        TypeSpec gradient = gradientRecord(rule, recordNames.get(rule));
         type.addType(gradient);
         type.addMethod(convenience(rule, ClassName.get(packageName,
             RuleNames.reverseClass(ruleBase), gradient.name())));
@@ -83,7 +94,7 @@ public final class RuleWriter {
       type.addMethod(adjoint(rule));
       if (rule.forwardPart() != null) {
         String link = linkSignature(rule.primal());
-        type.addMethod(method(rule.forwardPart(), rule.isPublic(),
+        type.addMethod(method(rule.forwardPart(), rule,
             JavaEmitter.typeName(rule.forwardPart().returnType()))
             .addJavadoc("The forward sweep of {@link #$L}: computes the value of {@link $T#$L}"
                 + " and leaves on this thread's tape what {@link #$L} needs. Generated callers"
@@ -91,7 +102,7 @@ public final class RuleWriter {
                 + " in this order, or neither.\n", rule.reverse().name(), owner, link,
                 rule.reversePart().name())
             .build());
-        type.addMethod(method(rule.reversePart(), rule.isPublic(), TypeName.VOID)
+        type.addMethod(method(rule.reversePart(), rule, TypeName.VOID)
             .addJavadoc("The reverse sweep of {@link #$L}, taking from this thread's tape what"
                 + " the matching {@link #$L} call left there. Arguments as for {@link #$L}, but"
                 + " the adjoints of double and float parameters are pushed onto the tape (last"
@@ -108,7 +119,7 @@ public final class RuleWriter {
     Type returns = rule.primal().returnType();
     String seed = returns.isArray() ? "J^T resultBar"
         : returns.equals(Type.VOID) ? "J^T (output cotangents)" : "seed times the gradient";
-    MethodSpec.Builder m = method(r, rule.isPublic(), JavaEmitter.typeName(r.returnType()))
+    MethodSpec.Builder m = method(r, rule, JavaEmitter.typeName(r.returnType()))
         .addJavadoc("Reverse mode of {@link $T#$L}: adds $L into the adjoint buffers. Allocates"
             + " no gradient storage; generated callers compose rules through this method.\n\n",
             owner, linkSignature(rule.primal()), seed)
@@ -143,6 +154,7 @@ public final class RuleWriter {
     ClassName snapshots = ClassName.get("io.jgrad.tape", "Snapshots");
     MethodSpec.Builder m = MethodSpec.methodBuilder(primal.name() + "Jacobian")
         .addModifiers(modifiers(rule.isPublic()))
+        .addExceptions(rule.thrown())
         .returns(double[][].class)
         .addJavadoc("The Jacobian of {@link $T#$L}: row {@code r} is output {@code r}; the"
             + " columns are the differentiable inputs in parameter order (a scalar one column, an"
@@ -249,6 +261,7 @@ public final class RuleWriter {
 
   private TypeSpec.Builder ruleClass(String name, String javadoc) {
     return TypeSpec.classBuilder(name)
+        .alwaysQualify(samePackageNames.toArray(String[]::new))
         .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
         .addAnnotation(GENERATED)
         .addJavadoc(javadoc, owner)
@@ -263,9 +276,10 @@ public final class RuleWriter {
         .build();
   }
 
-  private static MethodSpec.Builder method(Function f, boolean isPublic, TypeName returns) {
+  private static MethodSpec.Builder method(Function f, Rule rule, TypeName returns) {
     MethodSpec.Builder m = MethodSpec.methodBuilder(f.name())
-        .addModifiers(modifiers(isPublic))
+        .addModifiers(modifiers(rule.isPublic()))
+        .addExceptions(rule.thrown())
         .returns(returns);
     for (Var p : f.params()) {
       m.addParameter(JavaEmitter.typeName(p.type()), p.name());
@@ -278,8 +292,28 @@ public final class RuleWriter {
         : new Modifier[] {Modifier.STATIC};
   }
 
+  /**
+   * {@code f} -> {@code FGradient}; where two methods would get the same record ({@code f} and
+   * {@code F}), the one whose name starts in lower case keeps its exact spelling:
+   * {@code fGradient}.
+   */
+  private static Map<Rule, String> recordNames(List<Rule> rules) {
+    Map<String, Integer> counts = new HashMap<>();
+    for (Rule rule : rules) {
+      counts.merge(RuleNames.gradientRecord(rule.primal().name()), 1, Integer::sum);
+    }
+    Map<Rule, String> names = new HashMap<>();
+    for (Rule rule : rules) {
+      String name = rule.primal().name();
+      String record = RuleNames.gradientRecord(name);
+      names.put(rule, counts.get(record) > 1 && Character.isLowerCase(name.charAt(0))
+          ? name + "Gradient" : record);
+    }
+    return names;
+  }
+
   /** {@code record FGradient(double value, double aBar, double[] xBar)}. */
-  private TypeSpec gradientRecord(Rule rule) {
+  private TypeSpec gradientRecord(Rule rule, String name) {
     Function primal = rule.primal();
     MethodSpec.Builder components = MethodSpec.constructorBuilder()
         .addParameter(JavaEmitter.typeName(primal.returnType()), "value");
@@ -294,7 +328,7 @@ public final class RuleWriter {
             RuleNames.adjoint(p.name()), p.name());
       }
     }
-    return TypeSpec.recordBuilder(RuleNames.gradientRecord(primal.name()))
+    return TypeSpec.recordBuilder(name)
         .addModifiers(modifiers(rule.isPublic())[0] == Modifier.PUBLIC
             ? new Modifier[] {Modifier.PUBLIC} : new Modifier[0])
         .addJavadoc(doc.build())
@@ -308,6 +342,7 @@ public final class RuleWriter {
     Names names = new Names(primal.params().stream().map(Var::name).collect(Collectors.toList()));
     MethodSpec.Builder m = MethodSpec.methodBuilder(primal.name())
         .addModifiers(modifiers(rule.isPublic()))
+        .addExceptions(rule.thrown())
         .returns(gradient)
         .addJavadoc("Value and gradient of {@link $T#$L}, in freshly allocated storage.\n\n",
             owner, linkSignature(primal))

@@ -88,6 +88,11 @@ public final class MethodLowerer {
       }
     });
     this.names = new Names(declared);
+    // a local named like a class the rules refer to (Math, Tapes, java...) would hide it there
+    for (String name : ReservedNames.of(method)) {
+      names.reserve(name);
+      claimed.add(name);
+    }
     this.expressions = new ExpressionLowerer(this);
     this.places = new PlaceLowerer(this);
     this.arrays = new ArrayLibrary(this);
@@ -109,6 +114,7 @@ public final class MethodLowerer {
         type = Type.DOUBLE; // reported with the declaration; the body is still checked
       }
       String name = p.getName().getIdentifier();
+      name = claimed.add(name) ? name : names.fresh(name);
       claimed.add(name);
       Var var = new Var(name, type, Var.Kind.PARAM);
       params.add(var);
