@@ -34,12 +34,25 @@ public final class Losses_Rrule {
    */
   public static double softplusAdjoint(double z, double seed, double[] scalarBars) {
     double value = 0.0;
-    DoubleTape tape = null;
-    value = softplusForward(z);
-    softplusReverse(z, seed);
-    tape = Tapes.current().doubles;
-    scalarBars[0] += tape.pop();
-    return value;
+    Tapes tapes2 = null;
+    int doubleMark2 = 0;
+    int intMark2 = 0;
+    int longMark2 = 0;
+    int refMark2 = 0;
+    tapes2 = Tapes.current();
+    doubleMark2 = tapes2.doubles.size();
+    intMark2 = tapes2.ints.size();
+    longMark2 = tapes2.longs.size();
+    refMark2 = tapes2.refs.size();
+    try {
+      value = softplusForward(z);
+      softplusReverse(z, seed);
+      scalarBars[0] += tapes2.doubles.pop();
+      return value;
+    } catch (Throwable thrown2) {
+      tapes2.truncate(doubleMark2, intMark2, longMark2, refMark2);
+      throw thrown2;
+    }
   }
 
   /**
@@ -55,15 +68,30 @@ public final class Losses_Rrule {
     double resultBar = 0.0;
     double value = 0.0;
     DoubleTape doubleTape = null;
-    doubleTape = Tapes.current().doubles;
-    // line 11: return Math.log1p(Math.exp(z));
-    t1 = Math.exp(z);
-    t2 = Math.log1p(t1);
-    result = t2;
-    value = result;
-    // what the reverse sweep starts from
-    doubleTape.push(t1);
-    return value;
+    Tapes tapes = null;
+    int doubleMark = 0;
+    int intMark = 0;
+    int longMark = 0;
+    int refMark = 0;
+    tapes = Tapes.current();
+    doubleTape = tapes.doubles;
+    doubleMark = tapes.doubles.size();
+    intMark = tapes.ints.size();
+    longMark = tapes.longs.size();
+    refMark = tapes.refs.size();
+    try {
+      // line 11: return Math.log1p(Math.exp(z));
+      t1 = Math.exp(z);
+      t2 = Math.log1p(t1);
+      result = t2;
+      value = result;
+      // what the reverse sweep starts from
+      doubleTape.push(t1);
+      return value;
+    } catch (Throwable thrown) {
+      tapes.truncate(doubleMark, intMark, longMark, refMark);
+      throw thrown;
+    }
   }
 
   /**
@@ -79,7 +107,9 @@ public final class Losses_Rrule {
     double resultBar = 0.0;
     double value = 0.0;
     DoubleTape doubleTape = null;
-    doubleTape = Tapes.current().doubles;
+    Tapes tapes = null;
+    tapes = Tapes.current();
+    doubleTape = tapes.doubles;
     t1 = doubleTape.pop();
     resultBar = seed;
     // line 11: return Math.log1p(Math.exp(z));

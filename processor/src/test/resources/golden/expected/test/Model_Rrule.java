@@ -38,12 +38,25 @@ public final class Model_Rrule {
   public static double lossAdjoint(double[] w, double[] wBar, double[] x, double[] xBar, double y,
       double seed, double[] scalarBars) {
     double value = 0.0;
-    DoubleTape tape = null;
-    value = lossForward(w, wBar, x, xBar, y);
-    lossReverse(w, wBar, x, xBar, y, seed);
-    tape = Tapes.current().doubles;
-    scalarBars[0] += tape.pop();
-    return value;
+    Tapes tapes2 = null;
+    int doubleMark2 = 0;
+    int intMark2 = 0;
+    int longMark2 = 0;
+    int refMark2 = 0;
+    tapes2 = Tapes.current();
+    doubleMark2 = tapes2.doubles.size();
+    intMark2 = tapes2.ints.size();
+    longMark2 = tapes2.longs.size();
+    refMark2 = tapes2.refs.size();
+    try {
+      value = lossForward(w, wBar, x, xBar, y);
+      lossReverse(w, wBar, x, xBar, y, seed);
+      scalarBars[0] += tapes2.doubles.pop();
+      return value;
+    } catch (Throwable thrown2) {
+      tapes2.truncate(doubleMark2, intMark2, longMark2, refMark2);
+      throw thrown2;
+    }
   }
 
   /**
@@ -61,6 +74,7 @@ public final class Model_Rrule {
     double t1Bar = 0.0;
     int iStart = 0;
     IntTape intTape = null;
+    Tapes tapes = null;
     double t2Bar = 0.0;
     double yBar = 0.0;
     double t3Bar = 0.0;
@@ -68,34 +82,48 @@ public final class Model_Rrule {
     DoubleTape doubleTape = null;
     double resultBar = 0.0;
     double value = 0.0;
-    intTape = Tapes.current().ints;
-    doubleTape = Tapes.current().doubles;
-    // line 11: double z = 0.0;
-    z = 0.0;
-    // line 12: for (int i = 0; i < w.length; i++)
-    i = 0;
-    iStart = i;
-    while (i < w.length) {
-      // line 13: z += w[i] * x[i];
-      t1 = w[i] * x[i];
-      z += t1;
+    int doubleMark = 0;
+    int intMark = 0;
+    int longMark = 0;
+    int refMark = 0;
+    tapes = Tapes.current();
+    intTape = tapes.ints;
+    doubleTape = tapes.doubles;
+    doubleMark = tapes.doubles.size();
+    intMark = tapes.ints.size();
+    longMark = tapes.longs.size();
+    refMark = tapes.refs.size();
+    try {
+      // line 11: double z = 0.0;
+      z = 0.0;
       // line 12: for (int i = 0; i < w.length; i++)
-      i++;
+      i = 0;
+      iStart = i;
+      while (i < w.length) {
+        // line 13: z += w[i] * x[i];
+        t1 = w[i] * x[i];
+        z += t1;
+        // line 12: for (int i = 0; i < w.length; i++)
+        i++;
+      }
+      intTape.push(iStart);
+      // line 15: return Losses.softplus(-y * z);
+      t2 = -y;
+      t3 = t2 * z;
+      t4 = Losses_Rrule.softplusForward(t3);
+      result = t4;
+      value = result;
+      // what the reverse sweep starts from
+      doubleTape.push(t3);
+      doubleTape.push(z);
+      doubleTape.push(t2);
+      intTape.push(i);
+      intTape.push(iStart);
+      return value;
+    } catch (Throwable thrown) {
+      tapes.truncate(doubleMark, intMark, longMark, refMark);
+      throw thrown;
     }
-    intTape.push(iStart);
-    // line 15: return Losses.softplus(-y * z);
-    t2 = -y;
-    t3 = t2 * z;
-    t4 = Losses_Rrule.softplusForward(t3);
-    result = t4;
-    value = result;
-    // what the reverse sweep starts from
-    doubleTape.push(t3);
-    doubleTape.push(z);
-    doubleTape.push(t2);
-    intTape.push(i);
-    intTape.push(iStart);
-    return value;
   }
 
   /**
@@ -114,6 +142,7 @@ public final class Model_Rrule {
     double t1Bar = 0.0;
     int iStart = 0;
     IntTape intTape = null;
+    Tapes tapes = null;
     double t2Bar = 0.0;
     double yBar = 0.0;
     double t3Bar = 0.0;
@@ -121,8 +150,9 @@ public final class Model_Rrule {
     DoubleTape doubleTape = null;
     double resultBar = 0.0;
     double value = 0.0;
-    intTape = Tapes.current().ints;
-    doubleTape = Tapes.current().doubles;
+    tapes = Tapes.current();
+    intTape = tapes.ints;
+    doubleTape = tapes.doubles;
     iStart = intTape.pop();
     i = intTape.pop();
     t2 = doubleTape.pop();

@@ -35,9 +35,24 @@ public final class Rosenbrock_Rrule {
    */
   public static double rosenbrockAdjoint(double[] x, double[] xBar, double seed) {
     double value = 0.0;
-    value = rosenbrockForward(x, xBar);
-    rosenbrockReverse(x, xBar, seed);
-    return value;
+    Tapes tapes2 = null;
+    int doubleMark2 = 0;
+    int intMark2 = 0;
+    int longMark2 = 0;
+    int refMark2 = 0;
+    tapes2 = Tapes.current();
+    doubleMark2 = tapes2.doubles.size();
+    intMark2 = tapes2.ints.size();
+    longMark2 = tapes2.longs.size();
+    refMark2 = tapes2.refs.size();
+    try {
+      value = rosenbrockForward(x, xBar);
+      rosenbrockReverse(x, xBar, seed);
+      return value;
+    } catch (Throwable thrown2) {
+      tapes2.truncate(doubleMark2, intMark2, longMark2, refMark2);
+      throw thrown2;
+    }
   }
 
   /**
@@ -56,6 +71,7 @@ public final class Rosenbrock_Rrule {
     double result = 0.0;
     double sBar = 0.0;
     DoubleTape doubleTape = null;
+    Tapes tapes = null;
     double aBar = 0.0;
     double t1Bar = 0.0;
     double bBar = 0.0;
@@ -67,42 +83,56 @@ public final class Rosenbrock_Rrule {
     IntTape intTape = null;
     double resultBar = 0.0;
     double value = 0.0;
-    doubleTape = Tapes.current().doubles;
-    intTape = Tapes.current().ints;
-    // line 11: double s = 0.0;
-    s = 0.0;
-    // line 12: for (int i = 0; i < x.length - 1; i++)
-    i = 0;
-    iStart = i;
-    while (i < x.length - 1) {
-      // line 13: double a = 1.0 - x[i];
-      doubleTape.push(a);
-      a = 1.0 - x[i];
-      // line 14: double b = x[i + 1] - x[i] * x[i];
-      t1 = x[i] * x[i];
-      doubleTape.push(b);
-      b = x[i + 1] - t1;
-      // line 15: s += a * a + 100.0 * b * b;
-      t2 = a * a;
-      doubleTape.push(t3);
-      t3 = 100.0 * b;
-      t4 = t3 * b;
-      t5 = t2 + t4;
-      s += t5;
+    int doubleMark = 0;
+    int intMark = 0;
+    int longMark = 0;
+    int refMark = 0;
+    tapes = Tapes.current();
+    doubleTape = tapes.doubles;
+    intTape = tapes.ints;
+    doubleMark = tapes.doubles.size();
+    intMark = tapes.ints.size();
+    longMark = tapes.longs.size();
+    refMark = tapes.refs.size();
+    try {
+      // line 11: double s = 0.0;
+      s = 0.0;
       // line 12: for (int i = 0; i < x.length - 1; i++)
-      i++;
+      i = 0;
+      iStart = i;
+      while (i < x.length - 1) {
+        // line 13: double a = 1.0 - x[i];
+        doubleTape.push(a);
+        a = 1.0 - x[i];
+        // line 14: double b = x[i + 1] - x[i] * x[i];
+        t1 = x[i] * x[i];
+        doubleTape.push(b);
+        b = x[i + 1] - t1;
+        // line 15: s += a * a + 100.0 * b * b;
+        t2 = a * a;
+        doubleTape.push(t3);
+        t3 = 100.0 * b;
+        t4 = t3 * b;
+        t5 = t2 + t4;
+        s += t5;
+        // line 12: for (int i = 0; i < x.length - 1; i++)
+        i++;
+      }
+      intTape.push(iStart);
+      // line 17: return s;
+      result = s;
+      value = result;
+      // what the reverse sweep starts from
+      intTape.push(i);
+      intTape.push(iStart);
+      doubleTape.push(b);
+      doubleTape.push(t3);
+      doubleTape.push(a);
+      return value;
+    } catch (Throwable thrown) {
+      tapes.truncate(doubleMark, intMark, longMark, refMark);
+      throw thrown;
     }
-    intTape.push(iStart);
-    // line 17: return s;
-    result = s;
-    value = result;
-    // what the reverse sweep starts from
-    intTape.push(i);
-    intTape.push(iStart);
-    doubleTape.push(b);
-    doubleTape.push(t3);
-    doubleTape.push(a);
-    return value;
   }
 
   /**
@@ -121,6 +151,7 @@ public final class Rosenbrock_Rrule {
     double result = 0.0;
     double sBar = 0.0;
     DoubleTape doubleTape = null;
+    Tapes tapes = null;
     double aBar = 0.0;
     double t1Bar = 0.0;
     double bBar = 0.0;
@@ -132,8 +163,9 @@ public final class Rosenbrock_Rrule {
     IntTape intTape = null;
     double resultBar = 0.0;
     double value = 0.0;
-    doubleTape = Tapes.current().doubles;
-    intTape = Tapes.current().ints;
+    tapes = Tapes.current();
+    doubleTape = tapes.doubles;
+    intTape = tapes.ints;
     a = doubleTape.pop();
     t3 = doubleTape.pop();
     b = doubleTape.pop();

@@ -34,13 +34,26 @@ public final class Scalars_Rrule {
    */
   public static double mixAdjoint(double a, double b, int n, double seed, double[] scalarBars) {
     double value = 0.0;
-    DoubleTape tape = null;
-    value = mixForward(a, b, n);
-    mixReverse(a, b, n, seed);
-    tape = Tapes.current().doubles;
-    scalarBars[1] += tape.pop();
-    scalarBars[0] += tape.pop();
-    return value;
+    Tapes tapes2 = null;
+    int doubleMark2 = 0;
+    int intMark2 = 0;
+    int longMark2 = 0;
+    int refMark2 = 0;
+    tapes2 = Tapes.current();
+    doubleMark2 = tapes2.doubles.size();
+    intMark2 = tapes2.ints.size();
+    longMark2 = tapes2.longs.size();
+    refMark2 = tapes2.refs.size();
+    try {
+      value = mixForward(a, b, n);
+      mixReverse(a, b, n, seed);
+      scalarBars[1] += tapes2.doubles.pop();
+      scalarBars[0] += tapes2.doubles.pop();
+      return value;
+    } catch (Throwable thrown2) {
+      tapes2.truncate(doubleMark2, intMark2, longMark2, refMark2);
+      throw thrown2;
+    }
   }
 
   /**
@@ -75,6 +88,7 @@ public final class Scalars_Rrule {
     double t3Bar = 0.0;
     double t4Bar = 0.0;
     DoubleTape doubleTape = null;
+    Tapes tapes = null;
     double t5Bar = 0.0;
     double t6Bar = 0.0;
     double t7Bar = 0.0;
@@ -91,45 +105,59 @@ public final class Scalars_Rrule {
     double t17Bar = 0.0;
     double resultBar = 0.0;
     double value = 0.0;
-    doubleTape = Tapes.current().doubles;
-    // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
-    t1 = Math.pow(a, n);
-    t2 = Math.atan2(a, b);
-    r = t1 + t2;
-    // line 12: r *= Math.max(a, b);
-    t3 = Math.max(a, b);
-    t4 = r * t3;
-    doubleTape.push(r);
-    r = t4;
-    // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
-    t5 = -b;
-    t6 = t5 * b;
-    t7 = Math.exp(t6);
-    t8 = a * a;
-    t9 = 1.0 + t8;
-    t10 = Math.sqrt(t9);
-    e = t7 / t10;
-    // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
-    t11 = 1.0 + e;
-    t12 = Math.pow(t11, b);
-    t13 = a * a;
-    t14 = 1.0 + t13;
-    t15 = Math.log(t14);
-    t16 = r + t12;
-    t17 = t16 + t15;
-    result = t17;
-    value = result;
-    // what the reverse sweep starts from
-    doubleTape.push(t14);
-    doubleTape.push(t11);
-    doubleTape.push(t12);
-    doubleTape.push(t10);
-    doubleTape.push(e);
-    doubleTape.push(t7);
-    doubleTape.push(t5);
-    doubleTape.push(t3);
-    doubleTape.push(r);
-    return value;
+    int doubleMark = 0;
+    int intMark = 0;
+    int longMark = 0;
+    int refMark = 0;
+    tapes = Tapes.current();
+    doubleTape = tapes.doubles;
+    doubleMark = tapes.doubles.size();
+    intMark = tapes.ints.size();
+    longMark = tapes.longs.size();
+    refMark = tapes.refs.size();
+    try {
+      // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
+      t1 = Math.pow(a, n);
+      t2 = Math.atan2(a, b);
+      r = t1 + t2;
+      // line 12: r *= Math.max(a, b);
+      t3 = Math.max(a, b);
+      t4 = r * t3;
+      doubleTape.push(r);
+      r = t4;
+      // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
+      t5 = -b;
+      t6 = t5 * b;
+      t7 = Math.exp(t6);
+      t8 = a * a;
+      t9 = 1.0 + t8;
+      t10 = Math.sqrt(t9);
+      e = t7 / t10;
+      // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
+      t11 = 1.0 + e;
+      t12 = Math.pow(t11, b);
+      t13 = a * a;
+      t14 = 1.0 + t13;
+      t15 = Math.log(t14);
+      t16 = r + t12;
+      t17 = t16 + t15;
+      result = t17;
+      value = result;
+      // what the reverse sweep starts from
+      doubleTape.push(t14);
+      doubleTape.push(t11);
+      doubleTape.push(t12);
+      doubleTape.push(t10);
+      doubleTape.push(e);
+      doubleTape.push(t7);
+      doubleTape.push(t5);
+      doubleTape.push(t3);
+      doubleTape.push(r);
+      return value;
+    } catch (Throwable thrown) {
+      tapes.truncate(doubleMark, intMark, longMark, refMark);
+      throw thrown;
+    }
   }
 
   /**
@@ -164,6 +192,7 @@ public final class Scalars_Rrule {
     double t3Bar = 0.0;
     double t4Bar = 0.0;
     DoubleTape doubleTape = null;
+    Tapes tapes = null;
     double t5Bar = 0.0;
     double t6Bar = 0.0;
     double t7Bar = 0.0;
@@ -180,7 +209,8 @@ public final class Scalars_Rrule {
     double t17Bar = 0.0;
     double resultBar = 0.0;
     double value = 0.0;
-    doubleTape = Tapes.current().doubles;
+    tapes = Tapes.current();
+    doubleTape = tapes.doubles;
     r = doubleTape.pop();
     t3 = doubleTape.pop();
     t5 = doubleTape.pop();

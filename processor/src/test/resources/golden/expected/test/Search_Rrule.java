@@ -37,12 +37,25 @@ public final class Search_Rrule {
   public static double searchAdjoint(double[] x, double[] xBar, double t, double seed,
       double[] scalarBars) {
     double value = 0.0;
-    DoubleTape tape = null;
-    value = searchForward(x, xBar, t);
-    searchReverse(x, xBar, t, seed);
-    tape = Tapes.current().doubles;
-    scalarBars[0] += tape.pop();
-    return value;
+    Tapes tapes2 = null;
+    int doubleMark2 = 0;
+    int intMark2 = 0;
+    int longMark2 = 0;
+    int refMark2 = 0;
+    tapes2 = Tapes.current();
+    doubleMark2 = tapes2.doubles.size();
+    intMark2 = tapes2.ints.size();
+    longMark2 = tapes2.longs.size();
+    refMark2 = tapes2.refs.size();
+    try {
+      value = searchForward(x, xBar, t);
+      searchReverse(x, xBar, t, seed);
+      scalarBars[0] += tapes2.doubles.pop();
+      return value;
+    } catch (Throwable thrown2) {
+      tapes2.truncate(doubleMark2, intMark2, longMark2, refMark2);
+      throw thrown2;
+    }
   }
 
   /**
@@ -64,6 +77,7 @@ public final class Search_Rrule {
     double t1Bar = 0.0;
     double resultBar = 0.0;
     IntTape intTape = null;
+    Tapes tapes = null;
     DoubleTape doubleTape = null;
     double t2Bar = 0.0;
     double t3Bar = 0.0;
@@ -72,96 +86,110 @@ public final class Search_Rrule {
     int iterations = 0;
     double t5Bar = 0.0;
     double value = 0.0;
-    intTape = Tapes.current().ints;
-    doubleTape = Tapes.current().doubles;
-    returned = false;
-    // line 11: double s = 0.0;
-    s = 0.0;
-    // line 12: for (int i = 0; i < x.length; i++)
-    i = 0;
-    broke = false;
-    iterations = 0;
-    while (!(returned || broke) && i < x.length) {
-      continued = false;
-      // line 13: if (x[i] < 0.0)
-      if (x[i] < 0.0) {
-        // line 14: continue;
-        continued = true;
-      }
-      // line 16: if (x[i] > t)
-      if (!continued) {
-        if (x[i] > t) {
-          // line 17: return s * x[i];
-          t1 = s * x[i];
-          result = t1;
-          returned = true;
+    int doubleMark = 0;
+    int intMark = 0;
+    int longMark = 0;
+    int refMark = 0;
+    tapes = Tapes.current();
+    intTape = tapes.ints;
+    doubleTape = tapes.doubles;
+    doubleMark = tapes.doubles.size();
+    intMark = tapes.ints.size();
+    longMark = tapes.longs.size();
+    refMark = tapes.refs.size();
+    try {
+      returned = false;
+      // line 11: double s = 0.0;
+      s = 0.0;
+      // line 12: for (int i = 0; i < x.length; i++)
+      i = 0;
+      broke = false;
+      iterations = 0;
+      while (!(returned || broke) && i < x.length) {
+        continued = false;
+        // line 13: if (x[i] < 0.0)
+        if (x[i] < 0.0) {
+          // line 14: continue;
+          continued = true;
+        }
+        // line 16: if (x[i] > t)
+        if (!continued) {
+          if (x[i] > t) {
+            // line 17: return s * x[i];
+            t1 = s * x[i];
+            result = t1;
+            returned = true;
+            // line 16: if (x[i] > t)
+            intTape.push(1);
+          } else {
+            intTape.push(0);
+          }
+          // line 19: if (s > 2.0)
+          if (!returned) {
+            if (s > 2.0) {
+              // line 20: s = Math.sqrt(s);
+              doubleTape.push(t2);
+              t2 = Math.sqrt(s);
+              doubleTape.push(s);
+              s = t2;
+              // line 19: if (s > 2.0)
+              intTape.push(1);
+            } else {
+              // line 22: s += Math.sin(x[i]) * t;
+              doubleTape.push(t3);
+              t3 = Math.sin(x[i]);
+              t4 = t3 * t;
+              doubleTape.push(s);
+              s += t4;
+              // line 19: if (s > 2.0)
+              intTape.push(0);
+            }
+            // line 24: if (s > 10.0)
+            if (s > 10.0) {
+              // line 25: break;
+              broke = true;
+            }
+            // line 19: if (s > 2.0)
+            intTape.push(1);
+          } else {
+            intTape.push(0);
+          }
           // line 16: if (x[i] > t)
           intTape.push(1);
         } else {
           intTape.push(0);
         }
-        // line 19: if (s > 2.0)
-        if (!returned) {
-          if (s > 2.0) {
-            // line 20: s = Math.sqrt(s);
-            doubleTape.push(t2);
-            t2 = Math.sqrt(s);
-            doubleTape.push(s);
-            s = t2;
-            // line 19: if (s > 2.0)
-            intTape.push(1);
-          } else {
-            // line 22: s += Math.sin(x[i]) * t;
-            doubleTape.push(t3);
-            t3 = Math.sin(x[i]);
-            t4 = t3 * t;
-            doubleTape.push(s);
-            s += t4;
-            // line 19: if (s > 2.0)
-            intTape.push(0);
-          }
-          // line 24: if (s > 10.0)
-          if (s > 10.0) {
-            // line 25: break;
-            broke = true;
-          }
-          // line 19: if (s > 2.0)
+        // line 12: for (int i = 0; i < x.length; i++)
+        if (!(returned || broke)) {
+          i++;
           intTape.push(1);
         } else {
           intTape.push(0);
         }
-        // line 16: if (x[i] > t)
+        iterations++;
+      }
+      intTape.push(iterations);
+      // line 28: return s + t;
+      if (!returned) {
+        t5 = s + t;
+        result = t5;
+        returned = true;
         intTape.push(1);
       } else {
         intTape.push(0);
       }
-      // line 12: for (int i = 0; i < x.length; i++)
-      if (!(returned || broke)) {
-        i++;
-        intTape.push(1);
-      } else {
-        intTape.push(0);
-      }
-      iterations++;
+      value = result;
+      // what the reverse sweep starts from
+      intTape.push(iterations);
+      intTape.push(i);
+      doubleTape.push(t2);
+      doubleTape.push(t3);
+      doubleTape.push(s);
+      return value;
+    } catch (Throwable thrown) {
+      tapes.truncate(doubleMark, intMark, longMark, refMark);
+      throw thrown;
     }
-    intTape.push(iterations);
-    // line 28: return s + t;
-    if (!returned) {
-      t5 = s + t;
-      result = t5;
-      returned = true;
-      intTape.push(1);
-    } else {
-      intTape.push(0);
-    }
-    value = result;
-    // what the reverse sweep starts from
-    intTape.push(iterations);
-    intTape.push(i);
-    doubleTape.push(t2);
-    doubleTape.push(t3);
-    doubleTape.push(s);
-    return value;
   }
 
   /**
@@ -183,6 +211,7 @@ public final class Search_Rrule {
     double t1Bar = 0.0;
     double resultBar = 0.0;
     IntTape intTape = null;
+    Tapes tapes = null;
     DoubleTape doubleTape = null;
     double t2Bar = 0.0;
     double t3Bar = 0.0;
@@ -191,8 +220,9 @@ public final class Search_Rrule {
     int iterations = 0;
     double t5Bar = 0.0;
     double value = 0.0;
-    intTape = Tapes.current().ints;
-    doubleTape = Tapes.current().doubles;
+    tapes = Tapes.current();
+    intTape = tapes.ints;
+    doubleTape = tapes.doubles;
     s = doubleTape.pop();
     t3 = doubleTape.pop();
     t2 = doubleTape.pop();

@@ -71,9 +71,24 @@ public final class Softmax_Rrule {
    */
   public static double[] softmaxAdjoint(double[] z, double[] zBar, double[] resultBar) {
     double[] value = null;
-    value = softmaxForward(z, zBar);
-    softmaxReverse(z, zBar, resultBar);
-    return value;
+    Tapes tapes2 = null;
+    int doubleMark2 = 0;
+    int intMark2 = 0;
+    int longMark2 = 0;
+    int refMark2 = 0;
+    tapes2 = Tapes.current();
+    doubleMark2 = tapes2.doubles.size();
+    intMark2 = tapes2.ints.size();
+    longMark2 = tapes2.longs.size();
+    refMark2 = tapes2.refs.size();
+    try {
+      value = softmaxForward(z, zBar);
+      softmaxReverse(z, zBar, resultBar);
+      return value;
+    } catch (Throwable thrown2) {
+      tapes2.truncate(doubleMark2, intMark2, longMark2, refMark2);
+      throw thrown2;
+    }
   }
 
   /**
@@ -94,6 +109,7 @@ public final class Softmax_Rrule {
     double[] result = null;
     double mBar = 0.0;
     DoubleTape doubleTape = null;
+    Tapes tapes = null;
     double vBar = 0.0;
     double t1Bar = 0.0;
     int indexStart = 0;
@@ -108,76 +124,90 @@ public final class Softmax_Rrule {
     double[] resultBar2 = null;
     double[] value = null;
     RefTape refTape = null;
-    doubleTape = Tapes.current().doubles;
-    intTape = Tapes.current().ints;
-    refTape = Tapes.current().refs;
-    // line 11: double m = Double.NEGATIVE_INFINITY;
-    m = Double.NEGATIVE_INFINITY;
-    // line 12: for (double v : z) {
-    index = 0;
-    indexStart = index;
-    while (index < z.length) {
-      doubleTape.push(v);
-      v = z[index];
-      // line 13: m = Math.max(m, v);
-      t1 = Math.max(m, v);
-      doubleTape.push(m);
-      m = t1;
+    int doubleMark = 0;
+    int intMark = 0;
+    int longMark = 0;
+    int refMark = 0;
+    tapes = Tapes.current();
+    doubleTape = tapes.doubles;
+    intTape = tapes.ints;
+    refTape = tapes.refs;
+    doubleMark = tapes.doubles.size();
+    intMark = tapes.ints.size();
+    longMark = tapes.longs.size();
+    refMark = tapes.refs.size();
+    try {
+      // line 11: double m = Double.NEGATIVE_INFINITY;
+      m = Double.NEGATIVE_INFINITY;
       // line 12: for (double v : z) {
-      index++;
-    }
-    intTape.push(indexStart);
-    // line 15: double[] e = new double[z.length];
-    e = new double[z.length];
-    eBar = new double[z.length];
-    // line 16: double s = 0;
-    s = 0;
-    // line 17: for (int i = 0; i < z.length; i++)
-    i = 0;
-    iStart = i;
-    while (i < z.length) {
-      // line 18: e[i] = Math.exp(z[i] - m);
-      t2 = z[i] - m;
-      doubleTape.push(t3);
-      t3 = Math.exp(t2);
-      e[i] = t3;
-      // line 19: s += e[i];
-      s += e[i];
+      index = 0;
+      indexStart = index;
+      while (index < z.length) {
+        doubleTape.push(v);
+        v = z[index];
+        // line 13: m = Math.max(m, v);
+        t1 = Math.max(m, v);
+        doubleTape.push(m);
+        m = t1;
+        // line 12: for (double v : z) {
+        index++;
+      }
+      intTape.push(indexStart);
+      // line 15: double[] e = new double[z.length];
+      e = new double[z.length];
+      eBar = new double[z.length];
+      // line 16: double s = 0;
+      s = 0;
       // line 17: for (int i = 0; i < z.length; i++)
-      i++;
-    }
-    intTape.push(iStart);
-    // line 21: for (int i = 0; i < e.length; i++)
-    i2 = 0;
-    i2Start = i2;
-    while (i2 < e.length) {
-      // line 22: e[i] /= s;
-      doubleTape.push(t4);
-      t4 = e[i2] / s;
-      e[i2] = t4;
+      i = 0;
+      iStart = i;
+      while (i < z.length) {
+        // line 18: e[i] = Math.exp(z[i] - m);
+        t2 = z[i] - m;
+        doubleTape.push(t3);
+        t3 = Math.exp(t2);
+        e[i] = t3;
+        // line 19: s += e[i];
+        s += e[i];
+        // line 17: for (int i = 0; i < z.length; i++)
+        i++;
+      }
+      intTape.push(iStart);
       // line 21: for (int i = 0; i < e.length; i++)
-      i2++;
+      i2 = 0;
+      i2Start = i2;
+      while (i2 < e.length) {
+        // line 22: e[i] /= s;
+        doubleTape.push(t4);
+        t4 = e[i2] / s;
+        e[i2] = t4;
+        // line 21: for (int i = 0; i < e.length; i++)
+        i2++;
+      }
+      intTape.push(i2Start);
+      // line 24: return e;
+      result = e;
+      resultBar2 = eBar;
+      value = result;
+      // what the reverse sweep starts from
+      refTape.push(resultBar2);
+      intTape.push(i2);
+      intTape.push(i2Start);
+      refTape.push(eBar);
+      doubleTape.push(s);
+      doubleTape.push(t4);
+      intTape.push(i);
+      intTape.push(iStart);
+      doubleTape.push(t3);
+      intTape.push(index);
+      intTape.push(indexStart);
+      doubleTape.push(m);
+      doubleTape.push(v);
+      return value;
+    } catch (Throwable thrown) {
+      tapes.truncate(doubleMark, intMark, longMark, refMark);
+      throw thrown;
     }
-    intTape.push(i2Start);
-    // line 24: return e;
-    result = e;
-    resultBar2 = eBar;
-    value = result;
-    // what the reverse sweep starts from
-    refTape.push(resultBar2);
-    intTape.push(i2);
-    intTape.push(i2Start);
-    refTape.push(eBar);
-    doubleTape.push(s);
-    doubleTape.push(t4);
-    intTape.push(i);
-    intTape.push(iStart);
-    doubleTape.push(t3);
-    intTape.push(index);
-    intTape.push(indexStart);
-    doubleTape.push(m);
-    doubleTape.push(v);
-    return value;
   }
 
   /**
@@ -198,6 +228,7 @@ public final class Softmax_Rrule {
     double[] result = null;
     double mBar = 0.0;
     DoubleTape doubleTape = null;
+    Tapes tapes = null;
     double vBar = 0.0;
     double t1Bar = 0.0;
     int indexStart = 0;
@@ -212,9 +243,10 @@ public final class Softmax_Rrule {
     double[] resultBar2 = null;
     double[] value = null;
     RefTape refTape = null;
-    doubleTape = Tapes.current().doubles;
-    intTape = Tapes.current().ints;
-    refTape = Tapes.current().refs;
+    tapes = Tapes.current();
+    doubleTape = tapes.doubles;
+    intTape = tapes.ints;
+    refTape = tapes.refs;
     v = doubleTape.pop();
     m = doubleTape.pop();
     indexStart = intTape.pop();

@@ -26,6 +26,13 @@ public final class LongTape {
     return values[--size];
   }
 
+  /** Drops what was pushed after the tape had {@code size} entries (a call that threw). */
+  public void truncate(int size) {
+    if (this.size > size) {
+      this.size = size;
+    }
+  }
+
   public int size() {
     return size;
   }

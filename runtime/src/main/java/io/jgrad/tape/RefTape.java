@@ -40,6 +40,14 @@ public final class RefTape {
     return (double[][]) pop();
   }
 
+  /** Drops what was pushed after the tape had {@code size} entries (a call that threw). */
+  public void truncate(int size) {
+    if (this.size > size) {
+      Arrays.fill(values, size, this.size, null);
+      this.size = size;
+    }
+  }
+
   public int size() {
     return size;
   }

@@ -85,4 +85,13 @@ public final class Throws {
     }
     x[1] = a * a;
   }
+
+  /** Recursion as deep as n: a large n overflows the stack in the primal and in the rules. */
+  @Grad
+  public static double recursion(double x, int n) {
+    if (n <= 0) {
+      return x;
+    }
+    return Math.sin(recursion(x, n - 1)) * x;
+  }
 }

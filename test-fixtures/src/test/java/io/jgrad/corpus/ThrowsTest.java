@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.jgrad.tape.Tapes;
 import java.util.List;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -60,5 +61,40 @@ class ThrowsTest {
     assertArrayEquals(new double[] {0.5, 6}, primal, 0.0);
     assertArrayEquals(primal, forward, 0.0);
     assertArrayEquals(primal, reverse, 0.0);
+  }
+
+  private static int[] tapeSizes() {
+    Tapes t = Tapes.current();
+    return new int[] {t.doubles.size(), t.ints.size(), t.longs.size(), t.refs.size()};
+  }
+
+  /** Issue 8, item 17: a rule that throws leaves the thread's tapes as it found them. */
+  @Test
+  void throwingRulesLeaveTheTapesAsTheyFoundThem() {
+    int[] before = tapeSizes();
+    for (int k = 0; k < 20_000; k++) {
+      double[] x = {1, 2, 30, 4};
+      assertThrows(ArithmeticException.class, () -> Throws_Rrule.elseThrowsInLoop(x));
+      assertThrows(IllegalStateException.class,
+          () -> Throws_Rrule.bothBranchesThrowInLoop(0.5, 11));
+      assertThrows(IllegalArgumentException.class, () -> Throws_Rrule.voidThrowsAdjoint(
+          new double[2], new double[2], 0.5, new double[1]));
+      assertThrows(IllegalStateException.class,
+          () -> AlwaysThrows_Rrule.whileTrueLeftByThrowAdjoint(0.75, 1.0, new double[1]));
+    }
+    assertArrayEquals(before, tapeSizes());
+  }
+
+  @Test
+  void stackOverflowInsideARuleLeavesTheTapesAsTheyFoundThem() {
+    int[] before = tapeSizes();
+    assertThrows(StackOverflowError.class, () -> Throws.recursion(0.5, 10_000_000));
+    assertThrows(StackOverflowError.class, () -> Throws_Rrule.recursion(0.5, 10_000_000));
+    assertThrows(StackOverflowError.class,
+        () -> Throws_Rrule.recursionAdjoint(0.5, 10_000_000, 1.0, new double[1]));
+    assertArrayEquals(before, tapeSizes());
+    // and the rules still work afterwards
+    assertEquals(Throws.recursion(0.5, 3), Throws_Rrule.recursion(0.5, 3).value(), 0.0);
+    assertArrayEquals(before, tapeSizes());
   }
 }

@@ -112,6 +112,13 @@ public final class JavaEmitter {
       }
     } else if (s instanceof Stmt.Throw t) {
       code.addStatement("throw $L", expr(t.exception()));
+    } else if (s instanceof Stmt.Protected p) {
+      code.beginControlFlow("try");
+      block(p.body(), code);
+      code.nextControlFlow("catch ($T $N)", Throwable.class, p.thrown().name());
+      block(p.onThrow(), code);
+      code.addStatement("throw $N", p.thrown().name());
+      code.endControlFlow();
     } else if (s instanceof Stmt.Comment c) {
       code.add("// $L\n", c.text());
     } else if (s instanceof Stmt.Break b) {

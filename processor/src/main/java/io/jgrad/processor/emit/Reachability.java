@@ -19,6 +19,9 @@ final class Reachability {
         || s instanceof Stmt.Continue) {
       return false;
     }
+    if (s instanceof Stmt.Protected p) {
+      return completesNormally(p.body());
+    }
     if (s instanceof Stmt.If i) {
       return completesNormally(i.then()) || completesNormally(i.otherwise());
     }

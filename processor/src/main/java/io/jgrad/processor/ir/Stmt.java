@@ -38,6 +38,12 @@ public sealed interface Stmt {
 
   record Throw(Expr exception, Origin origin) implements Stmt {}
 
+  /**
+   * {@code try { body } catch (Throwable thrown) { onThrow; throw thrown; }}: cleanup on the way
+   * out of an exception, which goes on unchanged. Only in generated entry points.
+   */
+  record Protected(Block body, Block onThrow, Var thrown, Origin origin) implements Stmt {}
+
   /** A comment line in generated code. */
   record Comment(String text, Origin origin) implements Stmt {}
 

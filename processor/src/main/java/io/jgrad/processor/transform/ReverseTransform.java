@@ -52,6 +52,7 @@ public final class ReverseTransform {
   private static final Type INT_TAPE = Type.classType("io.jgrad.tape.IntTape");
   private static final Type LONG_TAPE = Type.classType("io.jgrad.tape.LongTape");
   private static final Type REF_TAPE = Type.classType("io.jgrad.tape.RefTape");
+  private static final Type TAPES = Type.classType("io.jgrad.tape.Tapes");
   private static final String SNAPSHOTS = "io.jgrad.tape.Snapshots";
   /** A call to a sibling method of the generated class: the emitter prints it unqualified. */
   public static final String SELF = "";
@@ -78,6 +79,7 @@ public final class ReverseTransform {
   private final Map<Var, Var> adjoints = new HashMap<>();
   private final List<Var> locals = new ArrayList<>();
   private final Block setup = new Block();
+  private Var tapes;
   private Var doubleTape;
   private Var intTape;
   private Var longTape;
@@ -159,7 +161,7 @@ public final class ReverseTransform {
             List.of(ref(bar), ref(entryRows), ref(saved)), Type.VOID), Origin.NONE));
       }
     }
-    Block body = new Block().addAll(setup).addAll(saveOutputCotangents);
+    Block body = new Block().addAll(saveOutputCotangents);
     body.add(new Stmt.Comment("forward sweep: the primal, recording what the reverse sweep needs",
         Origin.NONE));
     body.addAll(sweeps.forward());
@@ -216,14 +218,29 @@ public final class ReverseTransform {
     if (value != null) {
       body.add(new Stmt.Return(ref(value), Origin.NONE));
     }
-    Function adjointFunction = new Function(RuleNames.adjointMethod(function.name()), params,
-        function.returnType(), body, locals);
     boolean writesArguments = function.params().stream()
         .anyMatch(p -> p.type().isArray() && effects.isWritten(p));
     if (writesArguments) {
-      return new Result(adjointFunction, null, null);
+      List<Var> scope = new ArrayList<>(locals);
+      return new Result(new Function(RuleNames.adjointMethod(function.name()), params,
+          function.returnType(), entry(body, scope), scope), null, null);
     }
-    return split(params, seed, scalarBars, sweeps, value, seeding, adjointFunction);
+    return split(params, seed, scalarBars, sweeps, value, seeding);
+  }
+
+  /**
+   * The setup, then {@code body}, truncating the tapes if it throws (when it uses any); what this
+   * adds is declared in {@code scope}, the locals of the function being built.
+   */
+  private Block entry(Block body, List<Var> scope) {
+    if (!usesTapes()) {
+      return new Block().addAll(setup).addAll(body);
+    }
+    if (tapes == null) {
+      tapes();
+      scope.add(tapes);
+    }
+    return new Block().addAll(setup).addAll(truncatingOnThrow(tapes, body, scope));
   }
 
   /**
@@ -232,7 +249,7 @@ public final class ReverseTransform {
    * reverse sweep. Together they do what the adjoint does, without recomputing anything.
    */
   private Result split(List<Var> params, Var seed, Var scalarBars, Sweeps sweeps, Var value,
-      Block seeding, Function adjointFunction) {
+      Block seeding) {
     // scalar adjoints go back on the tape (in parameter order) rather than into a buffer, so a
     // generated caller needs no scratch array
     Block scalarPushes = new Block();
@@ -259,7 +276,7 @@ public final class ReverseTransform {
           ? new Stmt.Assign(v, new Expr.Cast(v.type(), invoke(refTape(), "pop")), Origin.NONE)
           : pop(v, Origin.NONE));
     }
-    Block forwardBody = new Block().addAll(setup).addAll(sweeps.forward());
+    Block forwardBody = new Block().addAll(sweeps.forward());
     if (value != null) {
       forwardBody.add(new Stmt.Assign(value, ref(result), Origin.NONE));
     }
@@ -273,8 +290,9 @@ public final class ReverseTransform {
     List<Var> forwardParams = new ArrayList<>(params);
     forwardParams.remove(seed);
     forwardParams.remove(scalarBars);
+    List<Var> forwardScope = new ArrayList<>(locals);
     Function forwardPart = new Function(RuleNames.forwardPart(function.name()),
-        forwardParams, function.returnType(), forwardBody, locals);
+        forwardParams, function.returnType(), entry(forwardBody, forwardScope), forwardScope);
     Function delegating = delegatingAdjoint(params, forwardParams, seed, scalarBars, value);
     List<Var> reverseParams = new ArrayList<>(params);
     reverseParams.remove(scalarBars);
@@ -291,6 +309,7 @@ public final class ReverseTransform {
   private Function delegatingAdjoint(List<Var> params, List<Var> forwardParams, Var seed,
       Var scalarBars, Var value) {
     Block body = new Block();
+    Var delegateTapes = new Var(names.fresh("tapes"), TAPES, Var.Kind.TEMP);
     List<Expr> forwardArgs = forwardParams.stream().map(Ops::ref)
         .collect(java.util.stream.Collectors.toList());
     List<Expr> reverseArgs = new ArrayList<>(forwardArgs);
@@ -323,22 +342,20 @@ public final class ReverseTransform {
     List<Var> scalars = function.params().stream().filter(p -> p.type().isFloating())
         .collect(java.util.stream.Collectors.toList());
     if (!scalars.isEmpty()) {
-      Var tape = new Var(names.fresh("tape"), DOUBLE_TAPE, Var.Kind.TEMP);
-      delegateLocals.add(tape);
-      body.add(new Stmt.Assign(tape, new Expr.Field(new Expr.Call("io.jgrad.tape.Tapes",
-          "current", List.of(), Type.classType("io.jgrad.tape.Tapes")), "doubles", DOUBLE_TAPE),
-          Origin.NONE));
       for (int k = scalars.size() - 1; k >= 0; k--) {
         body.add(new Stmt.Accumulate(new Expr.Index(ref(scalarBars), Expr.Lit.ofInt(k),
-            Type.DOUBLE), new Expr.Invoke(ref(tape), "pop", List.of(), Type.DOUBLE),
-            Origin.NONE));
+            Type.DOUBLE), new Expr.Invoke(new Expr.Field(ref(delegateTapes), "doubles",
+            DOUBLE_TAPE), "pop", List.of(), Type.DOUBLE), Origin.NONE));
       }
     }
     if (value != null) {
       body.add(new Stmt.Return(ref(value), Origin.NONE));
     }
+    delegateLocals.add(delegateTapes);
+    Block entry = new Block().add(new Stmt.Assign(delegateTapes, currentTapes(), Origin.NONE))
+        .addAll(truncatingOnThrow(delegateTapes, body, delegateLocals));
     return new Function(RuleNames.adjointMethod(function.name()), params,
-        function.returnType(), body, delegateLocals);
+        function.returnType(), entry, delegateLocals);
   }
 
   /** Written array parameters and the result, where the reverse sweep changes their contents. */
@@ -963,10 +980,56 @@ public final class ReverseTransform {
     locals.add(tape);
     String field = type == DOUBLE_TAPE ? "doubles" : type == INT_TAPE ? "ints"
         : type == LONG_TAPE ? "longs" : "refs";
-    setup.add(new Stmt.Assign(tape, new Expr.Field(new Expr.Call("io.jgrad.tape.Tapes",
-        "current", List.of(), Type.classType("io.jgrad.tape.Tapes")), field, type),
-        Origin.NONE));
+    setup.add(new Stmt.Assign(tape, new Expr.Field(ref(tapes()), field, type), Origin.NONE));
     return tape;
+  }
+
+  /** This thread's {@code Tapes}, looked up once per call (the first statement of the setup). */
+  private Var tapes() {
+    if (tapes == null) {
+      tapes = new Var(names.fresh("tapes"), TAPES, Var.Kind.TEMP);
+      locals.add(tapes);
+      setup.stmts().add(0, new Stmt.Assign(tapes, currentTapes(), Origin.NONE));
+    }
+    return tapes;
+  }
+
+  private static Expr currentTapes() {
+    return new Expr.Call("io.jgrad.tape.Tapes", "current", List.of(), TAPES);
+  }
+
+  /**
+   * {@code body} run so that an exception leaves the thread's tapes as they were at entry: the
+   * sizes are read first, and the tapes truncated to them when anything is thrown (a throw in the
+   * primal, a callee's exception, a StackOverflowError); the exception goes on unchanged.
+   * {@code tapes} holds this thread's tapes; the marks are added to {@code scope}.
+   */
+  private Block truncatingOnThrow(Var tapes, Block body, List<Var> scope) {
+    Block out = new Block();
+    List<Expr> marks = new ArrayList<>();
+    for (String field : List.of("doubles", "ints", "longs", "refs")) {
+      Var mark = new Var(names.fresh(field.substring(0, field.length() - 1) + "Mark"), Type.INT,
+          Var.Kind.TEMP);
+      scope.add(mark);
+      Type tapeType = field.equals("doubles") ? DOUBLE_TAPE : field.equals("ints") ? INT_TAPE
+          : field.equals("longs") ? LONG_TAPE : REF_TAPE;
+      out.add(new Stmt.Assign(mark, new Expr.Invoke(new Expr.Field(ref(tapes), field, tapeType),
+          "size", List.of(), Type.INT), Origin.NONE));
+      marks.add(ref(mark));
+    }
+    Var thrown = new Var(names.fresh("thrown"), Type.classType("java.lang.Throwable"),
+        Var.Kind.TEMP);
+    Block truncate = new Block().add(new Stmt.Eval(new Expr.Invoke(ref(tapes), "truncate",
+        marks, Type.VOID), Origin.NONE));
+    out.add(new Stmt.Protected(body, truncate, thrown, Origin.NONE));
+    return out;
+  }
+
+  /** True if running the function may push onto a tape: its own records, or its callees'. */
+  private boolean usesTapes() {
+    boolean[] calls = {false};
+    forEachCall(function.body(), c -> calls[0] = true);
+    return tapes != null || calls[0];
   }
 
   private Var scratch() {
