@@ -44,8 +44,11 @@ import org.w3c.dom.Document;
  * gets a temporary local repository in which every entry of the reactor's own local repository
  * (plugins, JDT and the other processor dependencies, all resolved by this very build) is a
  * symbolic link, except {@code io/jgrad}, which holds copies of this build's parent pom, runtime and
- * processor. Nothing is written to the reactor's local repository. The exec plugin the quick start
- * runs is resolved by this module's build (a skipped {@code exec:java} execution in its pom).
+ * processor. Nothing is written to the reactor's local repository. The external build reads the
+ * same settings.xml as this one (artifacts downloaded through a mirror are recorded under the
+ * mirror's id, and the offline build must see the same id), and runs on this JDK. The exec plugin
+ * the quick start runs is resolved by this module's build (a skipped {@code exec:java} execution in
+ * its pom): a build resolves only the plugins bound to its phases, and nothing else binds it.
  */
 class QuickStartTest {
   private static final Pattern BLOCK =
