@@ -1,6 +1,5 @@
 package test;
 
-import io.jgrad.tape.DoubleTape;
 import io.jgrad.tape.Tapes;
 import javax.annotation.processing.Generated;
 
@@ -40,14 +39,14 @@ public final class Losses_Rrule {
     int longMark2 = 0;
     int refMark2 = 0;
     tapes2 = Tapes.current();
-    doubleMark2 = tapes2.doubles.size();
-    intMark2 = tapes2.ints.size();
-    longMark2 = tapes2.longs.size();
-    refMark2 = tapes2.refs.size();
+    doubleMark2 = tapes2.doubleSize();
+    intMark2 = tapes2.intSize();
+    longMark2 = tapes2.longSize();
+    refMark2 = tapes2.refSize();
     try {
       value = softplusForward(z);
       softplusReverse(z, seed);
-      scalarBars[0] += tapes2.doubles.pop();
+      scalarBars[0] += tapes2.popDouble();
       return value;
     } catch (Throwable thrown2) {
       tapes2.truncate(doubleMark2, intMark2, longMark2, refMark2);
@@ -67,18 +66,16 @@ public final class Losses_Rrule {
     double t2Bar = 0.0;
     double resultBar = 0.0;
     double value = 0.0;
-    DoubleTape doubleTape = null;
     Tapes tapes = null;
     int doubleMark = 0;
     int intMark = 0;
     int longMark = 0;
     int refMark = 0;
     tapes = Tapes.current();
-    doubleTape = tapes.doubles;
-    doubleMark = tapes.doubles.size();
-    intMark = tapes.ints.size();
-    longMark = tapes.longs.size();
-    refMark = tapes.refs.size();
+    doubleMark = tapes.doubleSize();
+    intMark = tapes.intSize();
+    longMark = tapes.longSize();
+    refMark = tapes.refSize();
     try {
       // line 11: return Math.log1p(Math.exp(z));
       t1 = Math.exp(z);
@@ -86,7 +83,7 @@ public final class Losses_Rrule {
       result = t2;
       value = result;
       // what the reverse sweep starts from
-      doubleTape.push(t1);
+      tapes.pushDouble(t1);
       return value;
     } catch (Throwable thrown) {
       tapes.truncate(doubleMark, intMark, longMark, refMark);
@@ -106,11 +103,9 @@ public final class Losses_Rrule {
     double t2Bar = 0.0;
     double resultBar = 0.0;
     double value = 0.0;
-    DoubleTape doubleTape = null;
     Tapes tapes = null;
     tapes = Tapes.current();
-    doubleTape = tapes.doubles;
-    t1 = doubleTape.pop();
+    t1 = tapes.popDouble();
     resultBar = seed;
     // line 11: return Math.log1p(Math.exp(z));
     t2Bar += resultBar;
@@ -119,7 +114,7 @@ public final class Losses_Rrule {
     t2Bar = 0.0;
     zBar += t1Bar * t1;
     t1Bar = 0.0;
-    doubleTape.push(zBar);
+    tapes.pushDouble(zBar);
   }
 
   /**

@@ -1,7 +1,5 @@
 package test;
 
-import io.jgrad.tape.DoubleTape;
-import io.jgrad.tape.IntTape;
 import io.jgrad.tape.Tapes;
 import javax.annotation.processing.Generated;
 
@@ -44,14 +42,14 @@ public final class Model_Rrule {
     int longMark2 = 0;
     int refMark2 = 0;
     tapes2 = Tapes.current();
-    doubleMark2 = tapes2.doubles.size();
-    intMark2 = tapes2.ints.size();
-    longMark2 = tapes2.longs.size();
-    refMark2 = tapes2.refs.size();
+    doubleMark2 = tapes2.doubleSize();
+    intMark2 = tapes2.intSize();
+    longMark2 = tapes2.longSize();
+    refMark2 = tapes2.refSize();
     try {
       value = lossForward(w, wBar, x, xBar, y);
       lossReverse(w, wBar, x, xBar, y, seed);
-      scalarBars[0] += tapes2.doubles.pop();
+      scalarBars[0] += tapes2.popDouble();
       return value;
     } catch (Throwable thrown2) {
       tapes2.truncate(doubleMark2, intMark2, longMark2, refMark2);
@@ -73,13 +71,11 @@ public final class Model_Rrule {
     double zBar = 0.0;
     double t1Bar = 0.0;
     int iStart = 0;
-    IntTape intTape = null;
     Tapes tapes = null;
     double t2Bar = 0.0;
     double yBar = 0.0;
     double t3Bar = 0.0;
     double t4Bar = 0.0;
-    DoubleTape doubleTape = null;
     double resultBar = 0.0;
     double value = 0.0;
     int doubleMark = 0;
@@ -87,12 +83,10 @@ public final class Model_Rrule {
     int longMark = 0;
     int refMark = 0;
     tapes = Tapes.current();
-    intTape = tapes.ints;
-    doubleTape = tapes.doubles;
-    doubleMark = tapes.doubles.size();
-    intMark = tapes.ints.size();
-    longMark = tapes.longs.size();
-    refMark = tapes.refs.size();
+    doubleMark = tapes.doubleSize();
+    intMark = tapes.intSize();
+    longMark = tapes.longSize();
+    refMark = tapes.refSize();
     try {
       // line 11: double z = 0.0;
       z = 0.0;
@@ -106,7 +100,7 @@ public final class Model_Rrule {
         // line 12: for (int i = 0; i < w.length; i++)
         i++;
       }
-      intTape.push(iStart);
+      tapes.pushInt(iStart);
       // line 15: return Losses.softplus(-y * z);
       t2 = -y;
       t3 = t2 * z;
@@ -114,11 +108,11 @@ public final class Model_Rrule {
       result = t4;
       value = result;
       // what the reverse sweep starts from
-      doubleTape.push(t3);
-      doubleTape.push(z);
-      doubleTape.push(t2);
-      intTape.push(i);
-      intTape.push(iStart);
+      tapes.pushDouble(t3);
+      tapes.pushDouble(z);
+      tapes.pushDouble(t2);
+      tapes.pushInt(i);
+      tapes.pushInt(iStart);
       return value;
     } catch (Throwable thrown) {
       tapes.truncate(doubleMark, intMark, longMark, refMark);
@@ -141,29 +135,25 @@ public final class Model_Rrule {
     double zBar = 0.0;
     double t1Bar = 0.0;
     int iStart = 0;
-    IntTape intTape = null;
     Tapes tapes = null;
     double t2Bar = 0.0;
     double yBar = 0.0;
     double t3Bar = 0.0;
     double t4Bar = 0.0;
-    DoubleTape doubleTape = null;
     double resultBar = 0.0;
     double value = 0.0;
     tapes = Tapes.current();
-    intTape = tapes.ints;
-    doubleTape = tapes.doubles;
-    iStart = intTape.pop();
-    i = intTape.pop();
-    t2 = doubleTape.pop();
-    z = doubleTape.pop();
-    t3 = doubleTape.pop();
+    iStart = tapes.popInt();
+    i = tapes.popInt();
+    t2 = tapes.popDouble();
+    z = tapes.popDouble();
+    t3 = tapes.popDouble();
     resultBar = seed;
     // line 15: return Losses.softplus(-y * z);
     t4Bar += resultBar;
     resultBar = 0.0;
     Losses_Rrule.softplusReverse(t3, t4Bar);
-    t3Bar += doubleTape.pop();
+    t3Bar += tapes.popDouble();
     t4Bar = 0.0;
     t2Bar += t3Bar * z;
     zBar += t3Bar * t2;
@@ -171,7 +161,7 @@ public final class Model_Rrule {
     yBar -= t2Bar;
     t2Bar = 0.0;
     // line 12: for (int i = 0; i < w.length; i++)
-    iStart = intTape.pop();
+    iStart = tapes.popInt();
     while (i > iStart) {
       i--;
       // line 13: z += w[i] * x[i];
@@ -182,7 +172,7 @@ public final class Model_Rrule {
     }
     // line 11: double z = 0.0;
     zBar = 0.0;
-    doubleTape.push(yBar);
+    tapes.pushDouble(yBar);
   }
 
   /**

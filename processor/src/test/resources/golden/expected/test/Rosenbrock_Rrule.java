@@ -1,7 +1,5 @@
 package test;
 
-import io.jgrad.tape.DoubleTape;
-import io.jgrad.tape.IntTape;
 import io.jgrad.tape.Tapes;
 import javax.annotation.processing.Generated;
 
@@ -41,10 +39,10 @@ public final class Rosenbrock_Rrule {
     int longMark2 = 0;
     int refMark2 = 0;
     tapes2 = Tapes.current();
-    doubleMark2 = tapes2.doubles.size();
-    intMark2 = tapes2.ints.size();
-    longMark2 = tapes2.longs.size();
-    refMark2 = tapes2.refs.size();
+    doubleMark2 = tapes2.doubleSize();
+    intMark2 = tapes2.intSize();
+    longMark2 = tapes2.longSize();
+    refMark2 = tapes2.refSize();
     try {
       value = rosenbrockForward(x, xBar);
       rosenbrockReverse(x, xBar, seed);
@@ -70,7 +68,6 @@ public final class Rosenbrock_Rrule {
     double t5 = 0.0;
     double result = 0.0;
     double sBar = 0.0;
-    DoubleTape doubleTape = null;
     Tapes tapes = null;
     double aBar = 0.0;
     double t1Bar = 0.0;
@@ -80,7 +77,6 @@ public final class Rosenbrock_Rrule {
     double t4Bar = 0.0;
     double t5Bar = 0.0;
     int iStart = 0;
-    IntTape intTape = null;
     double resultBar = 0.0;
     double value = 0.0;
     int doubleMark = 0;
@@ -88,12 +84,10 @@ public final class Rosenbrock_Rrule {
     int longMark = 0;
     int refMark = 0;
     tapes = Tapes.current();
-    doubleTape = tapes.doubles;
-    intTape = tapes.ints;
-    doubleMark = tapes.doubles.size();
-    intMark = tapes.ints.size();
-    longMark = tapes.longs.size();
-    refMark = tapes.refs.size();
+    doubleMark = tapes.doubleSize();
+    intMark = tapes.intSize();
+    longMark = tapes.longSize();
+    refMark = tapes.refSize();
     try {
       // line 11: double s = 0.0;
       s = 0.0;
@@ -102,15 +96,15 @@ public final class Rosenbrock_Rrule {
       iStart = i;
       while (i < x.length - 1) {
         // line 13: double a = 1.0 - x[i];
-        doubleTape.push(a);
+        tapes.pushDouble(a);
         a = 1.0 - x[i];
         // line 14: double b = x[i + 1] - x[i] * x[i];
         t1 = x[i] * x[i];
-        doubleTape.push(b);
+        tapes.pushDouble(b);
         b = x[i + 1] - t1;
         // line 15: s += a * a + 100.0 * b * b;
         t2 = a * a;
-        doubleTape.push(t3);
+        tapes.pushDouble(t3);
         t3 = 100.0 * b;
         t4 = t3 * b;
         t5 = t2 + t4;
@@ -118,16 +112,16 @@ public final class Rosenbrock_Rrule {
         // line 12: for (int i = 0; i < x.length - 1; i++)
         i++;
       }
-      intTape.push(iStart);
+      tapes.pushInt(iStart);
       // line 17: return s;
       result = s;
       value = result;
       // what the reverse sweep starts from
-      intTape.push(i);
-      intTape.push(iStart);
-      doubleTape.push(b);
-      doubleTape.push(t3);
-      doubleTape.push(a);
+      tapes.pushInt(i);
+      tapes.pushInt(iStart);
+      tapes.pushDouble(b);
+      tapes.pushDouble(t3);
+      tapes.pushDouble(a);
       return value;
     } catch (Throwable thrown) {
       tapes.truncate(doubleMark, intMark, longMark, refMark);
@@ -150,7 +144,6 @@ public final class Rosenbrock_Rrule {
     double t5 = 0.0;
     double result = 0.0;
     double sBar = 0.0;
-    DoubleTape doubleTape = null;
     Tapes tapes = null;
     double aBar = 0.0;
     double t1Bar = 0.0;
@@ -160,23 +153,20 @@ public final class Rosenbrock_Rrule {
     double t4Bar = 0.0;
     double t5Bar = 0.0;
     int iStart = 0;
-    IntTape intTape = null;
     double resultBar = 0.0;
     double value = 0.0;
     tapes = Tapes.current();
-    doubleTape = tapes.doubles;
-    intTape = tapes.ints;
-    a = doubleTape.pop();
-    t3 = doubleTape.pop();
-    b = doubleTape.pop();
-    iStart = intTape.pop();
-    i = intTape.pop();
+    a = tapes.popDouble();
+    t3 = tapes.popDouble();
+    b = tapes.popDouble();
+    iStart = tapes.popInt();
+    i = tapes.popInt();
     resultBar = seed;
     // line 17: return s;
     sBar += resultBar;
     resultBar = 0.0;
     // line 12: for (int i = 0; i < x.length - 1; i++)
-    iStart = intTape.pop();
+    iStart = tapes.popInt();
     while (i > iStart) {
       i--;
       // line 15: s += a * a + 100.0 * b * b;
@@ -189,7 +179,7 @@ public final class Rosenbrock_Rrule {
       t4Bar = 0.0;
       bBar += t3Bar * 100.0;
       t3Bar = 0.0;
-      t3 = doubleTape.pop();
+      t3 = tapes.popDouble();
       aBar += t2Bar * a;
       aBar += t2Bar * a;
       t2Bar = 0.0;
@@ -197,14 +187,14 @@ public final class Rosenbrock_Rrule {
       xBar[i + 1] += bBar;
       t1Bar -= bBar;
       bBar = 0.0;
-      b = doubleTape.pop();
+      b = tapes.popDouble();
       xBar[i] += t1Bar * x[i];
       xBar[i] += t1Bar * x[i];
       t1Bar = 0.0;
       // line 13: double a = 1.0 - x[i];
       xBar[i] -= aBar;
       aBar = 0.0;
-      a = doubleTape.pop();
+      a = tapes.popDouble();
     }
     // line 11: double s = 0.0;
     sBar = 0.0;

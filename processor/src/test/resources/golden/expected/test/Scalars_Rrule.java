@@ -1,6 +1,5 @@
 package test;
 
-import io.jgrad.tape.DoubleTape;
 import io.jgrad.tape.Tapes;
 import javax.annotation.processing.Generated;
 
@@ -40,15 +39,15 @@ public final class Scalars_Rrule {
     int longMark2 = 0;
     int refMark2 = 0;
     tapes2 = Tapes.current();
-    doubleMark2 = tapes2.doubles.size();
-    intMark2 = tapes2.ints.size();
-    longMark2 = tapes2.longs.size();
-    refMark2 = tapes2.refs.size();
+    doubleMark2 = tapes2.doubleSize();
+    intMark2 = tapes2.intSize();
+    longMark2 = tapes2.longSize();
+    refMark2 = tapes2.refSize();
     try {
       value = mixForward(a, b, n);
       mixReverse(a, b, n, seed);
-      scalarBars[1] += tapes2.doubles.pop();
-      scalarBars[0] += tapes2.doubles.pop();
+      scalarBars[1] += tapes2.popDouble();
+      scalarBars[0] += tapes2.popDouble();
       return value;
     } catch (Throwable thrown2) {
       tapes2.truncate(doubleMark2, intMark2, longMark2, refMark2);
@@ -87,7 +86,6 @@ public final class Scalars_Rrule {
     double rBar = 0.0;
     double t3Bar = 0.0;
     double t4Bar = 0.0;
-    DoubleTape doubleTape = null;
     Tapes tapes = null;
     double t5Bar = 0.0;
     double t6Bar = 0.0;
@@ -110,11 +108,10 @@ public final class Scalars_Rrule {
     int longMark = 0;
     int refMark = 0;
     tapes = Tapes.current();
-    doubleTape = tapes.doubles;
-    doubleMark = tapes.doubles.size();
-    intMark = tapes.ints.size();
-    longMark = tapes.longs.size();
-    refMark = tapes.refs.size();
+    doubleMark = tapes.doubleSize();
+    intMark = tapes.intSize();
+    longMark = tapes.longSize();
+    refMark = tapes.refSize();
     try {
       // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
       t1 = Math.pow(a, n);
@@ -123,7 +120,7 @@ public final class Scalars_Rrule {
       // line 12: r *= Math.max(a, b);
       t3 = Math.max(a, b);
       t4 = r * t3;
-      doubleTape.push(r);
+      tapes.pushDouble(r);
       r = t4;
       // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
       t5 = -b;
@@ -144,15 +141,15 @@ public final class Scalars_Rrule {
       result = t17;
       value = result;
       // what the reverse sweep starts from
-      doubleTape.push(t14);
-      doubleTape.push(t11);
-      doubleTape.push(t12);
-      doubleTape.push(t10);
-      doubleTape.push(e);
-      doubleTape.push(t7);
-      doubleTape.push(t5);
-      doubleTape.push(t3);
-      doubleTape.push(r);
+      tapes.pushDouble(t14);
+      tapes.pushDouble(t11);
+      tapes.pushDouble(t12);
+      tapes.pushDouble(t10);
+      tapes.pushDouble(e);
+      tapes.pushDouble(t7);
+      tapes.pushDouble(t5);
+      tapes.pushDouble(t3);
+      tapes.pushDouble(r);
       return value;
     } catch (Throwable thrown) {
       tapes.truncate(doubleMark, intMark, longMark, refMark);
@@ -191,7 +188,6 @@ public final class Scalars_Rrule {
     double rBar = 0.0;
     double t3Bar = 0.0;
     double t4Bar = 0.0;
-    DoubleTape doubleTape = null;
     Tapes tapes = null;
     double t5Bar = 0.0;
     double t6Bar = 0.0;
@@ -210,16 +206,15 @@ public final class Scalars_Rrule {
     double resultBar = 0.0;
     double value = 0.0;
     tapes = Tapes.current();
-    doubleTape = tapes.doubles;
-    r = doubleTape.pop();
-    t3 = doubleTape.pop();
-    t5 = doubleTape.pop();
-    t7 = doubleTape.pop();
-    e = doubleTape.pop();
-    t10 = doubleTape.pop();
-    t12 = doubleTape.pop();
-    t11 = doubleTape.pop();
-    t14 = doubleTape.pop();
+    r = tapes.popDouble();
+    t3 = tapes.popDouble();
+    t5 = tapes.popDouble();
+    t7 = tapes.popDouble();
+    e = tapes.popDouble();
+    t10 = tapes.popDouble();
+    t12 = tapes.popDouble();
+    t11 = tapes.popDouble();
+    t14 = tapes.popDouble();
     resultBar = seed;
     // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
     t17Bar += resultBar;
@@ -263,7 +258,7 @@ public final class Scalars_Rrule {
     // line 12: r *= Math.max(a, b);
     t4Bar += rBar;
     rBar = 0.0;
-    r = doubleTape.pop();
+    r = tapes.popDouble();
     rBar += t4Bar * t3;
     t3Bar += t4Bar * r;
     t4Bar = 0.0;
@@ -279,8 +274,8 @@ public final class Scalars_Rrule {
     t2Bar = 0.0;
     aBar += t1Bar * (n == 0.0 ? 0.0 : n * Math.pow(a, n - 1.0));
     t1Bar = 0.0;
-    doubleTape.push(aBar);
-    doubleTape.push(bBar);
+    tapes.pushDouble(aBar);
+    tapes.pushDouble(bBar);
   }
 
   /**

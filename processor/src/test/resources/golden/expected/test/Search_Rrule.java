@@ -1,7 +1,5 @@
 package test;
 
-import io.jgrad.tape.DoubleTape;
-import io.jgrad.tape.IntTape;
 import io.jgrad.tape.Tapes;
 import javax.annotation.processing.Generated;
 
@@ -43,14 +41,14 @@ public final class Search_Rrule {
     int longMark2 = 0;
     int refMark2 = 0;
     tapes2 = Tapes.current();
-    doubleMark2 = tapes2.doubles.size();
-    intMark2 = tapes2.ints.size();
-    longMark2 = tapes2.longs.size();
-    refMark2 = tapes2.refs.size();
+    doubleMark2 = tapes2.doubleSize();
+    intMark2 = tapes2.intSize();
+    longMark2 = tapes2.longSize();
+    refMark2 = tapes2.refSize();
     try {
       value = searchForward(x, xBar, t);
       searchReverse(x, xBar, t, seed);
-      scalarBars[0] += tapes2.doubles.pop();
+      scalarBars[0] += tapes2.popDouble();
       return value;
     } catch (Throwable thrown2) {
       tapes2.truncate(doubleMark2, intMark2, longMark2, refMark2);
@@ -76,9 +74,7 @@ public final class Search_Rrule {
     double sBar = 0.0;
     double t1Bar = 0.0;
     double resultBar = 0.0;
-    IntTape intTape = null;
     Tapes tapes = null;
-    DoubleTape doubleTape = null;
     double t2Bar = 0.0;
     double t3Bar = 0.0;
     double t4Bar = 0.0;
@@ -91,12 +87,10 @@ public final class Search_Rrule {
     int longMark = 0;
     int refMark = 0;
     tapes = Tapes.current();
-    intTape = tapes.ints;
-    doubleTape = tapes.doubles;
-    doubleMark = tapes.doubles.size();
-    intMark = tapes.ints.size();
-    longMark = tapes.longs.size();
-    refMark = tapes.refs.size();
+    doubleMark = tapes.doubleSize();
+    intMark = tapes.intSize();
+    longMark = tapes.longSize();
+    refMark = tapes.refSize();
     try {
       returned = false;
       // line 11: double s = 0.0;
@@ -120,29 +114,29 @@ public final class Search_Rrule {
             result = t1;
             returned = true;
             // line 16: if (x[i] > t)
-            intTape.push(1);
+            tapes.pushInt(1);
           } else {
-            intTape.push(0);
+            tapes.pushInt(0);
           }
           // line 19: if (s > 2.0)
           if (!returned) {
             if (s > 2.0) {
               // line 20: s = Math.sqrt(s);
-              doubleTape.push(t2);
+              tapes.pushDouble(t2);
               t2 = Math.sqrt(s);
-              doubleTape.push(s);
+              tapes.pushDouble(s);
               s = t2;
               // line 19: if (s > 2.0)
-              intTape.push(1);
+              tapes.pushInt(1);
             } else {
               // line 22: s += Math.sin(x[i]) * t;
-              doubleTape.push(t3);
+              tapes.pushDouble(t3);
               t3 = Math.sin(x[i]);
               t4 = t3 * t;
-              doubleTape.push(s);
+              tapes.pushDouble(s);
               s += t4;
               // line 19: if (s > 2.0)
-              intTape.push(0);
+              tapes.pushInt(0);
             }
             // line 24: if (s > 10.0)
             if (s > 10.0) {
@@ -150,41 +144,41 @@ public final class Search_Rrule {
               broke = true;
             }
             // line 19: if (s > 2.0)
-            intTape.push(1);
+            tapes.pushInt(1);
           } else {
-            intTape.push(0);
+            tapes.pushInt(0);
           }
           // line 16: if (x[i] > t)
-          intTape.push(1);
+          tapes.pushInt(1);
         } else {
-          intTape.push(0);
+          tapes.pushInt(0);
         }
         // line 12: for (int i = 0; i < x.length; i++)
         if (!(returned || broke)) {
           i++;
-          intTape.push(1);
+          tapes.pushInt(1);
         } else {
-          intTape.push(0);
+          tapes.pushInt(0);
         }
         iterations++;
       }
-      intTape.push(iterations);
+      tapes.pushInt(iterations);
       // line 28: return s + t;
       if (!returned) {
         t5 = s + t;
         result = t5;
         returned = true;
-        intTape.push(1);
+        tapes.pushInt(1);
       } else {
-        intTape.push(0);
+        tapes.pushInt(0);
       }
       value = result;
       // what the reverse sweep starts from
-      intTape.push(iterations);
-      intTape.push(i);
-      doubleTape.push(t2);
-      doubleTape.push(t3);
-      doubleTape.push(s);
+      tapes.pushInt(iterations);
+      tapes.pushInt(i);
+      tapes.pushDouble(t2);
+      tapes.pushDouble(t3);
+      tapes.pushDouble(s);
       return value;
     } catch (Throwable thrown) {
       tapes.truncate(doubleMark, intMark, longMark, refMark);
@@ -210,9 +204,7 @@ public final class Search_Rrule {
     double sBar = 0.0;
     double t1Bar = 0.0;
     double resultBar = 0.0;
-    IntTape intTape = null;
     Tapes tapes = null;
-    DoubleTape doubleTape = null;
     double t2Bar = 0.0;
     double t3Bar = 0.0;
     double t4Bar = 0.0;
@@ -221,16 +213,14 @@ public final class Search_Rrule {
     double t5Bar = 0.0;
     double value = 0.0;
     tapes = Tapes.current();
-    intTape = tapes.ints;
-    doubleTape = tapes.doubles;
-    s = doubleTape.pop();
-    t3 = doubleTape.pop();
-    t2 = doubleTape.pop();
-    i = intTape.pop();
-    iterations = intTape.pop();
+    s = tapes.popDouble();
+    t3 = tapes.popDouble();
+    t2 = tapes.popDouble();
+    i = tapes.popInt();
+    iterations = tapes.popInt();
     resultBar = seed;
     // line 28: return s + t;
-    if (intTape.popBoolean()) {
+    if (tapes.popBoolean()) {
       t5Bar += resultBar;
       resultBar = 0.0;
       sBar += t5Bar;
@@ -238,37 +228,37 @@ public final class Search_Rrule {
       t5Bar = 0.0;
     }
     // line 12: for (int i = 0; i < x.length; i++)
-    iterations = intTape.pop();
+    iterations = tapes.popInt();
     while (iterations > 0) {
-      if (intTape.popBoolean()) {
+      if (tapes.popBoolean()) {
         i--;
       }
       // line 16: if (x[i] > t)
-      if (intTape.popBoolean()) {
+      if (tapes.popBoolean()) {
         // line 19: if (s > 2.0)
-        if (intTape.popBoolean()) {
-          if (intTape.popBoolean()) {
+        if (tapes.popBoolean()) {
+          if (tapes.popBoolean()) {
             // line 20: s = Math.sqrt(s);
             t2Bar += sBar;
             sBar = 0.0;
-            s = doubleTape.pop();
+            s = tapes.popDouble();
             sBar += t2Bar * (0.5 / t2);
             t2Bar = 0.0;
-            t2 = doubleTape.pop();
+            t2 = tapes.popDouble();
           } else {
             // line 22: s += Math.sin(x[i]) * t;
             t4Bar += sBar;
-            s = doubleTape.pop();
+            s = tapes.popDouble();
             t3Bar += t4Bar * t;
             tBar += t4Bar * t3;
             t4Bar = 0.0;
             xBar[i] += t3Bar * Math.cos(x[i]);
             t3Bar = 0.0;
-            t3 = doubleTape.pop();
+            t3 = tapes.popDouble();
           }
         }
         // line 16: if (x[i] > t)
-        if (intTape.popBoolean()) {
+        if (tapes.popBoolean()) {
           // line 17: return s * x[i];
           t1Bar += resultBar;
           resultBar = 0.0;
@@ -282,7 +272,7 @@ public final class Search_Rrule {
     }
     // line 11: double s = 0.0;
     sBar = 0.0;
-    doubleTape.push(tBar);
+    tapes.pushDouble(tBar);
   }
 
   /**

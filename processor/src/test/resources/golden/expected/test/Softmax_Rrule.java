@@ -1,9 +1,6 @@
 package test;
 
 import io.jgrad.Jacobians;
-import io.jgrad.tape.DoubleTape;
-import io.jgrad.tape.IntTape;
-import io.jgrad.tape.RefTape;
 import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
 import javax.annotation.processing.Generated;
@@ -77,10 +74,10 @@ public final class Softmax_Rrule {
     int longMark2 = 0;
     int refMark2 = 0;
     tapes2 = Tapes.current();
-    doubleMark2 = tapes2.doubles.size();
-    intMark2 = tapes2.ints.size();
-    longMark2 = tapes2.longs.size();
-    refMark2 = tapes2.refs.size();
+    doubleMark2 = tapes2.doubleSize();
+    intMark2 = tapes2.intSize();
+    longMark2 = tapes2.longSize();
+    refMark2 = tapes2.refSize();
     try {
       value = softmaxForward(z, zBar);
       softmaxReverse(z, zBar, resultBar);
@@ -108,12 +105,10 @@ public final class Softmax_Rrule {
     double t4 = 0.0;
     double[] result = null;
     double mBar = 0.0;
-    DoubleTape doubleTape = null;
     Tapes tapes = null;
     double vBar = 0.0;
     double t1Bar = 0.0;
     int indexStart = 0;
-    IntTape intTape = null;
     double[] eBar = null;
     double sBar = 0.0;
     double t2Bar = 0.0;
@@ -123,19 +118,15 @@ public final class Softmax_Rrule {
     int i2Start = 0;
     double[] resultBar2 = null;
     double[] value = null;
-    RefTape refTape = null;
     int doubleMark = 0;
     int intMark = 0;
     int longMark = 0;
     int refMark = 0;
     tapes = Tapes.current();
-    doubleTape = tapes.doubles;
-    intTape = tapes.ints;
-    refTape = tapes.refs;
-    doubleMark = tapes.doubles.size();
-    intMark = tapes.ints.size();
-    longMark = tapes.longs.size();
-    refMark = tapes.refs.size();
+    doubleMark = tapes.doubleSize();
+    intMark = tapes.intSize();
+    longMark = tapes.longSize();
+    refMark = tapes.refSize();
     try {
       // line 11: double m = Double.NEGATIVE_INFINITY;
       m = Double.NEGATIVE_INFINITY;
@@ -143,16 +134,16 @@ public final class Softmax_Rrule {
       index = 0;
       indexStart = index;
       while (index < z.length) {
-        doubleTape.push(v);
+        tapes.pushDouble(v);
         v = z[index];
         // line 13: m = Math.max(m, v);
         t1 = Math.max(m, v);
-        doubleTape.push(m);
+        tapes.pushDouble(m);
         m = t1;
         // line 12: for (double v : z) {
         index++;
       }
-      intTape.push(indexStart);
+      tapes.pushInt(indexStart);
       // line 15: double[] e = new double[z.length];
       e = new double[z.length];
       eBar = new double[z.length];
@@ -164,7 +155,7 @@ public final class Softmax_Rrule {
       while (i < z.length) {
         // line 18: e[i] = Math.exp(z[i] - m);
         t2 = z[i] - m;
-        doubleTape.push(t3);
+        tapes.pushDouble(t3);
         t3 = Math.exp(t2);
         e[i] = t3;
         // line 19: s += e[i];
@@ -172,37 +163,37 @@ public final class Softmax_Rrule {
         // line 17: for (int i = 0; i < z.length; i++)
         i++;
       }
-      intTape.push(iStart);
+      tapes.pushInt(iStart);
       // line 21: for (int i = 0; i < e.length; i++)
       i2 = 0;
       i2Start = i2;
       while (i2 < e.length) {
         // line 22: e[i] /= s;
-        doubleTape.push(t4);
+        tapes.pushDouble(t4);
         t4 = e[i2] / s;
         e[i2] = t4;
         // line 21: for (int i = 0; i < e.length; i++)
         i2++;
       }
-      intTape.push(i2Start);
+      tapes.pushInt(i2Start);
       // line 24: return e;
       result = e;
       resultBar2 = eBar;
       value = result;
       // what the reverse sweep starts from
-      refTape.push(resultBar2);
-      intTape.push(i2);
-      intTape.push(i2Start);
-      refTape.push(eBar);
-      doubleTape.push(s);
-      doubleTape.push(t4);
-      intTape.push(i);
-      intTape.push(iStart);
-      doubleTape.push(t3);
-      intTape.push(index);
-      intTape.push(indexStart);
-      doubleTape.push(m);
-      doubleTape.push(v);
+      tapes.pushRef(resultBar2);
+      tapes.pushInt(i2);
+      tapes.pushInt(i2Start);
+      tapes.pushRef(eBar);
+      tapes.pushDouble(s);
+      tapes.pushDouble(t4);
+      tapes.pushInt(i);
+      tapes.pushInt(iStart);
+      tapes.pushDouble(t3);
+      tapes.pushInt(index);
+      tapes.pushInt(indexStart);
+      tapes.pushDouble(m);
+      tapes.pushDouble(v);
       return value;
     } catch (Throwable thrown) {
       tapes.truncate(doubleMark, intMark, longMark, refMark);
@@ -227,12 +218,10 @@ public final class Softmax_Rrule {
     double t4 = 0.0;
     double[] result = null;
     double mBar = 0.0;
-    DoubleTape doubleTape = null;
     Tapes tapes = null;
     double vBar = 0.0;
     double t1Bar = 0.0;
     int indexStart = 0;
-    IntTape intTape = null;
     double[] eBar = null;
     double sBar = 0.0;
     double t2Bar = 0.0;
@@ -242,27 +231,23 @@ public final class Softmax_Rrule {
     int i2Start = 0;
     double[] resultBar2 = null;
     double[] value = null;
-    RefTape refTape = null;
     tapes = Tapes.current();
-    doubleTape = tapes.doubles;
-    intTape = tapes.ints;
-    refTape = tapes.refs;
-    v = doubleTape.pop();
-    m = doubleTape.pop();
-    indexStart = intTape.pop();
-    index = intTape.pop();
-    t3 = doubleTape.pop();
-    iStart = intTape.pop();
-    i = intTape.pop();
-    t4 = doubleTape.pop();
-    s = doubleTape.pop();
-    eBar = (double[]) refTape.pop();
-    i2Start = intTape.pop();
-    i2 = intTape.pop();
-    resultBar2 = (double[]) refTape.pop();
+    v = tapes.popDouble();
+    m = tapes.popDouble();
+    indexStart = tapes.popInt();
+    index = tapes.popInt();
+    t3 = tapes.popDouble();
+    iStart = tapes.popInt();
+    i = tapes.popInt();
+    t4 = tapes.popDouble();
+    s = tapes.popDouble();
+    eBar = (double[]) tapes.popRef();
+    i2Start = tapes.popInt();
+    i2 = tapes.popInt();
+    resultBar2 = (double[]) tapes.popRef();
     Snapshots.addTo(resultBar2, resultBar);
     // line 21: for (int i = 0; i < e.length; i++)
-    i2Start = intTape.pop();
+    i2Start = tapes.popInt();
     while (i2 > i2Start) {
       i2--;
       // line 22: e[i] /= s;
@@ -271,10 +256,10 @@ public final class Softmax_Rrule {
       eBar[i2] += t4Bar * (1.0 / s);
       sBar += t4Bar * -(t4 / s);
       t4Bar = 0.0;
-      t4 = doubleTape.pop();
+      t4 = tapes.popDouble();
     }
     // line 17: for (int i = 0; i < z.length; i++)
-    iStart = intTape.pop();
+    iStart = tapes.popInt();
     while (i > iStart) {
       i--;
       // line 19: s += e[i];
@@ -284,7 +269,7 @@ public final class Softmax_Rrule {
       eBar[i] = 0.0;
       t2Bar += t3Bar * t3;
       t3Bar = 0.0;
-      t3 = doubleTape.pop();
+      t3 = tapes.popDouble();
       zBar[i] += t2Bar;
       mBar -= t2Bar;
       t2Bar = 0.0;
@@ -292,20 +277,20 @@ public final class Softmax_Rrule {
     // line 16: double s = 0;
     sBar = 0.0;
     // line 12: for (double v : z) {
-    indexStart = intTape.pop();
+    indexStart = tapes.popInt();
     while (index > indexStart) {
       index--;
       // line 13: m = Math.max(m, v);
       t1Bar += mBar;
       mBar = 0.0;
-      m = doubleTape.pop();
+      m = tapes.popDouble();
       mBar += t1Bar * (m >= v ? 1.0 : 0.0);
       vBar += t1Bar * (m >= v ? 0.0 : 1.0);
       t1Bar = 0.0;
       // line 12: for (double v : z) {
       zBar[index] += vBar;
       vBar = 0.0;
-      v = doubleTape.pop();
+      v = tapes.popDouble();
     }
     // line 11: double m = Double.NEGATIVE_INFINITY;
     mBar = 0.0;

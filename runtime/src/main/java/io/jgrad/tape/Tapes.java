@@ -1,37 +1,126 @@
 package io.jgrad.tape;
 
+import java.util.Arrays;
+
 /**
- * The tapes of the current thread, shared by every reverse-mode rule it runs. Rules push and pop
- * in strict last-in first-out order, so a rule that calls another (or itself) can share them;
- * sharing means a rule allocates no tape in steady state. A rule that ends in an exception
- * truncates the tapes to the sizes they had when it was called ({@link #truncate}).
+ * The tapes of the current thread: four last-in first-out stacks ({@code double}, {@code int},
+ * {@code long} and references) that reverse-mode rules push onto on the forward sweep and pop
+ * on the reverse sweep. Every rule a thread runs shares them, in strict last-in first-out order,
+ * so a rule that calls another (or itself) allocates no tape in steady state. A rule that ends
+ * in an exception truncates them to the sizes they had when it was called ({@link #truncate}).
+ *
+ * <p>One class, not one per stack: the first reverse-mode call in a JVM loads it, and loading
+ * classes is most of what a first call costs.
  */
 public final class Tapes {
-  /** Not {@code withInitial(Tapes::new)}: bootstrapping a lambda costs a fresh JVM milliseconds. */
-  private static final ThreadLocal<Tapes> CURRENT = new ThreadLocal<>() {
-    @Override
-    protected Tapes initialValue() {
-      return new Tapes();
-    }
-  };
+  private static final ThreadLocal<Tapes> CURRENT = new ThreadLocal<>();
 
-  public final DoubleTape doubles = new DoubleTape(256);
-  public final IntTape ints = new IntTape(256);
-  public final LongTape longs = new LongTape(16);
-  public final RefTape refs = new RefTape(16);
+  private double[] doubles = new double[256];
+  private int doubleSize;
+  private int[] ints = new int[256];
+  private int intSize;
+  private long[] longs = new long[16];
+  private int longSize;
+  private Object[] refs = new Object[16];
+  private int refSize;
 
   private Tapes() {}
 
-  /** Puts every tape back to the size it had (sizes read at a rule's entry). */
-  public void truncate(int doubleSize, int intSize, int longSize, int refSize) {
-    doubles.truncate(doubleSize);
-    ints.truncate(intSize);
-    longs.truncate(longSize);
-    refs.truncate(refSize);
-  }
-
   /** This thread's tapes. */
   public static Tapes current() {
-    return CURRENT.get();
+    Tapes tapes = CURRENT.get();
+    if (tapes == null) {
+      tapes = new Tapes();
+      CURRENT.set(tapes);
+    }
+    return tapes;
+  }
+
+  public void pushDouble(double value) {
+    if (doubleSize == doubles.length) {
+      doubles = Arrays.copyOf(doubles, doubles.length * 2);
+    }
+    doubles[doubleSize++] = value;
+  }
+
+  public double popDouble() {
+    return doubles[--doubleSize];
+  }
+
+  public void pushInt(int value) {
+    if (intSize == ints.length) {
+      ints = Arrays.copyOf(ints, ints.length * 2);
+    }
+    ints[intSize++] = value;
+  }
+
+  public int popInt() {
+    return ints[--intSize];
+  }
+
+  public void pushBoolean(boolean value) {
+    pushInt(value ? 1 : 0);
+  }
+
+  public boolean popBoolean() {
+    return popInt() != 0;
+  }
+
+  public void pushLong(long value) {
+    if (longSize == longs.length) {
+      longs = Arrays.copyOf(longs, longs.length * 2);
+    }
+    longs[longSize++] = value;
+  }
+
+  public long popLong() {
+    return longs[--longSize];
+  }
+
+  /** Pushes an array reference (or a snapshot of one); {@link #popRef} gives it back. */
+  public void pushRef(Object value) {
+    if (refSize == refs.length) {
+      refs = Arrays.copyOf(refs, refs.length * 2);
+    }
+    refs[refSize++] = value;
+  }
+
+  /** Pops a reference; the caller casts it back to the array type it pushed. */
+  public Object popRef() {
+    Object value = refs[--refSize];
+    refs[refSize] = null;
+    return value;
+  }
+
+  public int doubleSize() {
+    return doubleSize;
+  }
+
+  public int intSize() {
+    return intSize;
+  }
+
+  public int longSize() {
+    return longSize;
+  }
+
+  public int refSize() {
+    return refSize;
+  }
+
+  /** Puts every stack back to the size it had (sizes read at a rule's entry). */
+  public void truncate(int doubleSize, int intSize, int longSize, int refSize) {
+    this.doubleSize = Math.min(this.doubleSize, doubleSize);
+    this.intSize = Math.min(this.intSize, intSize);
+    this.longSize = Math.min(this.longSize, longSize);
+    if (this.refSize > refSize) {
+      Arrays.fill(refs, refSize, this.refSize, null);
+      this.refSize = refSize;
+    }
+  }
+
+  /** Empties every stack, keeping its storage. */
+  public void clear() {
+    truncate(0, 0, 0, 0);
   }
 }

@@ -65,7 +65,7 @@ class ThrowsTest {
 
   private static int[] tapeSizes() {
     Tapes t = Tapes.current();
-    return new int[] {t.doubles.size(), t.ints.size(), t.longs.size(), t.refs.size()};
+    return new int[] {t.doubleSize(), t.intSize(), t.longSize(), t.refSize()};
   }
 
   /** Issue 8, item 17: a rule that throws leaves the thread's tapes as it found them. */

@@ -21,7 +21,7 @@ final class ReservedNames {
   private static final List<String> ALWAYS = List.of("java", "javax", "io", "Math", "StrictMath",
       "Double", "Float", "Integer", "Long", "Short", "Byte", "Character", "Boolean", "Object",
       "String", "System", "Arrays", "Dual", "DualArray", "Jacobians", "Snapshots", "Tapes",
-      "DoubleTape", "IntTape", "LongTape", "RefTape");
+      "Throwable");
 
   private ReservedNames() {}
 

@@ -48,10 +48,6 @@ import java.util.Set;
  * are added into the buffers.
  */
 public final class ReverseTransform {
-  private static final Type DOUBLE_TAPE = Type.classType("io.jgrad.tape.DoubleTape");
-  private static final Type INT_TAPE = Type.classType("io.jgrad.tape.IntTape");
-  private static final Type LONG_TAPE = Type.classType("io.jgrad.tape.LongTape");
-  private static final Type REF_TAPE = Type.classType("io.jgrad.tape.RefTape");
   private static final Type TAPES = Type.classType("io.jgrad.tape.Tapes");
   private static final String SNAPSHOTS = "io.jgrad.tape.Snapshots";
   /** A call to a sibling method of the generated class: the emitter prints it unqualified. */
@@ -80,10 +76,6 @@ public final class ReverseTransform {
   private final List<Var> locals = new ArrayList<>();
   private final Block setup = new Block();
   private Var tapes;
-  private Var doubleTape;
-  private Var intTape;
-  private Var longTape;
-  private Var refTape;
   private Var scratch;
 
   /** The forward-sweep and reverse-sweep code of one statement or block. */
@@ -344,8 +336,8 @@ public final class ReverseTransform {
     if (!scalars.isEmpty()) {
       for (int k = scalars.size() - 1; k >= 0; k--) {
         body.add(new Stmt.Accumulate(new Expr.Index(ref(scalarBars), Expr.Lit.ofInt(k),
-            Type.DOUBLE), new Expr.Invoke(new Expr.Field(ref(delegateTapes), "doubles",
-            DOUBLE_TAPE), "pop", List.of(), Type.DOUBLE), Origin.NONE));
+            Type.DOUBLE), new Expr.Invoke(ref(delegateTapes), "popDouble", List.of(),
+            Type.DOUBLE), Origin.NONE));
       }
     }
     if (value != null) {
@@ -825,7 +817,7 @@ public final class ReverseTransform {
       return new Sweeps(new Block().add(new Stmt.If(i.condition(), then.forward(),
           otherwise.forward(), i.origin())), new Block());
     }
-    Var tape = intTape();
+    Tape tape = intTape();
     then.forward().add(new Stmt.Eval(invoke(tape, "push", Expr.Lit.ofInt(1)), i.origin()));
     otherwise.forward().add(new Stmt.Eval(invoke(tape, "push", Expr.Lit.ofInt(0)), i.origin()));
     Stmt forward = new Stmt.If(i.condition(), then.forward(), otherwise.forward(), i.origin());
@@ -936,60 +928,57 @@ public final class ReverseTransform {
     return new Stmt.Assign(v, value, origin);
   }
 
-  private Expr invoke(Var tape, String method, Expr... args) {
+  /** The four stacks of a thread's {@code Tapes}, by what they hold. */
+  private enum Tape {
+    DOUBLE("Double", Type.DOUBLE), INT("Int", Type.INT), LONG("Long", Type.LONG),
+    REF("Ref", Type.classType("java.lang.Object"));
+
+    final String suffix;
+    final Type type;
+
+    Tape(String suffix, Type type) {
+      this.suffix = suffix;
+      this.type = type;
+    }
+  }
+
+  /**
+   * A call on this thread's tapes: {@code push}/{@code pop} on the given stack become
+   * {@code pushDouble}/{@code popDouble} and so on; {@code pushBoolean}/{@code popBoolean} use
+   * the int stack.
+   */
+  private Expr invoke(Tape tape, String method, Expr... args) {
     Type type = switch (method) {
-      case "pop" -> tape == doubleTape ? Type.DOUBLE : tape == longTape ? Type.LONG
-          : tape == refTape ? Type.classType("java.lang.Object") : Type.INT;
+      case "pop" -> tape.type;
       case "popBoolean" -> Type.BOOLEAN;
       default -> Type.VOID;
     };
-    return new Expr.Invoke(ref(tape), method, List.of(args), type);
+    String name = method.equals("push") || method.equals("pop") ? method + tape.suffix : method;
+    return new Expr.Invoke(ref(tapes()), name, List.of(args), type);
   }
 
-  private Var doubleTape() {
-    if (doubleTape == null) {
-      doubleTape = tape("doubleTape", DOUBLE_TAPE);
-    }
-    return doubleTape;
+  private Tape doubleTape() {
+    return Tape.DOUBLE;
   }
 
-  private Var intTape() {
-    if (intTape == null) {
-      intTape = tape("intTape", INT_TAPE);
-    }
-    return intTape;
+  private Tape intTape() {
+    return Tape.INT;
   }
 
-  private Var longTape() {
-    if (longTape == null) {
-      longTape = tape("longTape", LONG_TAPE);
-    }
-    return longTape;
+  private Tape longTape() {
+    return Tape.LONG;
   }
 
-  private Var refTape() {
-    if (refTape == null) {
-      refTape = tape("refTape", REF_TAPE);
-    }
-    return refTape;
+  private Tape refTape() {
+    return Tape.REF;
   }
 
-  /** A tape of this thread's {@code Tapes}: rules share them, so none is allocated per call. */
-  private Var tape(String name, Type type) {
-    Var tape = new Var(names.fresh(name), type, Var.Kind.TEMP);
-    locals.add(tape);
-    String field = type == DOUBLE_TAPE ? "doubles" : type == INT_TAPE ? "ints"
-        : type == LONG_TAPE ? "longs" : "refs";
-    setup.add(new Stmt.Assign(tape, new Expr.Field(ref(tapes()), field, type), Origin.NONE));
-    return tape;
-  }
-
-  /** This thread's {@code Tapes}, looked up once per call (the first statement of the setup). */
+  /** This thread's {@code Tapes}, looked up once per call (in the setup). */
   private Var tapes() {
     if (tapes == null) {
       tapes = new Var(names.fresh("tapes"), TAPES, Var.Kind.TEMP);
       locals.add(tapes);
-      setup.stmts().add(0, new Stmt.Assign(tapes, currentTapes(), Origin.NONE));
+      setup.add(new Stmt.Assign(tapes, currentTapes(), Origin.NONE));
     }
     return tapes;
   }
@@ -1007,14 +996,12 @@ public final class ReverseTransform {
   private Block truncatingOnThrow(Var tapes, Block body, List<Var> scope) {
     Block out = new Block();
     List<Expr> marks = new ArrayList<>();
-    for (String field : List.of("doubles", "ints", "longs", "refs")) {
-      Var mark = new Var(names.fresh(field.substring(0, field.length() - 1) + "Mark"), Type.INT,
-          Var.Kind.TEMP);
+    for (Tape tape : Tape.values()) {
+      Var mark = new Var(names.fresh(tape.suffix.toLowerCase(java.util.Locale.ROOT) + "Mark"),
+          Type.INT, Var.Kind.TEMP);
       scope.add(mark);
-      Type tapeType = field.equals("doubles") ? DOUBLE_TAPE : field.equals("ints") ? INT_TAPE
-          : field.equals("longs") ? LONG_TAPE : REF_TAPE;
-      out.add(new Stmt.Assign(mark, new Expr.Invoke(new Expr.Field(ref(tapes), field, tapeType),
-          "size", List.of(), Type.INT), Origin.NONE));
+      out.add(new Stmt.Assign(mark, new Expr.Invoke(ref(tapes), tape.suffix.toLowerCase(
+          java.util.Locale.ROOT) + "Size", List.of(), Type.INT), Origin.NONE));
       marks.add(ref(mark));
     }
     Var thrown = new Var(names.fresh("thrown"), Type.classType("java.lang.Throwable"),

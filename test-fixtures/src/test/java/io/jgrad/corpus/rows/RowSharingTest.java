@@ -1,4 +1,4 @@
-package io.jgrad.corpus.arrays;
+package io.jgrad.corpus.rows;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

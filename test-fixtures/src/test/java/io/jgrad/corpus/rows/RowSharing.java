@@ -1,4 +1,4 @@
-package io.jgrad.corpus.arrays;
+package io.jgrad.corpus.rows;
 
 import io.jgrad.Grad;
 
