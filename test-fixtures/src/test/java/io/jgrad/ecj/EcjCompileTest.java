@@ -554,6 +554,14 @@ class EcjCompileTest {
    */
   record EcjRun(boolean success, Path classes, Path generated, String output) {
     static EcjRun compile(Path dir, List<Path> sources) throws IOException {
+      return compile(dir, sources, List.of());
+    }
+
+    /** As {@link #compile(Path, List)}, with {@code classpath} first on ecj's class path. */
+    static EcjRun compile(Path dir, List<Path> sources, List<String> classpath)
+        throws IOException {
+      List<String> entries = new ArrayList<>(classpath);
+      entries.addAll(compileClasspath());
       Path classes = Files.createDirectories(dir.resolve("classes"));
       Path generated = Files.createDirectories(dir.resolve("generated"));
       List<String> args = new ArrayList<>(List.of(
@@ -562,7 +570,7 @@ class EcjCompileTest {
           "-d", classes.toString(),
           "-s", generated.toString(),
           // -classpath must come before -processorpath
-          "-classpath", join(compileClasspath()),
+          "-classpath", join(entries),
           "-processorpath", join(processorPath()),
           "-processor", GradProcessor.class.getName()));
       sources.forEach(s -> args.add(s.toString()));

@@ -2,8 +2,12 @@ package io.jgrad.processor.source;
 
 import io.jgrad.processor.diag.Problem;
 import io.jgrad.processor.diag.Reporter;
+import java.io.File;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
 import javax.annotation.processing.Messager;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.AnnotationMirror;
@@ -11,6 +15,9 @@ import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
+import javax.tools.JavaFileManager;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.StandardLocation;
 
 /**
  * Eclipse's compiler (ecj, batch or in the Eclipse IDE), reached by reflection since it has no
@@ -27,6 +34,11 @@ import javax.tools.Diagnostic;
  *       batch compiler's {@code Main.addExtraProblems} (marking the round as having an error, as
  *       {@code BatchMessagerImpl} does), or the unit's {@code CompilationResult.record} in the IDE
  *       ({@code IdeMessagerImpl}), which turns it into a marker at that range.
+ *   <li>Class path: the class folders and jars of the compiler's name environment ({@code
+ *       Compiler.lookupEnvironment.nameEnvironment}, a batch {@code FileSystem} whose {@code
+ *       classpaths} are what ecj resolves types against; the JDK image is left out, JDT reads the
+ *       running VM's), else the class path of {@code getFileManager()}; and that file manager's
+ *       class output folder.
  * </ul>
  */
 final class EcjBridge implements CompilerBridge, Reporter {
@@ -142,6 +154,85 @@ final class EcjBridge implements CompilerBridge, Reporter {
   @Override
   public void warning(Element element, String message) {
     env.getMessager().printMessage(Diagnostic.Kind.WARNING, message, element);
+  }
+
+  @Override
+  public List<String> classpath(Collection<? extends TypeElement> roots) {
+    ClassPathEntries entries = new ClassPathEntries();
+    boolean found;
+    try {
+      found = addNameEnvironmentPaths(entries);
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      found = false; // another ecj, or the IDE's name environment
+    }
+    try {
+      Object fileManager = invoke(env, "getFileManager");
+      if (fileManager instanceof StandardJavaFileManager standard) {
+        if (!found) {
+          // second best: the file manager's class path (in batch runs it may also hold the
+          // compiler's own launch class path)
+          addLocation(standard, StandardLocation.CLASS_PATH, entries);
+          addLocation(standard, StandardLocation.MODULE_PATH, entries);
+        }
+        addLocation(standard, StandardLocation.CLASS_OUTPUT, entries);
+      }
+    } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+      // no file manager (the IDE has none): the output folder is not known
+    }
+    return entries.toList();
+  }
+
+  /**
+   * The class folders and jars of ecj's {@code FileSystem}, in its search order; false if it has
+   * none besides the JDK.
+   */
+  private boolean addNameEnvironmentPaths(ClassPathEntries entries)
+      throws ReflectiveOperationException {
+    Object compiler = field(env, "_compiler");
+    Object lookup = field(compiler, "lookupEnvironment");
+    Object nameEnvironment = field(lookup, "nameEnvironment");
+    Object classpaths = field(nameEnvironment, "classpaths");
+    if (!(classpaths instanceof Object[] array)) {
+      return false;
+    }
+    boolean found = false;
+    for (Object classpath : array) {
+      if (classpath == null || isJdkImage(classpath.getClass())) {
+        continue;
+      }
+      Object path = invoke(classpath, "getPath");
+      if (path instanceof String text && !text.isEmpty()) {
+        entries.add(Path.of(text));
+        found = true;
+      }
+    }
+    return found;
+  }
+
+  /** ecj's entries for the JDK (jrt image, {@code --release} data, a file manager's system). */
+  private static boolean isJdkImage(Class<?> type) {
+    for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+      String name = c.getSimpleName();
+      if (name.contains("Jrt") || name.contains("Jep247") || name.contains("Jsr199")
+          || name.contains("Jmod")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void addLocation(StandardJavaFileManager files, JavaFileManager.Location location,
+      ClassPathEntries entries) {
+    try {
+      Iterable<? extends File> paths = files.getLocation(location);
+      if (paths != null) {
+        for (File path : paths) {
+          entries.add(path.toPath());
+        }
+      }
+    } catch (RuntimeException unsupported) {
+      // e.g. a module-oriented location this file manager does not support
+    }
   }
 
   // ------------------------------------------------------------------------- reflection
