@@ -90,7 +90,8 @@ final class GradPipeline {
       }
       List<String> sourcepath = new ArrayList<>(List.of(mirror.root()));
       sourcepath.addAll(pathOption(SOURCEPATH_OPTION));
-      JdtParser parser = new JdtParser(classpath(), sourcepath);
+      JdtParser parser = new JdtParser(
+          classpath(ElementFilter.typesIn(round.getRootElements())), sourcepath);
       ElementCallees callees = new ElementCallees(env.getElementUtils(), env.getTypeUtils());
       Map<String, CompilationUnit> parsed = new HashMap<>();
       List<Lowered> lowered = new ArrayList<>();
@@ -295,17 +296,23 @@ final class GradPipeline {
     return out;
   }
 
-  /** The runtime jar (for {@code @Grad} itself) plus whatever the user passes. */
-  private List<String> classpath() {
-    List<String> entries = new ArrayList<>();
+  /**
+   * What JDT resolves binary types against: whatever the user passes ({@code -Ajgrad.classpath}),
+   * then the compiler's own class path as far as the bridge can see it (so callees and constants
+   * of classes compiled earlier, in other modules or jars, resolve as they do for the compiler),
+   * then the runtime jar (for {@code @Grad} itself).
+   */
+  private List<String> classpath(Set<TypeElement> roots) {
+    java.util.LinkedHashSet<String> entries = new java.util.LinkedHashSet<>(
+        pathOption(CLASSPATH_OPTION));
+    entries.addAll(bridge.classpath(roots));
     try {
       entries.add(new File(Grad.class.getProtectionDomain().getCodeSource().getLocation()
           .toURI()).getPath());
     } catch (Exception e) {
       // the annotation then resolves by name only, which is enough
     }
-    entries.addAll(pathOption(CLASSPATH_OPTION));
-    return entries;
+    return new ArrayList<>(entries);
   }
 
   private List<String> pathOption(String name) {

@@ -3,6 +3,8 @@ package io.jgrad.processor.source;
 import io.jgrad.processor.diag.Problem;
 import io.jgrad.processor.diag.Reporter;
 import java.io.IOException;
+import java.util.Collection;
+import java.util.List;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
@@ -12,7 +14,9 @@ import javax.tools.StandardLocation;
 
 /**
  * Any other compiler: the source is read from the source path through the {@code Filer} (Maven
- * passes {@code -sourcepath}); errors go on the element, with file and line in the message.
+ * passes {@code -sourcepath}); errors go on the element, with file and line in the message. The
+ * class path is not visible through javax.annotation.processing: only the class output folder
+ * is (besides {@code -Ajgrad.classpath}, which the pipeline adds for every compiler).
  */
 final class FilerBridge implements CompilerBridge, Reporter {
   private final ProcessingEnvironment env;
@@ -35,6 +39,13 @@ final class FilerBridge implements CompilerBridge, Reporter {
     } catch (IOException | IllegalArgumentException e) {
       return null;
     }
+  }
+
+  @Override
+  public List<String> classpath(Collection<? extends TypeElement> roots) {
+    ClassPathEntries entries = new ClassPathEntries();
+    entries.add(ClassPathEntries.classOutput(env.getFiler()));
+    return entries.toList();
   }
 
   @Override
