@@ -21,19 +21,13 @@ public final class Losses_Frule {
    * @return the primal value (bit for bit) and the directional derivative
    */
   public static Dual softplus(double z, double zDot) {
-    double t1 = 0.0;
-    double t1Dot = 0.0;
-    double t2 = 0.0;
-    double t2Dot = 0.0;
-    double result = 0.0;
-    double resultDot = 0.0;
     // line 11: return Math.log1p(Math.exp(z));
-    t1 = Math.exp(z);
-    t1Dot = t1 * zDot;
-    t2 = Math.log1p(t1);
-    t2Dot = 1.0 / (1.0 + t1) * t1Dot;
-    result = t2;
-    resultDot = t2Dot;
+    double t1 = Math.exp(z);
+    double t1Dot = t1 * zDot;
+    double t2 = Math.log1p(t1);
+    double t2Dot = 1.0 / (1.0 + t1) * t1Dot;
+    double result = t2;
+    double resultDot = t2Dot;
     return new Dual(result, resultDot);
   }
 }

@@ -32,86 +32,52 @@ public final class Losses_Rrule {
    * @return the primal value (bit for bit)
    */
   public static double softplusAdjoint(double z, double seed, double[] scalarBars) {
-    double value = 0.0;
-    Tapes tapes2 = null;
-    int doubleMark2 = 0;
-    int intMark2 = 0;
-    int longMark2 = 0;
-    int refMark2 = 0;
-    tapes2 = Tapes.current();
-    doubleMark2 = tapes2.doubleSize();
-    intMark2 = tapes2.intSize();
-    longMark2 = tapes2.longSize();
-    refMark2 = tapes2.refSize();
+    Tapes tapes2 = Tapes.current();
+    int doubleMark = tapes2.doubleSize();
+    int intMark = tapes2.intSize();
+    int longMark = tapes2.longSize();
+    int refMark = tapes2.refSize();
     try {
-      value = softplusForward(z);
+      double value = softplusForward(z);
       softplusReverse(z, seed);
       scalarBars[0] += tapes2.popDouble();
       return value;
-    } catch (Throwable thrown2) {
-      tapes2.truncate(doubleMark2, intMark2, longMark2, refMark2);
-      throw thrown2;
+    } catch (Throwable thrown) {
+      tapes2.truncate(doubleMark, intMark, longMark, refMark);
+      throw thrown;
     }
   }
 
   /**
-   * The forward sweep of {@link #softplusAdjoint}: computes the value of {@link Losses#softplus(double)} and leaves on this thread's tape what {@link #softplusReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither.
+   * The forward sweep of {@link #softplusAdjoint}: computes the value of {@link Losses#softplus(double)} and leaves on this thread's tape what {@link #softplusReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #softplusAdjoint}, which cleans up.
    */
   public static double softplusForward(double z) {
-    double t1 = 0.0;
-    double t2 = 0.0;
-    double result = 0.0;
-    double t1Bar = 0.0;
-    double zBar = 0.0;
-    double t2Bar = 0.0;
-    double resultBar = 0.0;
-    double value = 0.0;
-    Tapes tapes = null;
-    int doubleMark = 0;
-    int intMark = 0;
-    int longMark = 0;
-    int refMark = 0;
-    tapes = Tapes.current();
-    doubleMark = tapes.doubleSize();
-    intMark = tapes.intSize();
-    longMark = tapes.longSize();
-    refMark = tapes.refSize();
-    try {
-      // line 11: return Math.log1p(Math.exp(z));
-      t1 = Math.exp(z);
-      t2 = Math.log1p(t1);
-      result = t2;
-      value = result;
-      // what the reverse sweep starts from
-      tapes.pushDouble(t1);
-      return value;
-    } catch (Throwable thrown) {
-      tapes.truncate(doubleMark, intMark, longMark, refMark);
-      throw thrown;
-    }
+    Tapes tapes = Tapes.current();
+    // line 11: return Math.log1p(Math.exp(z));
+    double t1 = Math.exp(z);
+    double t2 = Math.log1p(t1);
+    double result = t2;
+    double value = result;
+    // what the reverse sweep starts from
+    tapes.pushDouble(t1);
+    return value;
   }
 
   /**
    * The reverse sweep of {@link #softplusAdjoint}, taking from this thread's tape what the matching {@link #softplusForward} call left there. Arguments as for {@link #softplusAdjoint}, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
    */
   public static void softplusReverse(double z, double seed) {
-    double t1 = 0.0;
-    double t2 = 0.0;
-    double result = 0.0;
-    double t1Bar = 0.0;
-    double zBar = 0.0;
+    Tapes tapes = Tapes.current();
+    double t1 = tapes.popDouble();
+    double resultBar = seed;
     double t2Bar = 0.0;
-    double resultBar = 0.0;
-    double value = 0.0;
-    Tapes tapes = null;
-    tapes = Tapes.current();
-    t1 = tapes.popDouble();
-    resultBar = seed;
     // line 11: return Math.log1p(Math.exp(z));
     t2Bar += resultBar;
     resultBar = 0.0;
+    double t1Bar = 0.0;
     t1Bar += t2Bar * (1.0 / (1.0 + t1));
     t2Bar = 0.0;
+    double zBar = 0.0;
     zBar += t1Bar * t1;
     t1Bar = 0.0;
     tapes.pushDouble(zBar);

@@ -22,44 +22,30 @@ public final class Model_Frule {
    */
   public static Dual loss(double[] w, double[] wDot, double[] x, double[] xDot, double y,
       double yDot) {
+    // line 11: double z = 0.0;
     double z = 0.0;
     double zDot = 0.0;
-    int i = 0;
-    double t1 = 0.0;
-    double t1Dot = 0.0;
-    double t2 = 0.0;
-    double t2Dot = 0.0;
-    double t3 = 0.0;
-    double t3Dot = 0.0;
-    double t4 = 0.0;
-    double t4Dot = 0.0;
-    double result = 0.0;
-    double resultDot = 0.0;
-    Dual dual = null;
-    // line 11: double z = 0.0;
-    z = 0.0;
-    zDot = 0.0;
     // line 12: for (int i = 0; i < w.length; i++)
-    i = 0;
+    int i = 0;
     while (i < w.length) {
       // line 13: z += w[i] * x[i];
-      t1 = w[i] * x[i];
-      t1Dot = x[i] * wDot[i] + w[i] * xDot[i];
+      double t1 = w[i] * x[i];
+      double t1Dot = x[i] * wDot[i] + w[i] * xDot[i];
       z += t1;
       zDot += t1Dot;
       // line 12: for (int i = 0; i < w.length; i++)
       i++;
     }
     // line 15: return Losses.softplus(-y * z);
-    t2 = -y;
-    t2Dot = -yDot;
-    t3 = t2 * z;
-    t3Dot = z * t2Dot + t2 * zDot;
-    dual = Losses_Frule.softplus(t3, t3Dot);
-    t4 = dual.value();
-    t4Dot = dual.tangent();
-    result = t4;
-    resultDot = t4Dot;
+    double t2 = -y;
+    double t2Dot = -yDot;
+    double t3 = t2 * z;
+    double t3Dot = z * t2Dot + t2 * zDot;
+    Dual dual = Losses_Frule.softplus(t3, t3Dot);
+    double t4 = dual.value();
+    double t4Dot = dual.tangent();
+    double result = t4;
+    double resultDot = t4Dot;
     return new Dual(result, resultDot);
   }
 }

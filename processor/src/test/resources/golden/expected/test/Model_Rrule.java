@@ -35,89 +35,53 @@ public final class Model_Rrule {
    */
   public static double lossAdjoint(double[] w, double[] wBar, double[] x, double[] xBar, double y,
       double seed, double[] scalarBars) {
-    double value = 0.0;
-    Tapes tapes2 = null;
-    int doubleMark2 = 0;
-    int intMark2 = 0;
-    int longMark2 = 0;
-    int refMark2 = 0;
-    tapes2 = Tapes.current();
-    doubleMark2 = tapes2.doubleSize();
-    intMark2 = tapes2.intSize();
-    longMark2 = tapes2.longSize();
-    refMark2 = tapes2.refSize();
+    Tapes tapes2 = Tapes.current();
+    int doubleMark = tapes2.doubleSize();
+    int intMark = tapes2.intSize();
+    int longMark = tapes2.longSize();
+    int refMark = tapes2.refSize();
     try {
-      value = lossForward(w, wBar, x, xBar, y);
+      double value = lossForward(w, wBar, x, xBar, y);
       lossReverse(w, wBar, x, xBar, y, seed);
       scalarBars[0] += tapes2.popDouble();
       return value;
-    } catch (Throwable thrown2) {
-      tapes2.truncate(doubleMark2, intMark2, longMark2, refMark2);
-      throw thrown2;
+    } catch (Throwable thrown) {
+      tapes2.truncate(doubleMark, intMark, longMark, refMark);
+      throw thrown;
     }
   }
 
   /**
-   * The forward sweep of {@link #lossAdjoint}: computes the value of {@link Model#loss(double[], double[], double)} and leaves on this thread's tape what {@link #lossReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither.
+   * The forward sweep of {@link #lossAdjoint}: computes the value of {@link Model#loss(double[], double[], double)} and leaves on this thread's tape what {@link #lossReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #lossAdjoint}, which cleans up.
    */
   public static double lossForward(double[] w, double[] wBar, double[] x, double[] xBar, double y) {
+    Tapes tapes = Tapes.current();
+    // line 11: double z = 0.0;
     double z = 0.0;
+    // line 12: for (int i = 0; i < w.length; i++)
     int i = 0;
-    double t1 = 0.0;
-    double t2 = 0.0;
-    double t3 = 0.0;
-    double t4 = 0.0;
-    double result = 0.0;
-    double zBar = 0.0;
-    double t1Bar = 0.0;
-    int iStart = 0;
-    Tapes tapes = null;
-    double t2Bar = 0.0;
-    double yBar = 0.0;
-    double t3Bar = 0.0;
-    double t4Bar = 0.0;
-    double resultBar = 0.0;
-    double value = 0.0;
-    int doubleMark = 0;
-    int intMark = 0;
-    int longMark = 0;
-    int refMark = 0;
-    tapes = Tapes.current();
-    doubleMark = tapes.doubleSize();
-    intMark = tapes.intSize();
-    longMark = tapes.longSize();
-    refMark = tapes.refSize();
-    try {
-      // line 11: double z = 0.0;
-      z = 0.0;
+    int iStart = i;
+    while (i < w.length) {
+      // line 13: z += w[i] * x[i];
+      double t1 = w[i] * x[i];
+      z += t1;
       // line 12: for (int i = 0; i < w.length; i++)
-      i = 0;
-      iStart = i;
-      while (i < w.length) {
-        // line 13: z += w[i] * x[i];
-        t1 = w[i] * x[i];
-        z += t1;
-        // line 12: for (int i = 0; i < w.length; i++)
-        i++;
-      }
-      tapes.pushInt(iStart);
-      // line 15: return Losses.softplus(-y * z);
-      t2 = -y;
-      t3 = t2 * z;
-      t4 = Losses_Rrule.softplusForward(t3);
-      result = t4;
-      value = result;
-      // what the reverse sweep starts from
-      tapes.pushDouble(t3);
-      tapes.pushDouble(z);
-      tapes.pushDouble(t2);
-      tapes.pushInt(i);
-      tapes.pushInt(iStart);
-      return value;
-    } catch (Throwable thrown) {
-      tapes.truncate(doubleMark, intMark, longMark, refMark);
-      throw thrown;
+      i++;
     }
+    tapes.pushInt(iStart);
+    // line 15: return Losses.softplus(-y * z);
+    double t2 = -y;
+    double t3 = t2 * z;
+    double t4 = Losses_Rrule.softplusForward(t3);
+    double result = t4;
+    double value = result;
+    // what the reverse sweep starts from
+    tapes.pushDouble(t3);
+    tapes.pushDouble(z);
+    tapes.pushDouble(t2);
+    tapes.pushInt(i);
+    tapes.pushInt(iStart);
+    return value;
   }
 
   /**
@@ -125,43 +89,32 @@ public final class Model_Rrule {
    */
   public static void lossReverse(double[] w, double[] wBar, double[] x, double[] xBar, double y,
       double seed) {
-    double z = 0.0;
-    int i = 0;
-    double t1 = 0.0;
-    double t2 = 0.0;
-    double t3 = 0.0;
-    double t4 = 0.0;
-    double result = 0.0;
-    double zBar = 0.0;
-    double t1Bar = 0.0;
-    int iStart = 0;
-    Tapes tapes = null;
-    double t2Bar = 0.0;
-    double yBar = 0.0;
-    double t3Bar = 0.0;
+    Tapes tapes = Tapes.current();
+    int iStart = tapes.popInt();
+    int i = tapes.popInt();
+    double t2 = tapes.popDouble();
+    double z = tapes.popDouble();
+    double t3 = tapes.popDouble();
+    double resultBar = seed;
     double t4Bar = 0.0;
-    double resultBar = 0.0;
-    double value = 0.0;
-    tapes = Tapes.current();
-    iStart = tapes.popInt();
-    i = tapes.popInt();
-    t2 = tapes.popDouble();
-    z = tapes.popDouble();
-    t3 = tapes.popDouble();
-    resultBar = seed;
     // line 15: return Losses.softplus(-y * z);
     t4Bar += resultBar;
     resultBar = 0.0;
     Losses_Rrule.softplusReverse(t3, t4Bar);
+    double t3Bar = 0.0;
     t3Bar += tapes.popDouble();
     t4Bar = 0.0;
+    double t2Bar = 0.0;
     t2Bar += t3Bar * z;
+    double zBar = 0.0;
     zBar += t3Bar * t2;
     t3Bar = 0.0;
+    double yBar = 0.0;
     yBar -= t2Bar;
     t2Bar = 0.0;
     // line 12: for (int i = 0; i < w.length; i++)
     iStart = tapes.popInt();
+    double t1Bar = 0.0;
     while (i > iStart) {
       i--;
       // line 13: z += w[i] * x[i];

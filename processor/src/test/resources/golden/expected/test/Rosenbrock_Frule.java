@@ -21,56 +21,37 @@ public final class Rosenbrock_Frule {
    * @return the primal value (bit for bit) and the directional derivative
    */
   public static Dual rosenbrock(double[] x, double[] xDot) {
+    // line 11: double s = 0.0;
     double s = 0.0;
     double sDot = 0.0;
-    int i = 0;
-    double a = 0.0;
-    double aDot = 0.0;
-    double b = 0.0;
-    double bDot = 0.0;
-    double t1 = 0.0;
-    double t1Dot = 0.0;
-    double t2 = 0.0;
-    double t2Dot = 0.0;
-    double t3 = 0.0;
-    double t3Dot = 0.0;
-    double t4 = 0.0;
-    double t4Dot = 0.0;
-    double t5 = 0.0;
-    double t5Dot = 0.0;
-    double result = 0.0;
-    double resultDot = 0.0;
-    // line 11: double s = 0.0;
-    s = 0.0;
-    sDot = 0.0;
     // line 12: for (int i = 0; i < x.length - 1; i++)
-    i = 0;
+    int i = 0;
     while (i < x.length - 1) {
       // line 13: double a = 1.0 - x[i];
-      a = 1.0 - x[i];
-      aDot = -xDot[i];
+      double a = 1.0 - x[i];
+      double aDot = -xDot[i];
       // line 14: double b = x[i + 1] - x[i] * x[i];
-      t1 = x[i] * x[i];
-      t1Dot = x[i] * xDot[i] + x[i] * xDot[i];
-      b = x[i + 1] - t1;
-      bDot = xDot[i + 1] - t1Dot;
+      double t1 = x[i] * x[i];
+      double t1Dot = x[i] * xDot[i] + x[i] * xDot[i];
+      double b = x[i + 1] - t1;
+      double bDot = xDot[i + 1] - t1Dot;
       // line 15: s += a * a + 100.0 * b * b;
-      t2 = a * a;
-      t2Dot = a * aDot + a * aDot;
-      t3 = 100.0 * b;
-      t3Dot = 100.0 * bDot;
-      t4 = t3 * b;
-      t4Dot = b * t3Dot + t3 * bDot;
-      t5 = t2 + t4;
-      t5Dot = t2Dot + t4Dot;
+      double t2 = a * a;
+      double t2Dot = a * aDot + a * aDot;
+      double t3 = 100.0 * b;
+      double t3Dot = 100.0 * bDot;
+      double t4 = t3 * b;
+      double t4Dot = b * t3Dot + t3 * bDot;
+      double t5 = t2 + t4;
+      double t5Dot = t2Dot + t4Dot;
       s += t5;
       sDot += t5Dot;
       // line 12: for (int i = 0; i < x.length - 1; i++)
       i++;
     }
     // line 17: return s;
-    result = s;
-    resultDot = sDot;
+    double result = s;
+    double resultDot = sDot;
     return new Dual(result, resultDot);
   }
 }

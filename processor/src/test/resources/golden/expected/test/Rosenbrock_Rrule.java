@@ -32,119 +32,82 @@ public final class Rosenbrock_Rrule {
    * @return the primal value (bit for bit)
    */
   public static double rosenbrockAdjoint(double[] x, double[] xBar, double seed) {
-    double value = 0.0;
-    Tapes tapes2 = null;
-    int doubleMark2 = 0;
-    int intMark2 = 0;
-    int longMark2 = 0;
-    int refMark2 = 0;
-    tapes2 = Tapes.current();
-    doubleMark2 = tapes2.doubleSize();
-    intMark2 = tapes2.intSize();
-    longMark2 = tapes2.longSize();
-    refMark2 = tapes2.refSize();
+    Tapes tapes2 = Tapes.current();
+    int doubleMark = tapes2.doubleSize();
+    int intMark = tapes2.intSize();
+    int longMark = tapes2.longSize();
+    int refMark = tapes2.refSize();
     try {
-      value = rosenbrockForward(x, xBar);
+      double value = rosenbrockForward(x, xBar);
       rosenbrockReverse(x, xBar, seed);
       return value;
-    } catch (Throwable thrown2) {
-      tapes2.truncate(doubleMark2, intMark2, longMark2, refMark2);
-      throw thrown2;
+    } catch (Throwable thrown) {
+      tapes2.truncate(doubleMark, intMark, longMark, refMark);
+      throw thrown;
     }
   }
 
   /**
-   * The forward sweep of {@link #rosenbrockAdjoint}: computes the value of {@link Rosenbrock#rosenbrock(double[])} and leaves on this thread's tape what {@link #rosenbrockReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither.
+   * The forward sweep of {@link #rosenbrockAdjoint}: computes the value of {@link Rosenbrock#rosenbrock(double[])} and leaves on this thread's tape what {@link #rosenbrockReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #rosenbrockAdjoint}, which cleans up.
    */
   public static double rosenbrockForward(double[] x, double[] xBar) {
+    Tapes tapes = Tapes.current();
+    // line 11: double s = 0.0;
     double s = 0.0;
+    // line 12: for (int i = 0; i < x.length - 1; i++)
     int i = 0;
+    int iStart = i;
     double a = 0.0;
     double b = 0.0;
-    double t1 = 0.0;
-    double t2 = 0.0;
     double t3 = 0.0;
-    double t4 = 0.0;
-    double t5 = 0.0;
-    double result = 0.0;
-    double sBar = 0.0;
-    Tapes tapes = null;
-    double aBar = 0.0;
-    double t1Bar = 0.0;
-    double bBar = 0.0;
-    double t2Bar = 0.0;
-    double t3Bar = 0.0;
-    double t4Bar = 0.0;
-    double t5Bar = 0.0;
-    int iStart = 0;
-    double resultBar = 0.0;
-    double value = 0.0;
-    int doubleMark = 0;
-    int intMark = 0;
-    int longMark = 0;
-    int refMark = 0;
-    tapes = Tapes.current();
-    doubleMark = tapes.doubleSize();
-    intMark = tapes.intSize();
-    longMark = tapes.longSize();
-    refMark = tapes.refSize();
-    try {
-      // line 11: double s = 0.0;
-      s = 0.0;
-      // line 12: for (int i = 0; i < x.length - 1; i++)
-      i = 0;
-      iStart = i;
-      while (i < x.length - 1) {
-        // line 13: double a = 1.0 - x[i];
-        tapes.pushDouble(a);
-        a = 1.0 - x[i];
-        // line 14: double b = x[i + 1] - x[i] * x[i];
-        t1 = x[i] * x[i];
-        tapes.pushDouble(b);
-        b = x[i + 1] - t1;
-        // line 15: s += a * a + 100.0 * b * b;
-        t2 = a * a;
-        tapes.pushDouble(t3);
-        t3 = 100.0 * b;
-        t4 = t3 * b;
-        t5 = t2 + t4;
-        s += t5;
-        // line 12: for (int i = 0; i < x.length - 1; i++)
-        i++;
-      }
-      tapes.pushInt(iStart);
-      // line 17: return s;
-      result = s;
-      value = result;
-      // what the reverse sweep starts from
-      tapes.pushInt(i);
-      tapes.pushInt(iStart);
-      tapes.pushDouble(b);
-      tapes.pushDouble(t3);
+    while (i < x.length - 1) {
+      // line 13: double a = 1.0 - x[i];
       tapes.pushDouble(a);
-      return value;
-    } catch (Throwable thrown) {
-      tapes.truncate(doubleMark, intMark, longMark, refMark);
-      throw thrown;
+      a = 1.0 - x[i];
+      // line 14: double b = x[i + 1] - x[i] * x[i];
+      double t1 = x[i] * x[i];
+      tapes.pushDouble(b);
+      b = x[i + 1] - t1;
+      // line 15: s += a * a + 100.0 * b * b;
+      double t2 = a * a;
+      tapes.pushDouble(t3);
+      t3 = 100.0 * b;
+      double t4 = t3 * b;
+      double t5 = t2 + t4;
+      s += t5;
+      // line 12: for (int i = 0; i < x.length - 1; i++)
+      i++;
     }
+    tapes.pushInt(iStart);
+    // line 17: return s;
+    double result = s;
+    double value = result;
+    // what the reverse sweep starts from
+    tapes.pushInt(i);
+    tapes.pushInt(iStart);
+    tapes.pushDouble(b);
+    tapes.pushDouble(t3);
+    tapes.pushDouble(a);
+    return value;
   }
 
   /**
    * The reverse sweep of {@link #rosenbrockAdjoint}, taking from this thread's tape what the matching {@link #rosenbrockForward} call left there. Arguments as for {@link #rosenbrockAdjoint}, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
    */
   public static void rosenbrockReverse(double[] x, double[] xBar, double seed) {
-    double s = 0.0;
-    int i = 0;
-    double a = 0.0;
-    double b = 0.0;
-    double t1 = 0.0;
-    double t2 = 0.0;
-    double t3 = 0.0;
-    double t4 = 0.0;
-    double t5 = 0.0;
-    double result = 0.0;
+    Tapes tapes = Tapes.current();
+    double a = tapes.popDouble();
+    double t3 = tapes.popDouble();
+    double b = tapes.popDouble();
+    int iStart = tapes.popInt();
+    int i = tapes.popInt();
+    double resultBar = seed;
     double sBar = 0.0;
-    Tapes tapes = null;
+    // line 17: return s;
+    sBar += resultBar;
+    resultBar = 0.0;
+    // line 12: for (int i = 0; i < x.length - 1; i++)
+    iStart = tapes.popInt();
     double aBar = 0.0;
     double t1Bar = 0.0;
     double bBar = 0.0;
@@ -152,21 +115,6 @@ public final class Rosenbrock_Rrule {
     double t3Bar = 0.0;
     double t4Bar = 0.0;
     double t5Bar = 0.0;
-    int iStart = 0;
-    double resultBar = 0.0;
-    double value = 0.0;
-    tapes = Tapes.current();
-    a = tapes.popDouble();
-    t3 = tapes.popDouble();
-    b = tapes.popDouble();
-    iStart = tapes.popInt();
-    i = tapes.popInt();
-    resultBar = seed;
-    // line 17: return s;
-    sBar += resultBar;
-    resultBar = 0.0;
-    // line 12: for (int i = 0; i < x.length - 1; i++)
-    iStart = tapes.popInt();
     while (i > iStart) {
       i--;
       // line 15: s += a * a + 100.0 * b * b;

@@ -21,33 +21,17 @@ public final class Search_Frule {
    * @return the primal value (bit for bit) and the directional derivative
    */
   public static Dual search(double[] x, double[] xDot, double t, double tDot) {
+    boolean returned = false;
+    // line 11: double s = 0.0;
     double s = 0.0;
     double sDot = 0.0;
+    // line 12: for (int i = 0; i < x.length; i++)
     int i = 0;
-    double t1 = 0.0;
-    double t1Dot = 0.0;
-    double t2 = 0.0;
-    double t2Dot = 0.0;
-    double t3 = 0.0;
-    double t3Dot = 0.0;
-    double t4 = 0.0;
-    double t4Dot = 0.0;
-    double t5 = 0.0;
-    double t5Dot = 0.0;
+    boolean broke = false;
     double result = 0.0;
     double resultDot = 0.0;
-    boolean continued = false;
-    boolean returned = false;
-    boolean broke = false;
-    returned = false;
-    // line 11: double s = 0.0;
-    s = 0.0;
-    sDot = 0.0;
-    // line 12: for (int i = 0; i < x.length; i++)
-    i = 0;
-    broke = false;
     while (!(returned || broke) && i < x.length) {
-      continued = false;
+      boolean continued = false;
       // line 13: if (x[i] < 0.0)
       if (x[i] < 0.0) {
         // line 14: continue;
@@ -57,8 +41,8 @@ public final class Search_Frule {
       if (!continued) {
         if (x[i] > t) {
           // line 17: return s * x[i];
-          t1 = s * x[i];
-          t1Dot = x[i] * sDot + s * xDot[i];
+          double t1 = s * x[i];
+          double t1Dot = x[i] * sDot + s * xDot[i];
           result = t1;
           resultDot = t1Dot;
           returned = true;
@@ -67,16 +51,16 @@ public final class Search_Frule {
         if (!returned) {
           if (s > 2.0) {
             // line 20: s = Math.sqrt(s);
-            t2 = Math.sqrt(s);
-            t2Dot = 0.5 / t2 * sDot;
+            double t2 = Math.sqrt(s);
+            double t2Dot = 0.5 / t2 * sDot;
             s = t2;
             sDot = t2Dot;
           } else {
             // line 22: s += Math.sin(x[i]) * t;
-            t3 = Math.sin(x[i]);
-            t3Dot = Math.cos(x[i]) * xDot[i];
-            t4 = t3 * t;
-            t4Dot = t * t3Dot + t3 * tDot;
+            double t3 = Math.sin(x[i]);
+            double t3Dot = Math.cos(x[i]) * xDot[i];
+            double t4 = t3 * t;
+            double t4Dot = t * t3Dot + t3 * tDot;
             s += t4;
             sDot += t4Dot;
           }
@@ -94,8 +78,8 @@ public final class Search_Frule {
     }
     // line 28: return s + t;
     if (!returned) {
-      t5 = s + t;
-      t5Dot = sDot + tDot;
+      double t5 = s + t;
+      double t5Dot = sDot + tDot;
       result = t5;
       resultDot = t5Dot;
       returned = true;

@@ -34,193 +34,136 @@ public final class Search_Rrule {
    */
   public static double searchAdjoint(double[] x, double[] xBar, double t, double seed,
       double[] scalarBars) {
-    double value = 0.0;
-    Tapes tapes2 = null;
-    int doubleMark2 = 0;
-    int intMark2 = 0;
-    int longMark2 = 0;
-    int refMark2 = 0;
-    tapes2 = Tapes.current();
-    doubleMark2 = tapes2.doubleSize();
-    intMark2 = tapes2.intSize();
-    longMark2 = tapes2.longSize();
-    refMark2 = tapes2.refSize();
+    Tapes tapes2 = Tapes.current();
+    int doubleMark = tapes2.doubleSize();
+    int intMark = tapes2.intSize();
+    int longMark = tapes2.longSize();
+    int refMark = tapes2.refSize();
     try {
-      value = searchForward(x, xBar, t);
+      double value = searchForward(x, xBar, t);
       searchReverse(x, xBar, t, seed);
       scalarBars[0] += tapes2.popDouble();
       return value;
-    } catch (Throwable thrown2) {
-      tapes2.truncate(doubleMark2, intMark2, longMark2, refMark2);
-      throw thrown2;
+    } catch (Throwable thrown) {
+      tapes2.truncate(doubleMark, intMark, longMark, refMark);
+      throw thrown;
     }
   }
 
   /**
-   * The forward sweep of {@link #searchAdjoint}: computes the value of {@link Search#search(double[], double)} and leaves on this thread's tape what {@link #searchReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither.
+   * The forward sweep of {@link #searchAdjoint}: computes the value of {@link Search#search(double[], double)} and leaves on this thread's tape what {@link #searchReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #searchAdjoint}, which cleans up.
    */
   public static double searchForward(double[] x, double[] xBar, double t) {
+    Tapes tapes = Tapes.current();
+    boolean returned = false;
+    // line 11: double s = 0.0;
     double s = 0.0;
+    // line 12: for (int i = 0; i < x.length; i++)
     int i = 0;
-    double t1 = 0.0;
+    boolean broke = false;
+    int iterations = 0;
     double t2 = 0.0;
     double t3 = 0.0;
-    double t4 = 0.0;
-    double t5 = 0.0;
     double result = 0.0;
-    boolean continued = false;
-    boolean returned = false;
-    boolean broke = false;
-    double sBar = 0.0;
-    double t1Bar = 0.0;
-    double resultBar = 0.0;
-    Tapes tapes = null;
-    double t2Bar = 0.0;
-    double t3Bar = 0.0;
-    double t4Bar = 0.0;
-    double tBar = 0.0;
-    int iterations = 0;
-    double t5Bar = 0.0;
-    double value = 0.0;
-    int doubleMark = 0;
-    int intMark = 0;
-    int longMark = 0;
-    int refMark = 0;
-    tapes = Tapes.current();
-    doubleMark = tapes.doubleSize();
-    intMark = tapes.intSize();
-    longMark = tapes.longSize();
-    refMark = tapes.refSize();
-    try {
-      returned = false;
-      // line 11: double s = 0.0;
-      s = 0.0;
-      // line 12: for (int i = 0; i < x.length; i++)
-      i = 0;
-      broke = false;
-      iterations = 0;
-      while (!(returned || broke) && i < x.length) {
-        continued = false;
-        // line 13: if (x[i] < 0.0)
-        if (x[i] < 0.0) {
-          // line 14: continue;
-          continued = true;
-        }
-        // line 16: if (x[i] > t)
-        if (!continued) {
-          if (x[i] > t) {
-            // line 17: return s * x[i];
-            t1 = s * x[i];
-            result = t1;
-            returned = true;
-            // line 16: if (x[i] > t)
-            tapes.pushInt(1);
-          } else {
-            tapes.pushInt(0);
-          }
-          // line 19: if (s > 2.0)
-          if (!returned) {
-            if (s > 2.0) {
-              // line 20: s = Math.sqrt(s);
-              tapes.pushDouble(t2);
-              t2 = Math.sqrt(s);
-              tapes.pushDouble(s);
-              s = t2;
-              // line 19: if (s > 2.0)
-              tapes.pushInt(1);
-            } else {
-              // line 22: s += Math.sin(x[i]) * t;
-              tapes.pushDouble(t3);
-              t3 = Math.sin(x[i]);
-              t4 = t3 * t;
-              tapes.pushDouble(s);
-              s += t4;
-              // line 19: if (s > 2.0)
-              tapes.pushInt(0);
-            }
-            // line 24: if (s > 10.0)
-            if (s > 10.0) {
-              // line 25: break;
-              broke = true;
-            }
-            // line 19: if (s > 2.0)
-            tapes.pushInt(1);
-          } else {
-            tapes.pushInt(0);
-          }
+    while (!(returned || broke) && i < x.length) {
+      boolean continued = false;
+      // line 13: if (x[i] < 0.0)
+      if (x[i] < 0.0) {
+        // line 14: continue;
+        continued = true;
+      }
+      // line 16: if (x[i] > t)
+      if (!continued) {
+        if (x[i] > t) {
+          // line 17: return s * x[i];
+          double t1 = s * x[i];
+          result = t1;
+          returned = true;
           // line 16: if (x[i] > t)
           tapes.pushInt(1);
         } else {
           tapes.pushInt(0);
         }
-        // line 12: for (int i = 0; i < x.length; i++)
-        if (!(returned || broke)) {
-          i++;
+        // line 19: if (s > 2.0)
+        if (!returned) {
+          if (s > 2.0) {
+            // line 20: s = Math.sqrt(s);
+            tapes.pushDouble(t2);
+            t2 = Math.sqrt(s);
+            tapes.pushDouble(s);
+            s = t2;
+            // line 19: if (s > 2.0)
+            tapes.pushInt(1);
+          } else {
+            // line 22: s += Math.sin(x[i]) * t;
+            tapes.pushDouble(t3);
+            t3 = Math.sin(x[i]);
+            double t4 = t3 * t;
+            tapes.pushDouble(s);
+            s += t4;
+            // line 19: if (s > 2.0)
+            tapes.pushInt(0);
+          }
+          // line 24: if (s > 10.0)
+          if (s > 10.0) {
+            // line 25: break;
+            broke = true;
+          }
+          // line 19: if (s > 2.0)
           tapes.pushInt(1);
         } else {
           tapes.pushInt(0);
         }
-        iterations++;
-      }
-      tapes.pushInt(iterations);
-      // line 28: return s + t;
-      if (!returned) {
-        t5 = s + t;
-        result = t5;
-        returned = true;
+        // line 16: if (x[i] > t)
         tapes.pushInt(1);
       } else {
         tapes.pushInt(0);
       }
-      value = result;
-      // what the reverse sweep starts from
-      tapes.pushInt(iterations);
-      tapes.pushInt(i);
-      tapes.pushDouble(t2);
-      tapes.pushDouble(t3);
-      tapes.pushDouble(s);
-      return value;
-    } catch (Throwable thrown) {
-      tapes.truncate(doubleMark, intMark, longMark, refMark);
-      throw thrown;
+      // line 12: for (int i = 0; i < x.length; i++)
+      if (!(returned || broke)) {
+        i++;
+        tapes.pushInt(1);
+      } else {
+        tapes.pushInt(0);
+      }
+      iterations++;
     }
+    tapes.pushInt(iterations);
+    // line 28: return s + t;
+    if (!returned) {
+      double t5 = s + t;
+      result = t5;
+      returned = true;
+      tapes.pushInt(1);
+    } else {
+      tapes.pushInt(0);
+    }
+    double value = result;
+    // what the reverse sweep starts from
+    tapes.pushInt(iterations);
+    tapes.pushInt(i);
+    tapes.pushDouble(t2);
+    tapes.pushDouble(t3);
+    tapes.pushDouble(s);
+    return value;
   }
 
   /**
    * The reverse sweep of {@link #searchAdjoint}, taking from this thread's tape what the matching {@link #searchForward} call left there. Arguments as for {@link #searchAdjoint}, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
    */
   public static void searchReverse(double[] x, double[] xBar, double t, double seed) {
-    double s = 0.0;
-    int i = 0;
-    double t1 = 0.0;
-    double t2 = 0.0;
-    double t3 = 0.0;
-    double t4 = 0.0;
-    double t5 = 0.0;
-    double result = 0.0;
-    boolean continued = false;
-    boolean returned = false;
-    boolean broke = false;
+    Tapes tapes = Tapes.current();
+    double s = tapes.popDouble();
+    double t3 = tapes.popDouble();
+    double t2 = tapes.popDouble();
+    int i = tapes.popInt();
+    int iterations = tapes.popInt();
+    double resultBar = seed;
     double sBar = 0.0;
-    double t1Bar = 0.0;
-    double resultBar = 0.0;
-    Tapes tapes = null;
-    double t2Bar = 0.0;
-    double t3Bar = 0.0;
-    double t4Bar = 0.0;
     double tBar = 0.0;
-    int iterations = 0;
-    double t5Bar = 0.0;
-    double value = 0.0;
-    tapes = Tapes.current();
-    s = tapes.popDouble();
-    t3 = tapes.popDouble();
-    t2 = tapes.popDouble();
-    i = tapes.popInt();
-    iterations = tapes.popInt();
-    resultBar = seed;
     // line 28: return s + t;
     if (tapes.popBoolean()) {
+      double t5Bar = 0.0;
       t5Bar += resultBar;
       resultBar = 0.0;
       sBar += t5Bar;
@@ -229,6 +172,10 @@ public final class Search_Rrule {
     }
     // line 12: for (int i = 0; i < x.length; i++)
     iterations = tapes.popInt();
+    double t1Bar = 0.0;
+    double t2Bar = 0.0;
+    double t3Bar = 0.0;
+    double t4Bar = 0.0;
     while (iterations > 0) {
       if (tapes.popBoolean()) {
         i--;

@@ -21,57 +21,36 @@ public final class Softmax_Frule {
    * @return the primal value (bit for bit) and the directional derivative
    */
   public static DualArray softmax(double[] z, double[] zDot) {
-    double m = 0.0;
-    double mDot = 0.0;
-    double v = 0.0;
-    double vDot = 0.0;
-    int index = 0;
-    double t1 = 0.0;
-    double t1Dot = 0.0;
-    double[] e = null;
-    double[] eDot = null;
-    double s = 0.0;
-    double sDot = 0.0;
-    int i = 0;
-    double t2 = 0.0;
-    double t2Dot = 0.0;
-    double t3 = 0.0;
-    double t3Dot = 0.0;
-    int i2 = 0;
-    double t4 = 0.0;
-    double t4Dot = 0.0;
-    double[] result = null;
-    double[] resultDot = null;
     // line 11: double m = Double.NEGATIVE_INFINITY;
-    m = Double.NEGATIVE_INFINITY;
-    mDot = 0.0;
+    double m = Double.NEGATIVE_INFINITY;
+    double mDot = 0.0;
     // line 12: for (double v : z) {
-    index = 0;
+    int index = 0;
     while (index < z.length) {
-      v = z[index];
-      vDot = zDot[index];
+      double v = z[index];
+      double vDot = zDot[index];
       // line 13: m = Math.max(m, v);
-      t1 = Math.max(m, v);
-      t1Dot = (m >= v ? 1.0 : 0.0) * mDot + (m >= v ? 0.0 : 1.0) * vDot;
+      double t1 = Math.max(m, v);
+      double t1Dot = (m >= v ? 1.0 : 0.0) * mDot + (m >= v ? 0.0 : 1.0) * vDot;
       m = t1;
       mDot = t1Dot;
       // line 12: for (double v : z) {
       index++;
     }
     // line 15: double[] e = new double[z.length];
-    e = new double[z.length];
-    eDot = new double[z.length];
+    double[] e = new double[z.length];
+    double[] eDot = new double[z.length];
     // line 16: double s = 0;
-    s = 0;
-    sDot = 0.0;
+    double s = 0;
+    double sDot = 0.0;
     // line 17: for (int i = 0; i < z.length; i++)
-    i = 0;
+    int i = 0;
     while (i < z.length) {
       // line 18: e[i] = Math.exp(z[i] - m);
-      t2 = z[i] - m;
-      t2Dot = zDot[i] - mDot;
-      t3 = Math.exp(t2);
-      t3Dot = t3 * t2Dot;
+      double t2 = z[i] - m;
+      double t2Dot = zDot[i] - mDot;
+      double t3 = Math.exp(t2);
+      double t3Dot = t3 * t2Dot;
       e[i] = t3;
       eDot[i] = t3Dot;
       // line 19: s += e[i];
@@ -81,19 +60,19 @@ public final class Softmax_Frule {
       i++;
     }
     // line 21: for (int i = 0; i < e.length; i++)
-    i2 = 0;
+    int i2 = 0;
     while (i2 < e.length) {
       // line 22: e[i] /= s;
-      t4 = e[i2] / s;
-      t4Dot = 1.0 / s * eDot[i2] + -(t4 / s) * sDot;
+      double t4 = e[i2] / s;
+      double t4Dot = 1.0 / s * eDot[i2] + -(t4 / s) * sDot;
       e[i2] = t4;
       eDot[i2] = t4Dot;
       // line 21: for (int i = 0; i < e.length; i++)
       i2++;
     }
     // line 24: return e;
-    result = e;
-    resultDot = eDot;
+    double[] result = e;
+    double[] resultDot = eDot;
     return new DualArray(result, resultDot);
   }
 }

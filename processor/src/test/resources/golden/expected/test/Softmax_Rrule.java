@@ -67,187 +67,121 @@ public final class Softmax_Rrule {
    * @return the primal value (bit for bit)
    */
   public static double[] softmaxAdjoint(double[] z, double[] zBar, double[] resultBar) {
-    double[] value = null;
-    Tapes tapes2 = null;
-    int doubleMark2 = 0;
-    int intMark2 = 0;
-    int longMark2 = 0;
-    int refMark2 = 0;
-    tapes2 = Tapes.current();
-    doubleMark2 = tapes2.doubleSize();
-    intMark2 = tapes2.intSize();
-    longMark2 = tapes2.longSize();
-    refMark2 = tapes2.refSize();
+    Tapes tapes2 = Tapes.current();
+    int doubleMark = tapes2.doubleSize();
+    int intMark = tapes2.intSize();
+    int longMark = tapes2.longSize();
+    int refMark = tapes2.refSize();
     try {
-      value = softmaxForward(z, zBar);
+      double[] value = softmaxForward(z, zBar);
       softmaxReverse(z, zBar, resultBar);
       return value;
-    } catch (Throwable thrown2) {
-      tapes2.truncate(doubleMark2, intMark2, longMark2, refMark2);
-      throw thrown2;
+    } catch (Throwable thrown) {
+      tapes2.truncate(doubleMark, intMark, longMark, refMark);
+      throw thrown;
     }
   }
 
   /**
-   * The forward sweep of {@link #softmaxAdjoint}: computes the value of {@link Softmax#softmax(double[])} and leaves on this thread's tape what {@link #softmaxReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither.
+   * The forward sweep of {@link #softmaxAdjoint}: computes the value of {@link Softmax#softmax(double[])} and leaves on this thread's tape what {@link #softmaxReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #softmaxAdjoint}, which cleans up.
    */
   public static double[] softmaxForward(double[] z, double[] zBar) {
-    double m = 0.0;
-    double v = 0.0;
+    Tapes tapes = Tapes.current();
+    // line 11: double m = Double.NEGATIVE_INFINITY;
+    double m = Double.NEGATIVE_INFINITY;
+    // line 12: for (double v : z) {
     int index = 0;
-    double t1 = 0.0;
-    double[] e = null;
-    double s = 0.0;
-    int i = 0;
-    double t2 = 0.0;
-    double t3 = 0.0;
-    int i2 = 0;
-    double t4 = 0.0;
-    double[] result = null;
-    double mBar = 0.0;
-    Tapes tapes = null;
-    double vBar = 0.0;
-    double t1Bar = 0.0;
-    int indexStart = 0;
-    double[] eBar = null;
-    double sBar = 0.0;
-    double t2Bar = 0.0;
-    double t3Bar = 0.0;
-    int iStart = 0;
-    double t4Bar = 0.0;
-    int i2Start = 0;
-    double[] resultBar2 = null;
-    double[] value = null;
-    int doubleMark = 0;
-    int intMark = 0;
-    int longMark = 0;
-    int refMark = 0;
-    tapes = Tapes.current();
-    doubleMark = tapes.doubleSize();
-    intMark = tapes.intSize();
-    longMark = tapes.longSize();
-    refMark = tapes.refSize();
-    try {
-      // line 11: double m = Double.NEGATIVE_INFINITY;
-      m = Double.NEGATIVE_INFINITY;
-      // line 12: for (double v : z) {
-      index = 0;
-      indexStart = index;
-      while (index < z.length) {
-        tapes.pushDouble(v);
-        v = z[index];
-        // line 13: m = Math.max(m, v);
-        t1 = Math.max(m, v);
-        tapes.pushDouble(m);
-        m = t1;
-        // line 12: for (double v : z) {
-        index++;
-      }
-      tapes.pushInt(indexStart);
-      // line 15: double[] e = new double[z.length];
-      e = new double[z.length];
-      eBar = new double[z.length];
-      // line 16: double s = 0;
-      s = 0;
-      // line 17: for (int i = 0; i < z.length; i++)
-      i = 0;
-      iStart = i;
-      while (i < z.length) {
-        // line 18: e[i] = Math.exp(z[i] - m);
-        t2 = z[i] - m;
-        tapes.pushDouble(t3);
-        t3 = Math.exp(t2);
-        e[i] = t3;
-        // line 19: s += e[i];
-        s += e[i];
-        // line 17: for (int i = 0; i < z.length; i++)
-        i++;
-      }
-      tapes.pushInt(iStart);
-      // line 21: for (int i = 0; i < e.length; i++)
-      i2 = 0;
-      i2Start = i2;
-      while (i2 < e.length) {
-        // line 22: e[i] /= s;
-        tapes.pushDouble(t4);
-        t4 = e[i2] / s;
-        e[i2] = t4;
-        // line 21: for (int i = 0; i < e.length; i++)
-        i2++;
-      }
-      tapes.pushInt(i2Start);
-      // line 24: return e;
-      result = e;
-      resultBar2 = eBar;
-      value = result;
-      // what the reverse sweep starts from
-      tapes.pushRef(resultBar2);
-      tapes.pushInt(i2);
-      tapes.pushInt(i2Start);
-      tapes.pushRef(eBar);
-      tapes.pushDouble(s);
-      tapes.pushDouble(t4);
-      tapes.pushInt(i);
-      tapes.pushInt(iStart);
-      tapes.pushDouble(t3);
-      tapes.pushInt(index);
-      tapes.pushInt(indexStart);
-      tapes.pushDouble(m);
+    int indexStart = index;
+    double v = 0.0;
+    while (index < z.length) {
       tapes.pushDouble(v);
-      return value;
-    } catch (Throwable thrown) {
-      tapes.truncate(doubleMark, intMark, longMark, refMark);
-      throw thrown;
+      v = z[index];
+      // line 13: m = Math.max(m, v);
+      double t1 = Math.max(m, v);
+      tapes.pushDouble(m);
+      m = t1;
+      // line 12: for (double v : z) {
+      index++;
     }
+    tapes.pushInt(indexStart);
+    // line 15: double[] e = new double[z.length];
+    double[] e = new double[z.length];
+    double[] eBar = new double[z.length];
+    // line 16: double s = 0;
+    double s = 0;
+    // line 17: for (int i = 0; i < z.length; i++)
+    int i = 0;
+    int iStart = i;
+    double t3 = 0.0;
+    while (i < z.length) {
+      // line 18: e[i] = Math.exp(z[i] - m);
+      double t2 = z[i] - m;
+      tapes.pushDouble(t3);
+      t3 = Math.exp(t2);
+      e[i] = t3;
+      // line 19: s += e[i];
+      s += e[i];
+      // line 17: for (int i = 0; i < z.length; i++)
+      i++;
+    }
+    tapes.pushInt(iStart);
+    // line 21: for (int i = 0; i < e.length; i++)
+    int i2 = 0;
+    int i2Start = i2;
+    double t4 = 0.0;
+    while (i2 < e.length) {
+      // line 22: e[i] /= s;
+      tapes.pushDouble(t4);
+      t4 = e[i2] / s;
+      e[i2] = t4;
+      // line 21: for (int i = 0; i < e.length; i++)
+      i2++;
+    }
+    tapes.pushInt(i2Start);
+    // line 24: return e;
+    double[] result = e;
+    double[] resultBar2 = eBar;
+    double[] value = result;
+    // what the reverse sweep starts from
+    tapes.pushRef(resultBar2);
+    tapes.pushInt(i2);
+    tapes.pushInt(i2Start);
+    tapes.pushRef(eBar);
+    tapes.pushDouble(s);
+    tapes.pushDouble(t4);
+    tapes.pushInt(i);
+    tapes.pushInt(iStart);
+    tapes.pushDouble(t3);
+    tapes.pushInt(index);
+    tapes.pushInt(indexStart);
+    tapes.pushDouble(m);
+    tapes.pushDouble(v);
+    return value;
   }
 
   /**
    * The reverse sweep of {@link #softmaxAdjoint}, taking from this thread's tape what the matching {@link #softmaxForward} call left there. Arguments as for {@link #softmaxAdjoint}, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
    */
   public static void softmaxReverse(double[] z, double[] zBar, double[] resultBar) {
-    double m = 0.0;
-    double v = 0.0;
-    int index = 0;
-    double t1 = 0.0;
-    double[] e = null;
-    double s = 0.0;
-    int i = 0;
-    double t2 = 0.0;
-    double t3 = 0.0;
-    int i2 = 0;
-    double t4 = 0.0;
-    double[] result = null;
-    double mBar = 0.0;
-    Tapes tapes = null;
-    double vBar = 0.0;
-    double t1Bar = 0.0;
-    int indexStart = 0;
-    double[] eBar = null;
-    double sBar = 0.0;
-    double t2Bar = 0.0;
-    double t3Bar = 0.0;
-    int iStart = 0;
-    double t4Bar = 0.0;
-    int i2Start = 0;
-    double[] resultBar2 = null;
-    double[] value = null;
-    tapes = Tapes.current();
-    v = tapes.popDouble();
-    m = tapes.popDouble();
-    indexStart = tapes.popInt();
-    index = tapes.popInt();
-    t3 = tapes.popDouble();
-    iStart = tapes.popInt();
-    i = tapes.popInt();
-    t4 = tapes.popDouble();
-    s = tapes.popDouble();
-    eBar = (double[]) tapes.popRef();
-    i2Start = tapes.popInt();
-    i2 = tapes.popInt();
-    resultBar2 = (double[]) tapes.popRef();
+    Tapes tapes = Tapes.current();
+    double v = tapes.popDouble();
+    double m = tapes.popDouble();
+    int indexStart = tapes.popInt();
+    int index = tapes.popInt();
+    double t3 = tapes.popDouble();
+    int iStart = tapes.popInt();
+    int i = tapes.popInt();
+    double t4 = tapes.popDouble();
+    double s = tapes.popDouble();
+    double[] eBar = (double[]) tapes.popRef();
+    int i2Start = tapes.popInt();
+    int i2 = tapes.popInt();
+    double[] resultBar2 = (double[]) tapes.popRef();
     Snapshots.addTo(resultBar2, resultBar);
     // line 21: for (int i = 0; i < e.length; i++)
     i2Start = tapes.popInt();
+    double sBar = 0.0;
+    double t4Bar = 0.0;
     while (i2 > i2Start) {
       i2--;
       // line 22: e[i] /= s;
@@ -260,6 +194,9 @@ public final class Softmax_Rrule {
     }
     // line 17: for (int i = 0; i < z.length; i++)
     iStart = tapes.popInt();
+    double mBar = 0.0;
+    double t2Bar = 0.0;
+    double t3Bar = 0.0;
     while (i > iStart) {
       i--;
       // line 19: s += e[i];
@@ -278,6 +215,8 @@ public final class Softmax_Rrule {
     sBar = 0.0;
     // line 12: for (double v : z) {
     indexStart = tapes.popInt();
+    double vBar = 0.0;
+    double t1Bar = 0.0;
     while (index > indexStart) {
       index--;
       // line 13: m = Math.max(m, v);

@@ -26,6 +26,24 @@ public final class Tapes {
 
   private Tapes() {}
 
+  /**
+   * Takes each stack's growth path once, on a throwaway instance, so that the JIT's profile
+   * has seen it: a path never taken before the JIT compiles a rule becomes a deoptimization
+   * trap, and a deep recursion that first grows a tape would then run on interpreted frames,
+   * overflowing the stack far sooner than the primal. A few hundred pushes, once per JVM.
+   */
+  static {
+    Tapes warm = new Tapes();
+    for (int k = 0; k <= 256; k++) {
+      warm.pushDouble(k);
+      warm.pushInt(k);
+    }
+    for (int k = 0; k <= 16; k++) {
+      warm.pushLong(k);
+      warm.pushRef(warm);
+    }
+  }
+
   /** This thread's tapes. */
   public static Tapes current() {
     Tapes tapes = CURRENT.get();

@@ -368,6 +368,7 @@ class CorpusTest {
     add(e, Throws.class, "whileTrueLeftByReturn", c -> c.range(-2.0, 2.0));
     add(e, Throws.class, "voidThrows", c -> c.range(-2.0, -0.5));
     add(e, Throws.class, "recursion", c -> c.range(-2.0, 2.0).intRange(0, 6));
+    add(e, Throws.class, "arrayRecursion", c -> c.range(-2.0, 2.0).intRange(0, 9));
 
     // ---- Lexical: unicode escapes and literals never reach generated code raw (item 9)
     add(e, Lexical.class, "unicodeEscapeInComment", c -> c.range(-2.0, 2.0));

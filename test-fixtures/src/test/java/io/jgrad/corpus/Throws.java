@@ -94,4 +94,15 @@ public final class Throws {
     }
     return Math.sin(recursion(x, n - 1)) * x;
   }
+
+  /** Recursion over an array argument that it reads and writes. */
+  @Grad
+  public static double arrayRecursion(double[] x, int n) {
+    if (n <= 0) {
+      return x[0];
+    }
+    double r = arrayRecursion(x, n - 1);
+    x[n % x.length] *= 0.5;
+    return Math.sin(r) * x[n % x.length];
+  }
 }

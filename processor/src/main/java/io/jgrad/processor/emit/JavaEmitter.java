@@ -18,18 +18,17 @@ import java.util.List;
  * parentheses precedence requires and no more.
  */
 public final class JavaEmitter {
+  private final Declarations declarations;
   private int lastLine = -1;
 
-  private JavaEmitter() {}
+  private JavaEmitter(Declarations declarations) {
+    this.declarations = declarations;
+  }
 
-  /** The body of {@code function}: declarations, then statements. */
+  /** The body of {@code function}, each local declared where {@link Declarations} says. */
   public static CodeBlock body(Function function) {
-    JavaEmitter emitter = new JavaEmitter();
+    JavaEmitter emitter = new JavaEmitter(Declarations.of(function));
     CodeBlock.Builder code = CodeBlock.builder();
-    for (Var local : function.locals()) {
-      code.addStatement("$T $N = $L", typeName(local.type()), local.name(),
-          defaultValue(local.type()));
-    }
     emitter.block(function.body(), code);
     return code.build();
   }
@@ -77,7 +76,12 @@ public final class JavaEmitter {
 
   /** The statements of a block, up to the first one that cannot complete normally. */
   private void block(Block block, CodeBlock.Builder code) {
-    for (Stmt s : block.stmts()) {
+    for (int i = 0; i < block.stmts().size(); i++) {
+      Stmt s = block.stmts().get(i);
+      for (Var local : declarations.before(block, i)) {
+        code.addStatement("$T $N = $L", typeName(local.type()), local.name(),
+            defaultValue(local.type()));
+      }
       statement(s, code);
       if (!Reachability.completesNormally(s)) {
         return; // javac rejects unreachable statements: a push or return after a throw
@@ -87,7 +91,10 @@ public final class JavaEmitter {
 
   private void statement(Stmt s, CodeBlock.Builder code) {
     origin(s.origin(), code);
-    if (s instanceof Stmt.Assign a) {
+    if (s instanceof Stmt.Assign a && declarations.declares(a)) {
+      code.addStatement("$T $N = $L", typeName(a.target().type()), a.target().name(),
+          expr(a.value()));
+    } else if (s instanceof Stmt.Assign a) {
       assign(a, code);
     } else if (s instanceof Stmt.Store st) {
       code.addStatement("$L[$L] = $L", operand(st.array(), Prec.PRIMARY, false),
@@ -167,7 +174,7 @@ public final class JavaEmitter {
     }
     block(then, code);
     if (otherwise.stmts().size() == 1 && otherwise.stmts().get(0) instanceof Stmt.If nested
-        && !nested.then().isEmpty()) {
+        && !nested.then().isEmpty() && declarations.before(otherwise, 0).isEmpty()) {
       origin(nested.origin(), code);
       branch(nested, code, true);
     } else if (!otherwise.isEmpty()) {

@@ -99,8 +99,10 @@ public final class RuleWriter {
             .addJavadoc("The forward sweep of {@link #$L}: computes the value of {@link $T#$L}"
                 + " and leaves on this thread's tape what {@link #$L} needs. Generated callers"
                 + " use the pair to compose rules without computing anything twice; call both,"
-                + " in this order, or neither.\n", rule.reverse().name(), owner, link,
-                rule.reversePart().name())
+                + " in this order, or neither. If it throws, it leaves what it recorded on the"
+                + " tape: call it from inside a rule, or call {@link #$L}, which cleans up.\n",
+                rule.reverse().name(), owner, link, rule.reversePart().name(),
+                rule.reverse().name())
             .build());
         type.addMethod(method(rule.reversePart(), rule, TypeName.VOID)
             .addJavadoc("The reverse sweep of {@link #$L}, taking from this thread's tape what"

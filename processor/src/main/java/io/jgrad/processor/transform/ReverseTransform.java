@@ -282,9 +282,11 @@ public final class ReverseTransform {
     List<Var> forwardParams = new ArrayList<>(params);
     forwardParams.remove(seed);
     forwardParams.remove(scalarBars);
-    List<Var> forwardScope = new ArrayList<>(locals);
+    // no guard here: generated callers call the forward part inside their own guarded entry
+    // (fAdjoint), and a recursion would otherwise keep four marks alive in every frame
     Function forwardPart = new Function(RuleNames.forwardPart(function.name()),
-        forwardParams, function.returnType(), entry(forwardBody, forwardScope), forwardScope);
+        forwardParams, function.returnType(), new Block().addAll(setup).addAll(forwardBody),
+        locals);
     Function delegating = delegatingAdjoint(params, forwardParams, seed, scalarBars, value);
     List<Var> reverseParams = new ArrayList<>(params);
     reverseParams.remove(scalarBars);

@@ -1,0 +1,163 @@
+package io.jgrad.processor.emit;
+
+import io.jgrad.processor.ir.Block;
+import io.jgrad.processor.ir.Exprs;
+import io.jgrad.processor.ir.Function;
+import io.jgrad.processor.ir.Stmt;
+import io.jgrad.processor.ir.Var;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Where each local of a generated method is declared: in the innermost block that holds all of
+ * its uses, at its first assignment when that comes first ({@code double t1 = x * y;}), else
+ * with Java's default value just before its first use. A local used only inside a loop but
+ * possibly read before it is written in an iteration is declared before the outermost such
+ * loop, so it keeps its value from one iteration to the next exactly as a method-level
+ * declaration would. Locals never used are not declared.
+ *
+ * <p>Besides reading like hand-written code, narrow scopes let javac reuse a local's slot once
+ * its block ends, which keeps the frames of recursive rules small.
+ */
+final class Declarations {
+  /** Declarations with a default value, before the statement at this index of this block. */
+  private final Map<Block, Map<Integer, List<Var>>> before = new IdentityHashMap<>();
+  /** Assignments that declare their target. */
+  private final Set<Stmt> declaring = Collections.newSetFromMap(new IdentityHashMap<>());
+
+  /** One use of a variable: the path of (block, index) pairs from the body to its statement. */
+  private record Site(List<Block> blocks, List<Integer> indices, List<Stmt> statements) {}
+
+  static Declarations of(Function function) {
+    Map<Var, List<Site>> uses = new LinkedHashMap<>();
+    Set<Var> locals = Collections.newSetFromMap(new IdentityHashMap<>());
+    locals.addAll(function.locals());
+    collect(function.body(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), locals,
+        uses);
+    Declarations out = new Declarations();
+    for (Var local : function.locals()) {
+      List<Site> sites = uses.get(local);
+      if (sites != null) {
+        out.place(local, sites);
+      }
+    }
+    return out;
+  }
+
+  /** Locals to declare (with a default value) before statement {@code index} of {@code block}. */
+  List<Var> before(Block block, int index) {
+    Map<Integer, List<Var>> byIndex = before.get(block);
+    List<Var> vars = byIndex == null ? null : byIndex.get(index);
+    return vars == null ? List.of() : vars;
+  }
+
+  /** True if {@code s} is the assignment that declares its target. */
+  boolean declares(Stmt s) {
+    return declaring.contains(s);
+  }
+
+  private void place(Var var, List<Site> sites) {
+    // the innermost block holding every use: the longest common prefix of the paths
+    int depth = 0;
+    Site first = sites.get(0);
+    outer:
+    while (depth < first.blocks().size()) {
+      for (Site site : sites) {
+        if (site.blocks().size() <= depth || site.blocks().get(depth) != first.blocks().get(depth)) {
+          break outer;
+        }
+      }
+      depth++;
+    }
+    int level = depth - 1;
+    Block block = first.blocks().get(level);
+    int index = Integer.MAX_VALUE;
+    for (Site site : sites) {
+      index = Math.min(index, site.indices().get(level));
+    }
+    Stmt firstStatement = block.stmts().get(index);
+    if (firstStatement instanceof Stmt.Assign a && a.target() == var
+        && !Exprs.vars(a.value()).contains(var)) {
+      declaring.add(a); // written before anything else in the block reads it
+      return;
+    }
+    for (int k = 0; k < level; k++) {
+      if (first.statements().get(k) instanceof Stmt.Loop) {
+        // inside a loop and maybe read before written: declared outside, as before the loop
+        block = first.blocks().get(k);
+        index = first.indices().get(k);
+        break;
+      }
+    }
+    before.computeIfAbsent(block, b -> new LinkedHashMap<>())
+        .computeIfAbsent(index, i -> new ArrayList<>()).add(var);
+  }
+
+  private static void collect(Block block, List<Block> blocks, List<Integer> indices,
+      List<Stmt> statements, Set<Var> locals, Map<Var, List<Site>> uses) {
+    blocks.add(block);
+    for (int i = 0; i < block.stmts().size(); i++) {
+      Stmt s = block.stmts().get(i);
+      indices.add(i);
+      statements.add(s);
+      Site site = new Site(List.copyOf(blocks), List.copyOf(indices), List.copyOf(statements));
+      for (Var v : directUses(s)) {
+        if (locals.contains(v)) {
+          uses.computeIfAbsent(v, k -> new ArrayList<>()).add(site);
+        }
+      }
+      for (Block child : children(s)) {
+        collect(child, blocks, indices, statements, locals, uses);
+      }
+      indices.remove(indices.size() - 1);
+      statements.remove(statements.size() - 1);
+    }
+    blocks.remove(blocks.size() - 1);
+  }
+
+  /** The variables a statement reads or writes itself (not in the blocks nested in it). */
+  private static Set<Var> directUses(Stmt s) {
+    Set<Var> out = new HashSet<>();
+    if (s instanceof Stmt.Assign a) {
+      out.add(a.target());
+      out.addAll(Exprs.vars(a.value()));
+    } else if (s instanceof Stmt.Store st) {
+      out.addAll(Exprs.vars(st.array()));
+      out.addAll(Exprs.vars(st.index()));
+      out.addAll(Exprs.vars(st.value()));
+    } else if (s instanceof Stmt.Accumulate a) {
+      out.addAll(Exprs.vars(a.target()));
+      out.addAll(Exprs.vars(a.value()));
+    } else if (s instanceof Stmt.Eval e) {
+      out.addAll(Exprs.vars(e.expr()));
+    } else if (s instanceof Stmt.If i) {
+      out.addAll(Exprs.vars(i.condition()));
+    } else if (s instanceof Stmt.Loop l && l.condition() != null) {
+      out.addAll(Exprs.vars(l.condition()));
+    } else if (s instanceof Stmt.Return r && r.value() != null) {
+      out.addAll(Exprs.vars(r.value()));
+    } else if (s instanceof Stmt.Throw t) {
+      out.addAll(Exprs.vars(t.exception()));
+    }
+    return out;
+  }
+
+  private static List<Block> children(Stmt s) {
+    if (s instanceof Stmt.If i) {
+      return List.of(i.then(), i.otherwise());
+    }
+    if (s instanceof Stmt.Loop l) {
+      return List.of(l.body(), l.update());
+    }
+    if (s instanceof Stmt.Protected p) {
+      return List.of(p.body(), p.onThrow());
+    }
+    return List.of();
+  }
+}
