@@ -50,9 +50,8 @@ final class ElementCallees implements CalleeResolver {
   }
 
   /** The callees resolved so far, with what is known of the arrays they write. */
-  CalleeTable table(Map<String, java.util.Set<Integer>> writes,
-      java.util.Set<String> freshResults) {
-    return new CalleeTable(Map.copyOf(resolved), writes, freshResults);
+  CalleeTable table(Map<String, java.util.Set<Integer>> writes) {
+    return new CalleeTable(Map.copyOf(resolved), writes);
   }
 
   private boolean sameSignature(ExecutableElement candidate, IMethodBinding method) {

@@ -99,6 +99,7 @@ final class GradPipeline {
           lowered.addAll(lowerClass(owner, methods, parser, parsed, callees)));
       CalleeTable table = WriteEffects.of(lowered.stream()
           .collect(java.util.stream.Collectors.toMap(Lowered::key, Lowered::function)), callees);
+      lowered.removeIf(l -> returnsParameter(l, table));
       Map<TypeElement, List<RuleWriter.Rule>> rules = new LinkedHashMap<>();
       Map<TypeElement, List<ExecutableElement>> ruleMethods = new HashMap<>();
       for (Lowered l : lowered) {
@@ -123,6 +124,24 @@ final class GradPipeline {
         write(writer.reverseFile(ownerRules), owner, top, ruleMethods.get(owner));
       });
     }
+  }
+
+  /** Reports a method whose array result may be one of its parameters (unsupported). */
+  private boolean returnsParameter(Lowered l, CalleeTable table) {
+    Function f = l.function();
+    if (!f.returnType().isArray()) {
+      return false;
+    }
+    io.jgrad.processor.analysis.ArrayEffects effects =
+        io.jgrad.processor.analysis.ArrayEffects.of(f, table);
+    for (io.jgrad.processor.ir.Var p : f.params()) {
+      if (p.type().isArray() && effects.returnsParameter(f, p)) {
+        reporter.error(l.method(), Message.RETURNS_PARAMETER.format(l.method().getSimpleName(),
+            p.name(), p.name()));
+        return true;
+      }
+    }
+    return false;
   }
 
   private boolean reportOldRelease(ExecutableElement method) {

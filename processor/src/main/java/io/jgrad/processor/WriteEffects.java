@@ -12,10 +12,8 @@ import java.util.Set;
 
 /**
  * Which array parameters each {@code @Grad} method of this round writes, directly or through its
- * callees, and which return a new array rather than one of their arguments: a fixpoint over the
- * call graph (recursion converges because write sets only grow and fresh results only shrink).
- * A callee that is not in this round is assumed to write every array it receives and to return
- * one of them.
+ * callees: a fixpoint over the call graph (recursion converges because write sets only grow).
+ * A callee that is not in this round is assumed to write every array it receives.
  */
 final class WriteEffects {
   private WriteEffects() {}
@@ -24,16 +22,10 @@ final class WriteEffects {
   static CalleeTable of(Map<String, Function> functions, ElementCallees callees) {
     Map<String, Set<Integer>> writes = new HashMap<>();
     functions.keySet().forEach(k -> writes.put(k, new HashSet<>()));
-    Set<String> fresh = new HashSet<>();
-    functions.forEach((k, f) -> {
-      if (f.returnType().isArray()) {
-        fresh.add(k);
-      }
-    });
     boolean changed = true;
     while (changed) {
       changed = false;
-      CalleeTable table = callees.table(writes, Set.copyOf(fresh));
+      CalleeTable table = callees.table(writes);
       for (Map.Entry<String, Function> e : functions.entrySet()) {
         ArrayEffects effects = ArrayEffects.of(e.getValue(), table);
         List<Var> params = e.getValue().params();
@@ -42,11 +34,8 @@ final class WriteEffects {
             changed |= writes.get(e.getKey()).add(k);
           }
         }
-        if (fresh.contains(e.getKey()) && effects.returnsParameter(e.getValue())) {
-          changed |= fresh.remove(e.getKey());
-        }
       }
     }
-    return callees.table(writes, Set.copyOf(fresh));
+    return callees.table(writes);
   }
 }

@@ -53,6 +53,7 @@ public final class Losses_Rrule {
    */
   public static double softplusForward(double z) {
     Tapes tapes = Tapes.current();
+    // forward sweep: the primal, recording what the reverse sweep needs
     // line 11: return Math.log1p(Math.exp(z));
     double t1 = Math.exp(z);
     double t2 = Math.log1p(t1);
@@ -69,6 +70,7 @@ public final class Losses_Rrule {
   public static void softplusReverse(double z, double seed) {
     Tapes tapes = Tapes.current();
     double t1 = tapes.popDouble();
+    // reverse sweep: adjoints, from the last statement to the first
     double resultBar = seed;
     double t2Bar = 0.0;
     // line 11: return Math.log1p(Math.exp(z));

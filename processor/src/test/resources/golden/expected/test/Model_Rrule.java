@@ -56,6 +56,7 @@ public final class Model_Rrule {
    */
   public static double lossForward(double[] w, double[] wBar, double[] x, double[] xBar, double y) {
     Tapes tapes = Tapes.current();
+    // forward sweep: the primal, recording what the reverse sweep needs
     // line 11: double z = 0.0;
     double z = 0.0;
     // line 12: for (int i = 0; i < w.length; i++)
@@ -95,6 +96,7 @@ public final class Model_Rrule {
     double t2 = tapes.popDouble();
     double z = tapes.popDouble();
     double t3 = tapes.popDouble();
+    // reverse sweep: adjoints, from the last statement to the first
     double resultBar = seed;
     double t4Bar = 0.0;
     // line 15: return Losses.softplus(-y * z);

@@ -52,6 +52,7 @@ public final class Rosenbrock_Rrule {
    */
   public static double rosenbrockForward(double[] x, double[] xBar) {
     Tapes tapes = Tapes.current();
+    // forward sweep: the primal, recording what the reverse sweep needs
     // line 11: double s = 0.0;
     double s = 0.0;
     // line 12: for (int i = 0; i < x.length - 1; i++)
@@ -101,6 +102,7 @@ public final class Rosenbrock_Rrule {
     double b = tapes.popDouble();
     int iStart = tapes.popInt();
     int i = tapes.popInt();
+    // reverse sweep: adjoints, from the last statement to the first
     double resultBar = seed;
     double sBar = 0.0;
     // line 17: return s;

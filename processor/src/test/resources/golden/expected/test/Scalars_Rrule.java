@@ -54,6 +54,7 @@ public final class Scalars_Rrule {
    */
   public static double mixForward(double a, double b, int n) {
     Tapes tapes = Tapes.current();
+    // forward sweep: the primal, recording what the reverse sweep needs
     // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
     double t1 = Math.pow(a, n);
     double t2 = Math.atan2(a, b);
@@ -108,6 +109,7 @@ public final class Scalars_Rrule {
     double t12 = tapes.popDouble();
     double t11 = tapes.popDouble();
     double t14 = tapes.popDouble();
+    // reverse sweep: adjoints, from the last statement to the first
     double resultBar = seed;
     double t17Bar = 0.0;
     // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);

@@ -31,14 +31,9 @@ public final class Search_Frule {
     double result = 0.0;
     double resultDot = 0.0;
     while (!(returned || broke) && i < x.length) {
-      boolean continued = false;
       // line 13: if (x[i] < 0.0)
-      if (x[i] < 0.0) {
-        // line 14: continue;
-        continued = true;
-      }
-      // line 16: if (x[i] > t)
-      if (!continued) {
+      if (!(x[i] < 0.0)) {
+        // line 16: if (x[i] > t)
         if (x[i] > t) {
           // line 17: return s * x[i];
           double t1 = s * x[i];
@@ -46,9 +41,8 @@ public final class Search_Frule {
           result = t1;
           resultDot = t1Dot;
           returned = true;
-        }
-        // line 19: if (s > 2.0)
-        if (!returned) {
+        } else {
+          // line 19: if (s > 2.0)
           if (s > 2.0) {
             // line 20: s = Math.sqrt(s);
             double t2 = Math.sqrt(s);

@@ -55,6 +55,7 @@ public final class Search_Rrule {
    */
   public static double searchForward(double[] x, double[] xBar, double t) {
     Tapes tapes = Tapes.current();
+    // forward sweep: the primal, recording what the reverse sweep needs
     boolean returned = false;
     // line 11: double s = 0.0;
     double s = 0.0;
@@ -66,14 +67,11 @@ public final class Search_Rrule {
     double t3 = 0.0;
     double result = 0.0;
     while (!(returned || broke) && i < x.length) {
-      boolean continued = false;
       // line 13: if (x[i] < 0.0)
       if (x[i] < 0.0) {
-        // line 14: continue;
-        continued = true;
-      }
-      // line 16: if (x[i] > t)
-      if (!continued) {
+        tapes.pushInt(1);
+      } else {
+        // line 16: if (x[i] > t)
         if (x[i] > t) {
           // line 17: return s * x[i];
           double t1 = s * x[i];
@@ -82,10 +80,7 @@ public final class Search_Rrule {
           // line 16: if (x[i] > t)
           tapes.pushInt(1);
         } else {
-          tapes.pushInt(0);
-        }
-        // line 19: if (s > 2.0)
-        if (!returned) {
+          // line 19: if (s > 2.0)
           if (s > 2.0) {
             // line 20: s = Math.sqrt(s);
             tapes.pushDouble(t2);
@@ -109,14 +104,10 @@ public final class Search_Rrule {
             // line 25: break;
             broke = true;
           }
-          // line 19: if (s > 2.0)
-          tapes.pushInt(1);
-        } else {
+          // line 16: if (x[i] > t)
           tapes.pushInt(0);
         }
-        // line 16: if (x[i] > t)
-        tapes.pushInt(1);
-      } else {
+        // line 13: if (x[i] < 0.0)
         tapes.pushInt(0);
       }
       // line 12: for (int i = 0; i < x.length; i++)
@@ -142,9 +133,9 @@ public final class Search_Rrule {
     // what the reverse sweep starts from
     tapes.pushInt(iterations);
     tapes.pushInt(i);
+    tapes.pushDouble(s);
     tapes.pushDouble(t2);
     tapes.pushDouble(t3);
-    tapes.pushDouble(s);
     return value;
   }
 
@@ -153,11 +144,12 @@ public final class Search_Rrule {
    */
   public static void searchReverse(double[] x, double[] xBar, double t, double seed) {
     Tapes tapes = Tapes.current();
-    double s = tapes.popDouble();
     double t3 = tapes.popDouble();
     double t2 = tapes.popDouble();
+    double s = tapes.popDouble();
     int i = tapes.popInt();
     int iterations = tapes.popInt();
+    // reverse sweep: adjoints, from the last statement to the first
     double resultBar = seed;
     double sBar = 0.0;
     double tBar = 0.0;
@@ -180,30 +172,8 @@ public final class Search_Rrule {
       if (tapes.popBoolean()) {
         i--;
       }
-      // line 16: if (x[i] > t)
-      if (tapes.popBoolean()) {
-        // line 19: if (s > 2.0)
-        if (tapes.popBoolean()) {
-          if (tapes.popBoolean()) {
-            // line 20: s = Math.sqrt(s);
-            t2Bar += sBar;
-            sBar = 0.0;
-            s = tapes.popDouble();
-            sBar += t2Bar * (0.5 / t2);
-            t2Bar = 0.0;
-            t2 = tapes.popDouble();
-          } else {
-            // line 22: s += Math.sin(x[i]) * t;
-            t4Bar += sBar;
-            s = tapes.popDouble();
-            t3Bar += t4Bar * t;
-            tBar += t4Bar * t3;
-            t4Bar = 0.0;
-            xBar[i] += t3Bar * Math.cos(x[i]);
-            t3Bar = 0.0;
-            t3 = tapes.popDouble();
-          }
-        }
+      // line 13: if (x[i] < 0.0)
+      if (!tapes.popBoolean()) {
         // line 16: if (x[i] > t)
         if (tapes.popBoolean()) {
           // line 17: return s * x[i];
@@ -212,6 +182,25 @@ public final class Search_Rrule {
           sBar += t1Bar * x[i];
           xBar[i] += t1Bar * s;
           t1Bar = 0.0;
+          // line 19: if (s > 2.0)
+        } else if (tapes.popBoolean()) {
+          // line 20: s = Math.sqrt(s);
+          t2Bar += sBar;
+          sBar = 0.0;
+          s = tapes.popDouble();
+          sBar += t2Bar * (0.5 / t2);
+          t2Bar = 0.0;
+          t2 = tapes.popDouble();
+        } else {
+          // line 22: s += Math.sin(x[i]) * t;
+          t4Bar += sBar;
+          s = tapes.popDouble();
+          t3Bar += t4Bar * t;
+          tBar += t4Bar * t3;
+          t4Bar = 0.0;
+          xBar[i] += t3Bar * Math.cos(x[i]);
+          t3Bar = 0.0;
+          t3 = tapes.popDouble();
         }
       }
       // line 12: for (int i = 0; i < x.length; i++)

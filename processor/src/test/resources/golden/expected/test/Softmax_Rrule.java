@@ -87,6 +87,7 @@ public final class Softmax_Rrule {
    */
   public static double[] softmaxForward(double[] z, double[] zBar) {
     Tapes tapes = Tapes.current();
+    // forward sweep: the primal, recording what the reverse sweep needs
     // line 11: double m = Double.NEGATIVE_INFINITY;
     double m = Double.NEGATIVE_INFINITY;
     // line 12: for (double v : z) {
@@ -177,6 +178,7 @@ public final class Softmax_Rrule {
     int i2Start = tapes.popInt();
     int i2 = tapes.popInt();
     double[] resultBar2 = (double[]) tapes.popRef();
+    // reverse sweep: adjoints, from the last statement to the first
     Snapshots.addTo(resultBar2, resultBar);
     // line 21: for (int i = 0; i < e.length; i++)
     i2Start = tapes.popInt();

@@ -5,7 +5,6 @@ import io.jgrad.processor.ir.Expr;
 import io.jgrad.processor.ir.Exprs;
 import io.jgrad.processor.ir.Function;
 import io.jgrad.processor.ir.Stmt;
-import io.jgrad.processor.ir.Type;
 import io.jgrad.processor.ir.Var;
 import io.jgrad.processor.rules.GradCallee;
 import io.jgrad.processor.transform.CalleeTable;
@@ -42,18 +41,13 @@ public final class ArrayEffects {
     return effects;
   }
 
-  /**
-   * True if the array {@code function} returns may be one of its parameters or a row of one
-   * (false for a new array, and for functions that return no array).
-   */
-  public boolean returnsParameter(Function function) {
+  /** True if the array {@code function} returns may be {@code param} or one of its rows. */
+  public boolean returnsParameter(Function function, Var param) {
     List<Var> returned = new ArrayList<>();
     returns(function.body(), returned);
     for (Var r : returned) {
-      for (Var p : function.params()) {
-        if (p.type().isArray() && reaches(p, r)) {
-          return true;
-        }
+      if (reaches(param, r)) {
+        return true;
       }
     }
     return false;
@@ -189,9 +183,9 @@ public final class ArrayEffects {
         if (a.target().type().isArray()) {
           alias(a.target(), a.value());
         }
-        call(a.value(), a.target(), callees);
+        call(a.value(), callees);
       } else if (s instanceof Stmt.Eval e) {
-        call(e.expr(), null, callees);
+        call(e.expr(), callees);
       } else if (s instanceof Stmt.Store st) {
         Var target = elementClass(st.array());
         if (st.value().type().isArray()) {
@@ -212,7 +206,7 @@ public final class ArrayEffects {
     }
   }
 
-  private void call(Expr e, Var target, CalleeTable callees) {
+  private void call(Expr e, CalleeTable callees) {
     GradCallee callee = callees.of(e);
     if (callee == null) {
       return;
@@ -223,7 +217,6 @@ public final class ArrayEffects {
       if (array == null || !array.type().isArray()) {
         continue;
       }
-      Expr arg = call.args().get(k);
       if (callees.writes(callee, k)) {
         for (Var level : levels(array)) {
           written.add(level);
@@ -231,23 +224,8 @@ public final class ArrayEffects {
           rowsMoved.add(level);
         }
       }
-      if (target != null && target.type().isArray() && callees.mayReturnArgument(callee)) {
-        aliasLevel(target, arg);
-      }
     }
   }
 
-  /** The result of a callee may be {@code arg}, or one of its rows: the level of same type. */
-  private void aliasLevel(Var target, Expr arg) {
-    Type type = arg.type();
-    Var c = arg instanceof Expr.Index i ? rowsOf(elementClass(i.array())) : classOf(
-        Exprs.root(arg));
-    while (type.dimensions() > target.type().dimensions()) {
-      c = rowsOf(c);
-      type = type.elementType();
-    }
-    if (type.equals(target.type())) {
-      union(target, c);
-    }
-  }
+
 }

@@ -41,6 +41,8 @@ public enum Message {
       + " -Ajgrad.classpath=... with the jars it needs"),
   OLD_RELEASE("@Grad method %s: jgrad's rules use records, which need Java 16 or later, but this"
       + " compilation targets Java %s; compile with --release 16 or later (17 recommended)"),
+  RETURNS_PARAMETER("@Grad method %s may return its array parameter %s (or a row of it);"
+      + " jgrad's rules give a returned array its own adjoint, so return a copy: %s.clone()"),
   GENERATED_NAME_TAKEN("jgrad generates class %s for the @Grad methods of %s, but %s; rename"
       + " one of the classes"),
   NO_MATH_RULE("call to %s has no derivative rule: jgrad differentiates the Math functions"

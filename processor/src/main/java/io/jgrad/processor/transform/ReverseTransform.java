@@ -76,7 +76,6 @@ public final class ReverseTransform {
   private final List<Var> locals = new ArrayList<>();
   private final Block setup = new Block();
   private Var tapes;
-  private Var scratch;
 
   /** The forward-sweep and reverse-sweep code of one statement or block. */
   private record Sweeps(Block forward, Block reverse) {}
@@ -134,56 +133,10 @@ public final class ReverseTransform {
     locals.addAll(function.locals());
 
     Sweeps sweeps = block(function.body(), 0);
-    // a matrix whose rows the method moves: output cotangents are given by position, but the
-    // reverse sweep works on the row objects, so convert once the rows have moved
-    Block toPositional = new Block();
-    Block saveOutputCotangents = new Block();
-    for (Var p : function.params()) {
-      if (p.type().dimensions() >= 2 && effects.movesRows(p)) {
-        Var bar = adjoint(p);
-        Var entryRows = new Var(names.fresh(bar.name() + "Rows"), bar.type(), Var.Kind.TEMP);
-        Var saved = new Var(names.fresh(bar.name() + "Out"), bar.type(), Var.Kind.TEMP);
-        locals.add(entryRows);
-        locals.add(saved);
-        saveOutputCotangents.add(new Stmt.Assign(entryRows, new Expr.Call(SNAPSHOTS, "rows",
-            List.of(ref(bar)), bar.type()), Origin.NONE));
-        saveOutputCotangents.add(new Stmt.Assign(saved, new Expr.Call(SNAPSHOTS, "copy",
-            List.of(ref(bar)), bar.type()), Origin.NONE));
-        toPositional.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "positional",
-            List.of(ref(bar), ref(entryRows), ref(saved)), Type.VOID), Origin.NONE));
-      }
-    }
-    Block body = new Block().addAll(saveOutputCotangents);
-    body.add(new Stmt.Comment("forward sweep: the primal, recording what the reverse sweep needs",
-        Origin.NONE));
-    body.addAll(sweeps.forward());
     Var value = null;
     if (result != null) {
       value = new Var(names.fresh("value"), returns, Var.Kind.TEMP);
       locals.add(value);
-      body.add(new Stmt.Assign(value, ref(result), Origin.NONE));
-    }
-    // arrays the caller sees after the call must keep the primal's final contents, which the
-    // reverse sweep changes back on its way; keep a copy and put it back at the end
-    Block putBack = new Block();
-    for (Var p : function.params()) {
-      if (p.type().dimensions() >= 2 && effects.movesRows(p)) {
-        // the reverse sweep puts the entry rows back in place: the caller gets the final ones
-        Var rows = new Var(names.fresh(p.name() + "FinalRows"), p.type(), Var.Kind.TEMP);
-        locals.add(rows);
-        body.add(new Stmt.Assign(rows, new Expr.Call(SNAPSHOTS, "rows", List.of(ref(p)),
-            p.type()), Origin.NONE));
-        putBack.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "restoreRows",
-            List.of(ref(p), ref(rows)), Type.VOID), Origin.NONE));
-      }
-    }
-    for (Var escaping : escapingArrays(value)) {
-      Var copy = new Var(names.fresh(escaping.name() + "Final"), escaping.type(), Var.Kind.TEMP);
-      locals.add(copy);
-      body.add(new Stmt.Assign(copy, new Expr.Call(SNAPSHOTS, "copy", List.of(ref(escaping)),
-          escaping.type()), Origin.NONE));
-      putBack.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "restore",
-          List.of(ref(escaping), ref(copy)), Type.VOID), Origin.NONE));
     }
     Block seeding = new Block();
     if (result != null && returns.isArray()) {
@@ -192,53 +145,14 @@ public final class ReverseTransform {
     } else if (result != null && activity.isActive(result)) {
       seeding.add(new Stmt.Assign(adjoint(result), ref(seed), Origin.NONE));
     }
-    Block scalarOutputs = new Block();
-    int k = 0;
-    for (Var p : function.params()) {
-      if (p.type().isFloating()) {
-        if (activity.isActive(p)) {
-          scalarOutputs.add(new Stmt.Accumulate(new Expr.Index(ref(scalarBars),
-              Expr.Lit.ofInt(k), Type.DOUBLE), ref(adjoint(p)), Origin.NONE));
-        }
-        k++;
-      }
-    }
-    body.add(new Stmt.Comment("reverse sweep: adjoints, from the last statement to the first",
-        Origin.NONE));
-    body.addAll(toPositional).addAll(seeding).addAll(sweeps.reverse()).addAll(putBack)
-        .addAll(scalarOutputs);
-    if (value != null) {
-      body.add(new Stmt.Return(ref(value), Origin.NONE));
-    }
-    boolean writesArguments = function.params().stream()
-        .anyMatch(p -> p.type().isArray() && effects.isWritten(p));
-    if (writesArguments) {
-      List<Var> scope = new ArrayList<>(locals);
-      return new Result(new Function(RuleNames.adjointMethod(function.name()), params,
-          function.returnType(), entry(body, scope), scope), null, null);
-    }
     return split(params, seed, scalarBars, sweeps, value, seeding);
-  }
-
-  /**
-   * The setup, then {@code body}, truncating the tapes if it throws (when it uses any); what this
-   * adds is declared in {@code scope}, the locals of the function being built.
-   */
-  private Block entry(Block body, List<Var> scope) {
-    if (!usesTapes()) {
-      return new Block().addAll(setup).addAll(body);
-    }
-    if (tapes == null) {
-      tapes();
-      scope.add(tapes);
-    }
-    return new Block().addAll(setup).addAll(truncatingOnThrow(tapes, body, scope));
   }
 
   /**
    * The forward part runs the forward sweep and leaves on the tape, after what the sweep recorded,
    * the locals the reverse sweep starts from; the reverse part takes them back and runs the
-   * reverse sweep. Together they do what the adjoint does, without recomputing anything.
+   * reverse sweep, leaving the array arguments as they were before the forward part. Generated
+   * callers chain the two through the tape; {@code fAdjoint} calls them back to back.
    */
   private Result split(List<Var> params, Var seed, Var scalarBars, Sweeps sweeps, Var value,
       Block seeding) {
@@ -268,7 +182,10 @@ public final class ReverseTransform {
           ? new Stmt.Assign(v, new Expr.Cast(v.type(), invoke(refTape(), "pop")), Origin.NONE)
           : pop(v, Origin.NONE));
     }
-    Block forwardBody = new Block().addAll(sweeps.forward());
+    Block forwardBody = new Block();
+    forwardBody.add(new Stmt.Comment("forward sweep: the primal, recording what the reverse"
+        + " sweep needs", Origin.NONE));
+    forwardBody.addAll(sweeps.forward());
     if (value != null) {
       forwardBody.add(new Stmt.Assign(value, ref(result), Origin.NONE));
     }
@@ -277,7 +194,10 @@ public final class ReverseTransform {
     if (value != null) {
       forwardBody.add(new Stmt.Return(ref(value), Origin.NONE));
     }
-    Block reverseBody = new Block().addAll(setup).addAll(pops).addAll(reverseCode);
+    Block reverseBody = new Block().addAll(setup).addAll(pops);
+    reverseBody.add(new Stmt.Comment("reverse sweep: adjoints, from the last statement to the"
+        + " first", Origin.NONE));
+    reverseBody.addAll(reverseCode);
     // the arguments with their adjoint arrays: the forward sweep points row shadows into them
     List<Var> forwardParams = new ArrayList<>(params);
     forwardParams.remove(seed);
@@ -313,26 +233,47 @@ public final class ReverseTransform {
     Expr forwardCall = new Expr.Call(SELF, RuleNames.forwardPart(function.name()), forwardArgs,
         function.returnType());
     List<Var> delegateLocals = new ArrayList<>();
+    // a matrix whose rows the method moves: the caller's cotangents are by position, the
+    // reverse part's by row object; convert once the forward part has moved the rows
+    Block toPositional = new Block();
+    Block putBack = new Block();
+    for (Var p : function.params()) {
+      if (p.type().dimensions() >= 2 && effects.movesRows(p)) {
+        Var bar = adjoint(p);
+        Var entryRows = local(bar.name() + "Rows", bar.type(), delegateLocals);
+        Var saved = local(bar.name() + "Out", bar.type(), delegateLocals);
+        body.add(new Stmt.Assign(entryRows, snapshot("rows", bar), Origin.NONE));
+        body.add(new Stmt.Assign(saved, snapshot("copy", bar), Origin.NONE));
+        toPositional.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "positional",
+            List.of(ref(bar), ref(entryRows), ref(saved)), Type.VOID), Origin.NONE));
+      }
+    }
     if (value != null) {
       delegateLocals.add(value);
       body.add(new Stmt.Assign(value, forwardCall, Origin.NONE));
     } else {
       body.add(new Stmt.Eval(forwardCall, Origin.NONE));
     }
-    // the reverse part may put back old contents of the array it returned: keep the final ones
-    Var kept = null;
-    if (value != null && value.type().isArray() && contentsChangeInReverse(result)) {
-      kept = new Var(names.fresh(value.name() + "Final"), value.type(), Var.Kind.TEMP);
-      delegateLocals.add(kept);
-      body.add(new Stmt.Assign(kept, new Expr.Call(SNAPSHOTS, "copy", List.of(ref(value)),
-          value.type()), Origin.NONE));
+    // the reverse part puts the arguments (and the result's contents) back as they were before:
+    // the caller gets the primal's final rows and contents back after it
+    for (Var p : function.params()) {
+      if (p.type().dimensions() >= 2 && effects.movesRows(p)) {
+        Var rows = local(p.name() + "FinalRows", p.type(), delegateLocals);
+        body.add(new Stmt.Assign(rows, snapshot("rows", p), Origin.NONE));
+        putBack.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "restoreRows",
+            List.of(ref(p), ref(rows)), Type.VOID), Origin.NONE));
+      }
     }
+    for (Var escaping : escapingArrays(value)) {
+      Var copy = local(escaping.name() + "Final", escaping.type(), delegateLocals);
+      body.add(new Stmt.Assign(copy, snapshot("copy", escaping), Origin.NONE));
+      putBack.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "restore",
+          List.of(ref(escaping), ref(copy)), Type.VOID), Origin.NONE));
+    }
+    body.addAll(toPositional);
     body.add(new Stmt.Eval(new Expr.Call(SELF, RuleNames.reversePart(function.name()),
         reverseArgs, Type.VOID), Origin.NONE));
-    if (kept != null) {
-      body.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "restore", List.of(ref(value), ref(kept)),
-          Type.VOID), Origin.NONE));
-    }
+    body.addAll(putBack);
     List<Var> scalars = function.params().stream().filter(p -> p.type().isFloating())
         .collect(java.util.stream.Collectors.toList());
     if (!scalars.isEmpty()) {
@@ -352,11 +293,21 @@ public final class ReverseTransform {
         function.returnType(), entry, delegateLocals);
   }
 
+  private Var local(String base, Type type, List<Var> scope) {
+    Var v = new Var(names.fresh(base), type, Var.Kind.TEMP);
+    scope.add(v);
+    return v;
+  }
+
+  private static Expr snapshot(String method, Var array) {
+    return new Expr.Call(SNAPSHOTS, method, List.of(ref(array)), array.type());
+  }
+
   /** Written array parameters and the result, where the reverse sweep changes their contents. */
   private List<Var> escapingArrays(Var value) {
     List<Var> out = new ArrayList<>();
     for (Var p : function.params()) {
-      if (p.type().isArray() && effects.isWritten(p) && contentsChangeInReverse(p)) {
+      if (p.type().isArray() && effects.isWritten(p)) {
         out.add(p);
       }
     }
@@ -404,13 +355,9 @@ public final class ReverseTransform {
   /** The variables the reverse sweep of statement {@code s} itself reads. */
   private void collectReads(Stmt s, Set<Var> reads) {
     if ((s instanceof Stmt.Assign || s instanceof Stmt.Eval) && callees.of(callOf(s)) != null) {
-      Expr.Call call = (Expr.Call) callOf(s);
-      GradCallee callee = callees.of(call);
-      for (int k = 0; k < call.args().size(); k++) {
-        Expr arg = call.args().get(k);
-        if (!arg.type().isArray() || !callees.writes(callee, k)) {
-          reads.addAll(Exprs.vars(arg)); // read again by the callee's adjoint
-        }
+      // the callee's reverse part reads its arguments (arrays: as the call left them)
+      for (Expr arg : ((Expr.Call) callOf(s)).args()) {
+        reads.addAll(Exprs.vars(arg));
       }
     } else if (s instanceof Stmt.Assign a && activity.isActive(a.target())
         && !a.target().type().isArray()) {
@@ -456,6 +403,16 @@ public final class ReverseTransform {
       }
     }
     return false;
+  }
+
+  /**
+   * True if the store may write an argument's memory: the reverse part leaves its arguments as
+   * they were on entry (its callers rely on it), so it keeps every element it overwrites there.
+   */
+  private boolean reachesParameter(Stmt.Store st) {
+    Var written = effects.elementClass(st.array());
+    return function.params().stream()
+        .anyMatch(p -> p.type().isArray() && effects.reaches(p, written));
   }
 
   private boolean shareLoop(Stmt x, Stmt y) {
@@ -608,118 +565,44 @@ public final class ReverseTransform {
     if (saves) {
       forward.addAll(pointer ? pushPointer(target, origin) : new Block().add(push(target, origin)));
     }
-    List<Expr> written = new ArrayList<>();
-    List<Var> snapshots = new ArrayList<>();
-    List<Var> rowSnapshots = new ArrayList<>();
+    List<Expr> withAdjoints = new ArrayList<>();
     for (int k = 0; k < call.args().size(); k++) {
-      Expr arg = call.args().get(k);
-      if (arg.type().isArray() && callees.writes(callee, k)) {
-        Var snapshot = new Var(names.fresh("before"), arg.type(), Var.Kind.TEMP);
-        locals.add(snapshot);
-        written.add(arg);
-        snapshots.add(snapshot);
-        forward.add(new Stmt.Eval(invoke(refTape(), "push",
-            new Expr.Call(SNAPSHOTS, "copy", List.of(arg), arg.type())), origin));
-        Var rowSnapshot = null;
-        if (arg.type().dimensions() >= 2) {
-          // the callee may move rows: its adjoint must start from the same row objects too
-          rowSnapshot = new Var(names.fresh("rowsBefore"), arg.type(), Var.Kind.TEMP);
-          locals.add(rowSnapshot);
-          forward.add(new Stmt.Eval(invoke(refTape(), "push",
-              new Expr.Call(SNAPSHOTS, "rows", List.of(arg), arg.type())), origin));
-        }
-        rowSnapshots.add(rowSnapshot);
-      }
-    }
-    boolean split = callees.isSplit(callee);
-    Expr primal = call;
-    if (split) {
-      List<Expr> withAdjoints = new ArrayList<>();
-      for (int k = 0; k < call.args().size(); k++) {
-        withAdjoints.add(call.args().get(k));
-        if (callee.parameterTypes().get(k).isArray()) {
-          withAdjoints.add(adjointOf(call.args().get(k)));
-        }
-      }
-      primal = new Expr.Call(callee.reverseClass(), RuleNames.forwardPart(call.name()),
-          withAdjoints, call.type());
-    }
-    if (split && pointer) {
-      // the callee's reverse part may put back old contents of the array it returned
-      restoredClasses.add(effects.classOf(target));
-    }
-    if (target == null) {
-      forward.add(new Stmt.Eval(primal, origin));
-    } else {
-      forward.add(split ? new Stmt.Assign(target, primal, origin) : assign);
-      if (pointer) {
-        forward.add(new Stmt.Assign(adjoint(target), new Expr.NewArray(target.type(),
-            List.of(new Expr.Length(ref(target)))), origin));
-      }
-    }
-
-    for (int k = snapshots.size() - 1; k >= 0; k--) {
-      if (rowSnapshots.get(k) != null) {
-        reverse.add(new Stmt.Assign(rowSnapshots.get(k), new Expr.Cast(
-            rowSnapshots.get(k).type(), invoke(refTape(), "pop")), origin));
-      }
-      reverse.add(new Stmt.Assign(snapshots.get(k), new Expr.Cast(snapshots.get(k).type(),
-          invoke(refTape(), "pop")), origin));
-    }
-    Block putBack = new Block();
-    for (int k = 0; k < snapshots.size(); k++) {
-      if (rowSnapshots.get(k) != null) {
-        putBack.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "restoreRows",
-            List.of(written.get(k), ref(rowSnapshots.get(k))), Type.VOID), origin));
-      }
-      putBack.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "restore",
-          List.of(written.get(k), ref(snapshots.get(k))), Type.VOID), origin));
-    }
-    reverse.addAll(putBack);
-    List<Expr> args = new ArrayList<>();
-    for (int k = 0; k < call.args().size(); k++) {
-      Expr arg = call.args().get(k);
-      args.add(arg);
+      withAdjoints.add(call.args().get(k));
       if (callee.parameterTypes().get(k).isArray()) {
-        args.add(adjointOf(arg));
+        withAdjoints.add(adjointOf(call.args().get(k)));
       }
     }
+    Expr forwardPart = new Expr.Call(callee.reverseClass(), RuleNames.forwardPart(call.name()),
+        withAdjoints, call.type());
+    if (target == null) {
+      forward.add(new Stmt.Eval(forwardPart, origin));
+    } else {
+      forward.add(new Stmt.Assign(target, forwardPart, origin));
+    }
+    if (pointer) {
+      // a new array (a @Grad method never returns its argument) with a new adjoint; the
+      // callee's reverse part may put back old contents of it
+      restoredClasses.add(effects.classOf(target));
+      forward.add(new Stmt.Assign(adjoint(target), new Expr.NewArray(target.type(),
+          List.of(new Expr.Length(ref(target)))), origin));
+    }
+    // the reverse part finds the arrays as the forward part left them (the reverse sweep of the
+    // statements after the call put back what they changed) and leaves them as they were before
+    List<Expr> args = new ArrayList<>(withAdjoints);
     if (callee.returnType().isArray()) {
       args.add(ref(adjoint(target)));
     } else if (!callee.returnType().equals(Type.VOID)) {
       args.add(target != null && activity.isActive(target) ? ref(adjoint(target)) : ZERO);
     }
-    if (callee.scalarCount() > 0 && !split) {
-      Var buffer = scratch();
-      reverse.add(new Stmt.Eval(new Expr.Call("java.util.Arrays", "fill",
-          List.of(ref(buffer), ZERO), Type.VOID), origin));
-      args.add(ref(buffer));
-    }
-    reverse.add(new Stmt.Eval(new Expr.Call(callee.reverseClass(), split
-        ? RuleNames.reversePart(call.name()) : RuleNames.adjointMethod(call.name()), args,
-        split ? Type.VOID : callee.returnType()), origin));
-    reverse.addAll(putBack);
-    if (split) {
-      // the reverse part left the scalar adjoints on the tape, last parameter on top
-      for (int k = call.args().size() - 1; k >= 0; k--) {
-        if (callee.parameterTypes().get(k).isFloating()) {
-          Expr arg = call.args().get(k);
-          Expr popped = invoke(doubleTape(), "pop");
-          reverse.add(activity.isActive(arg) ? new Stmt.Accumulate(adjointOf(arg), popped, origin)
-              : new Stmt.Eval(popped, origin));
-        }
-      }
-    } else {
-      int j = 0;
-      for (int k = 0; k < call.args().size(); k++) {
-        if (callee.parameterTypes().get(k).isFloating()) {
-          Expr arg = call.args().get(k);
-          if (activity.isActive(arg)) {
-            reverse.add(new Stmt.Accumulate(adjointOf(arg),
-                new Expr.Index(ref(scratch), Expr.Lit.ofInt(j), Type.DOUBLE), origin));
-          }
-          j++;
-        }
+    reverse.add(new Stmt.Eval(new Expr.Call(callee.reverseClass(),
+        RuleNames.reversePart(call.name()), args, Type.VOID), origin));
+    // the reverse part left the scalar adjoints on the tape, last parameter on top
+    for (int k = call.args().size() - 1; k >= 0; k--) {
+      if (callee.parameterTypes().get(k).isFloating()) {
+        Expr arg = call.args().get(k);
+        Expr popped = invoke(doubleTape(), "pop");
+        reverse.add(activity.isActive(arg) ? new Stmt.Accumulate(adjointOf(arg), popped, origin)
+            : new Stmt.Eval(popped, origin));
       }
     }
     if (target != null && !pointer && activity.isActive(target)) {
@@ -730,6 +613,7 @@ public final class ReverseTransform {
     }
     return new Sweeps(forward, reverse);
   }
+
 
   /** {@code a[i] = v}: the old element is kept only if a derivative reads this array. */
   private Sweeps store(Stmt.Store st) {
@@ -750,7 +634,7 @@ public final class ReverseTransform {
           new Expr.Cast(element.type(), invoke(refTape(), "pop")), origin));
       return new Sweeps(forward, reverse);
     }
-    boolean saves = oldElementRead(st);
+    boolean saves = oldElementRead(st) || reachesParameter(st);
     if (saves) {
       restoredClasses.add(effects.elementClass(st.array()));
     }
@@ -1019,23 +903,6 @@ public final class ReverseTransform {
     boolean[] calls = {false};
     forEachCall(function.body(), c -> calls[0] = true);
     return tapes != null || calls[0];
-  }
-
-  private Var scratch() {
-    if (scratch == null) {
-      scratch = new Var(names.fresh("calleeScalarBars"), Type.DOUBLE_ARRAY, Var.Kind.TEMP);
-      locals.add(scratch);
-      setup.add(new Stmt.Assign(scratch, new Expr.New(Type.DOUBLE_ARRAY,
-          List.of(Expr.Lit.ofInt(maxCalleeScalars()))), Origin.NONE));
-    }
-    return scratch;
-  }
-
-  /** The most scalar parameters any callee of this function has. */
-  private int maxCalleeScalars() {
-    int[] max = {1};
-    forEachCall(function.body(), c -> max[0] = Math.max(max[0], c.scalarCount()));
-    return max[0];
   }
 
   private void forEachCall(Block block, java.util.function.Consumer<GradCallee> action) {

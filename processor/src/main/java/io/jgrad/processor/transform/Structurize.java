@@ -121,22 +121,57 @@ public final class Structurize {
     return v;
   }
 
-  /** Structures a block; adds to {@code escaping} the flags its statements may set. */
+  /**
+   * Structures a block; adds to {@code escaping} the flags its statements may set. After an
+   * {@code if} one of whose branches always jumps away ({@code return}, {@code break},
+   * {@code continue}, {@code throw}) the rest of the block moves into the other branch, as one
+   * would write it by hand; elsewhere the statements after a jump are guarded by its flag.
+   */
   private Block block(Block in, Set<Var> escaping) {
     Block out = new Block();
     Block current = out;
     Set<Var> pending = new LinkedHashSet<>();
-    for (Stmt s : in.stmts()) {
+    List<Stmt> stmts = in.stmts();
+    for (int k = 0; k < stmts.size(); k++) {
+      Stmt s = stmts.get(k);
       if (!pending.isEmpty()) {
         Block guarded = new Block();
         current.add(new Stmt.If(not(anyOf(pending)), guarded, new Block(), s.origin()));
         current = guarded;
         pending = new LinkedHashSet<>();
       }
+      if (s instanceof Stmt.If i && k + 1 < stmts.size()) {
+        boolean thenJumps = !completesNormally(i.then());
+        boolean elseJumps = !completesNormally(i.otherwise());
+        if (thenJumps != elseJumps) {
+          Block rest = new Block(stmts.subList(k + 1, stmts.size()));
+          Block then = thenJumps ? i.then() : new Block(i.then().stmts()).addAll(rest);
+          Block otherwise = elseJumps ? i.otherwise()
+              : new Block(i.otherwise().stmts()).addAll(rest);
+          statement(new Stmt.If(i.condition(), then, otherwise, i.origin()), current, pending);
+          escaping.addAll(pending);
+          return out;
+        }
+      }
       statement(s, current, pending);
       escaping.addAll(pending);
     }
     return out;
+  }
+
+  /** False if every path through the statements ends in a jump or a throw (never falls out). */
+  private static boolean completesNormally(Block block) {
+    for (Stmt s : block.stmts()) {
+      if (s instanceof Stmt.Return || s instanceof Stmt.Break || s instanceof Stmt.Continue
+          || s instanceof Stmt.Throw) {
+        return false;
+      }
+      if (s instanceof Stmt.If i && !completesNormally(i.then())
+          && !completesNormally(i.otherwise())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private void statement(Stmt s, Block out, Set<Var> flags) {
