@@ -3,6 +3,7 @@ package io.jgrad.processor;
 import io.jgrad.Grad;
 import io.jgrad.processor.diag.Message;
 import io.jgrad.processor.diag.Reporter;
+import io.jgrad.processor.rules.ParameterSlots;
 import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.Element;
@@ -74,6 +75,12 @@ final class MethodChecks {
       reporter.error(method, Message.NO_OUTPUT.format(name));
       ok = false;
     }
+    String tooLarge = tooManySlots(method);
+    if (tooLarge != null) {
+      reporter.error(method, Message.TOO_MANY_PARAMETERS.format(name, tooLarge.split(":")[0],
+          Integer.parseInt(tooLarge.split(":")[1])));
+      ok = false;
+    }
     List<ExecutableElement> siblings =
         ElementFilter.methodsIn(method.getEnclosingElement().getEnclosedElements());
     for (Element other : siblings) {
@@ -95,6 +102,42 @@ final class MethodChecks {
       }
     }
     return ok;
+  }
+
+  /**
+   * The first generated signature that would pass the JVM's 255 parameter slots, as
+   * "what:slots", or null. The forward rule packs scalar tangents past the limit
+   * ({@link ParameterSlots}); the others add an adjoint array per array parameter.
+   */
+  private static String tooManySlots(ExecutableElement method) {
+    int primal = 0;
+    int arrays = 0;
+    int scalars = 0;
+    for (VariableElement p : method.getParameters()) {
+      TypeKind kind = p.asType().getKind();
+      primal += kind == TypeKind.DOUBLE || kind == TypeKind.LONG ? 2 : 1;
+      if (kind == TypeKind.ARRAY) {
+        arrays++;
+      } else if (kind == TypeKind.DOUBLE || kind == TypeKind.FLOAT) {
+        scalars++;
+      }
+    }
+    TypeKind returns = method.getReturnType().getKind();
+    int seed = returns == TypeKind.VOID ? 0 : returns == TypeKind.ARRAY ? 1 : 2;
+    int forward = primal + arrays + 2 * scalars;
+    if (forward > ParameterSlots.LIMIT && scalars > 0) {
+      forward = primal + arrays + 1; // scalar tangents packed
+    }
+    int[] slots = {forward, primal + arrays + seed + (scalars > 0 ? 1 : 0),
+        primal + arrays + seed, seed + 2 * scalars + arrays};
+    String[] what = {"its forward rule", "its adjoint", "its reverse part",
+        "its gradient record"};
+    for (int k = 0; k < slots.length; k++) {
+      if (slots[k] > ParameterSlots.LIMIT) {
+        return what[k] + ":" + slots[k];
+      }
+    }
+    return null;
   }
 
   static boolean isDifferentiable(TypeMirror type) {

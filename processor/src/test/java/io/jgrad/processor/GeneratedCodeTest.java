@@ -255,4 +255,92 @@ class GeneratedCodeTest {
         + " --release 16 or later").inFile(foo.file()).onLine(foo.line("double f("));
     assertThat(compilation).hadErrorCount(1);
   }
+
+  /** 64 doubles: 256 slots with interleaved tangents, so the forward rule packs them. */
+  @Test
+  void manyScalarParametersGetPackedTangents() throws Exception {
+    StringBuilder params = new StringBuilder();
+    StringBuilder body = new StringBuilder("double s = 0;\n");
+    StringBuilder call = new StringBuilder();
+    for (int k = 0; k < 64; k++) {
+      params.append(k > 0 ? ", " : "").append("double a").append(k);
+      body.append("    s += (").append(k + 1).append(" + a").append(k).append(") * a")
+          .append(k).append(";\n");
+      call.append(k > 0 ? ", " : "").append("x * ").append(k + 1);
+    }
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          @Grad
+          public static double f(%s) {
+            %s
+            return s;
+          }
+
+          @Grad
+          public static double g(double x) {
+            return f(%s);
+          }
+        }
+        """.formatted(params, body, call));
+    Compilation compilation = compile(foo);
+    assertThat(compilation).succeededWithoutWarnings();
+    GeneratedClasses classes = new GeneratedClasses(compilation);
+    Class<?>[] types = new Class<?>[65];
+    Arrays.fill(types, double.class);
+    types[64] = double[].class;
+    Object[] args = new Object[65];
+    double[] dots = new double[64];
+    double expectedTangent = 0;
+    for (int k = 0; k < 64; k++) {
+      double a = 0.01 * k;
+      args[k] = a;
+      dots[k] = k % 3 - 1;
+      expectedTangent += (k + 1 + 2 * a) * dots[k]; // d/da (k + 1 + a) a
+    }
+    args[64] = dots;
+    Dual d = (Dual) classes.load("test.Foo_Frule").getMethod("f", types).invoke(null, args);
+    assertEquals(expectedTangent, d.tangent(), 1e-12);
+    // g(x) = sum (k + 1 + (k + 1) x) (k + 1) x: g'(x) = sum (k + 1)^2 (1 + 2 x)
+    double x = 0.5;
+    double expected = 0;
+    for (int k = 0; k < 64; k++) {
+      expected += (k + 1.0) * (k + 1.0) * (1 + 2 * x);
+    }
+    Dual g = (Dual) classes.load("test.Foo_Frule").getMethod("g", double.class, double.class)
+        .invoke(null, x, 1.0);
+    assertEquals(expected, g.tangent(), 1e-9);
+    Object gradient = classes.load("test.Foo_Rrule").getMethod("g", double.class)
+        .invoke(null, x);
+    assertEquals(expected, (double) gradient.getClass().getMethod("xBar").invoke(gradient),
+        1e-9);
+  }
+
+  @Test
+  void signaturesPastTheJvmLimitAreAnErrorAtTheMethod() {
+    StringBuilder params = new StringBuilder();
+    for (int k = 0; k < 130; k++) {
+      params.append(k > 0 ? ", " : "").append("double[] a").append(k);
+    }
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          @Grad
+          public static double f(%s) {
+            return a0[0];
+          }
+        }
+        """.formatted(params));
+    Compilation compilation = compile(foo);
+    assertThat(compilation).hadErrorContaining("@Grad method Foo.f has too many parameters for"
+        + " its rules: its forward rule would need 260 parameter slots, more than the JVM's 255")
+        .inFile(foo.file()).onLine(foo.line("double f("));
+    assertNoInternalError(compilation);
+  }
 }

@@ -41,6 +41,10 @@ public enum Message {
       + " -Ajgrad.classpath=... with the jars it needs"),
   OLD_RELEASE("@Grad method %s: jgrad's rules use records, which need Java 16 or later, but this"
       + " compilation targets Java %s; compile with --release 16 or later (17 recommended)"),
+  TOO_MANY_PARAMETERS("@Grad method %s has too many parameters for its rules: %s would need %d"
+      + " parameter slots, more than the JVM's 255 (a double takes two, and each array"
+      + " parameter gets a tangent or adjoint array next to it); pass some of the values in an"
+      + " array"),
   RETURNS_PARAMETER("@Grad method %s may return its array parameter %s (or a row of it);"
       + " jgrad's rules give a returned array its own adjoint, so return a copy: %s.clone()"),
   GENERATED_NAME_TAKEN("jgrad generates class %s for the @Grad methods of %s, but %s; rename"

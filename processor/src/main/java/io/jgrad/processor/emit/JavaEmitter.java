@@ -273,6 +273,9 @@ public final class JavaEmitter {
       }
       return b.build();
     }
+    if (e instanceof Expr.NewArrayOf n) {
+      return CodeBlock.of("new $T {$L}", typeName(n.type()), args(n.elements()));
+    }
     Expr.New n = (Expr.New) e;
     if (n.type().isArray()) {
       return CodeBlock.of("new $T[$L]", typeName(Type.primitive(n.type().primitiveName())),

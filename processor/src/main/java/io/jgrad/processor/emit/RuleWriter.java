@@ -12,6 +12,7 @@ import io.jgrad.processor.ir.Function;
 import io.jgrad.processor.ir.Names;
 import io.jgrad.processor.ir.Type;
 import io.jgrad.processor.ir.Var;
+import io.jgrad.processor.rules.ParameterSlots;
 import io.jgrad.processor.rules.RuleNames;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -233,6 +234,9 @@ public final class RuleWriter {
     m.beginControlFlow("for (int $N = 0; $N < $N; $N++)", column, column, columns, column);
     m.addStatement("int $N = 0", offset);
     List<CodeBlock> forwardArgs = new ArrayList<>();
+    boolean packed = ParameterSlots.packsScalarTangents(
+        primal.params().stream().map(Var::type).toList());
+    List<CodeBlock> scalarDots = new ArrayList<>();
     for (Var p : primal.params()) {
       forwardArgs.add(p.type().isArray()
           ? CodeBlock.of("$T.copy($N)", snapshots, entry.get(p.name()))
@@ -246,8 +250,11 @@ public final class RuleWriter {
       } else if (p.type().isFloating()) {
         String dot = names.fresh(RuleNames.tangent(p.name()));
         m.addStatement("double $N = $N == $N++ ? 1.0 : 0.0", dot, column, offset);
-        forwardArgs.add(CodeBlock.of("$N", dot));
+        (packed ? scalarDots : forwardArgs).add(CodeBlock.of("$N", dot));
       }
+    }
+    if (packed) {
+      forwardArgs.add(CodeBlock.of("new double[] {$L}", CodeBlock.join(scalarDots, ", ")));
     }
     m.addStatement("double[] $N = $T.$N($L).tangent()", tangent,
         ClassName.get(packageName, RuleNames.forwardClass(ruleBase)), primal.name(),

@@ -62,6 +62,9 @@ public sealed interface Expr {
    */
   record NewArray(Type type, List<Expr> dimensions) implements Expr {}
 
+  /** {@code new double[] {e0, e1, ...}}: type is the array type. */
+  record NewArrayOf(Type type, List<Expr> elements) implements Expr {}
+
   /** A static field read {@code Owner.name}; owner is a qualified class name. */
   record StaticField(String owner, String name, Type type) implements Expr {}
 

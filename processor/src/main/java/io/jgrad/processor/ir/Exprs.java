@@ -44,6 +44,8 @@ public final class Exprs {
       n.args().forEach(a -> collect(a, out));
     } else if (e instanceof Expr.NewArray n) {
       n.dimensions().forEach(a -> collect(a, out));
+    } else if (e instanceof Expr.NewArrayOf n) {
+      n.elements().forEach(a -> collect(a, out));
     }
   }
 
@@ -77,6 +79,8 @@ public final class Exprs {
       n.args().forEach(a -> visit(a, action));
     } else if (e instanceof Expr.NewArray n) {
       n.dimensions().forEach(a -> visit(a, action));
+    } else if (e instanceof Expr.NewArrayOf n) {
+      n.elements().forEach(a -> visit(a, action));
     }
   }
 

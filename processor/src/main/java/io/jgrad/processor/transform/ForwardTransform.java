@@ -14,6 +14,7 @@ import io.jgrad.processor.ir.Stmt;
 import io.jgrad.processor.ir.Type;
 import io.jgrad.processor.ir.Var;
 import io.jgrad.processor.rules.GradCallee;
+import io.jgrad.processor.rules.ParameterSlots;
 import io.jgrad.processor.rules.RuleNames;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -56,14 +57,29 @@ public final class ForwardTransform {
   private Function run(Structurize.Result structured) {
     Function function = structured.function();
     List<Var> params = new ArrayList<>();
+    boolean packed = ParameterSlots.packsScalarTangents(
+        function.params().stream().map(Var::type).toList());
+    Var scalarDots = packed ? new Var(names.fresh("scalarDots"), Type.DOUBLE_ARRAY,
+        Var.Kind.PARAM) : null;
+    Block unpack = new Block();
+    int k = 0;
     for (Var p : function.params()) {
       params.add(p);
-      if (activity.isActive(p)) {
+      if (packed && p.type().isFloating()) {
+        // past the JVM's parameter limit: the scalar tangents come in one array
+        Var dot = tangent(p);
+        locals.add(dot);
+        unpack.add(new Stmt.Assign(dot, new Expr.Index(ref(scalarDots), Expr.Lit.ofInt(k++),
+            Type.DOUBLE), Stmt.Origin.NONE));
+      } else if (p.type().isDifferentiable()) {
         Type tangentType = p.type().isArray() ? p.type() : Type.DOUBLE;
         Var dot = new Var(names.fresh(RuleNames.tangent(p.name())), tangentType, Var.Kind.PARAM);
         tangents.put(p, dot);
         params.add(dot);
       }
+    }
+    if (scalarDots != null) {
+      params.add(scalarDots);
     }
     for (Var local : function.locals()) {
       locals.add(local);
@@ -71,7 +87,7 @@ public final class ForwardTransform {
         locals.add(tangent(local));
       }
     }
-    Block body = block(function.body());
+    Block body = new Block().addAll(unpack).addAll(block(function.body()));
     Var result = structured.result();
     Type returns = Type.VOID;
     if (result != null) {
@@ -158,17 +174,30 @@ public final class ForwardTransform {
         new Expr.Invoke(ref(dual), "tangent", List.of(), valueType), a.origin()));
   }
 
-  /** A callee's arguments, each differentiable one followed by its tangent. */
+  /**
+   * A callee's arguments, each differentiable one followed by its tangent (the scalar ones
+   * packed into a new array at the end where the callee's forward rule packs them).
+   */
   private List<Expr> interleave(Expr.Call call, GradCallee callee) {
+    boolean packed = ParameterSlots.packsScalarTangents(callee.parameterTypes());
     List<Expr> args = new ArrayList<>();
+    List<Expr> scalarDots = new ArrayList<>();
     for (int k = 0; k < call.args().size(); k++) {
       Expr arg = call.args().get(k);
       args.add(arg);
       Type paramType = callee.parameterTypes().get(k);
       if (paramType.isDifferentiable()) {
-        args.add(paramType.isArray() ? shadow(arg)
-            : activity.isActive(arg) ? tangentOf(arg) : ZERO);
+        Expr dot = paramType.isArray() ? shadow(arg)
+            : activity.isActive(arg) ? tangentOf(arg) : ZERO;
+        if (packed && !paramType.isArray()) {
+          scalarDots.add(dot);
+        } else {
+          args.add(dot);
+        }
       }
+    }
+    if (packed) {
+      args.add(new Expr.NewArrayOf(Type.DOUBLE_ARRAY, scalarDots));
     }
     return args;
   }
