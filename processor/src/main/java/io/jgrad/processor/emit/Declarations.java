@@ -34,6 +34,11 @@ final class Declarations {
   /** One use of a variable: the path of (block, index) pairs from the body to its statement. */
   private record Site(List<Block> blocks, List<Integer> indices, List<Stmt> statements) {}
 
+  /** No declarations at all: every variable is a field of a frame. */
+  static Declarations none() {
+    return new Declarations();
+  }
+
   static Declarations of(Function function) {
     Map<Var, List<Site>> uses = new LinkedHashMap<>();
     Set<Var> locals = Collections.newSetFromMap(new IdentityHashMap<>());

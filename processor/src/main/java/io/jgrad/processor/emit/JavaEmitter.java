@@ -3,34 +3,195 @@ package io.jgrad.processor.emit;
 import com.palantir.javapoet.ArrayTypeName;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
 import io.jgrad.processor.ir.Block;
 import io.jgrad.processor.ir.Expr;
 import io.jgrad.processor.ir.Function;
 import io.jgrad.processor.ir.Stmt;
 import io.jgrad.processor.ir.Type;
+import io.jgrad.processor.ir.Names;
 import io.jgrad.processor.ir.Var;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import javax.lang.model.element.Modifier;
 
 /**
- * IR -> Java source, as JavaPoet code blocks. Locals are declared at the top of the method;
- * statements carry a comment with the source line they come from; expressions get the
- * parentheses precedence requires and no more.
+ * IR -> Java source, as JavaPoet code blocks. Locals are declared where {@link Declarations}
+ * says; statements carry a comment with the source line they come from.
+ *
+ * <p>A method whose bytecode would be too large (the JVM's limit is 64 KB, and its JIT does not
+ * compile methods over 8,000 bytes) is split: its variables become fields of a frame object the
+ * method allocates, and runs of its statements become private static methods taking the frame,
+ * {@code fForward$1(frame)}, {@code fForward$2(frame)}...; a large loop or branch stays in
+ * place with its body split the same way.
  */
 public final class JavaEmitter {
+  /** Bodies estimated larger than this are split (see {@link BytecodeSize}). */
+  static final int SPLIT_ABOVE = 7_000;
+  /** The most a chunk of a split method holds (estimated). */
+  static final int CHUNK_BUDGET = 6_000;
+
+  /** A method's body, and the chunk methods and frame class it needs (none if not split). */
+  public record Emitted(CodeBlock body, List<MethodSpec> helpers, List<TypeSpec> types) {}
+
   private final Declarations declarations;
+  private final ExprPrinter printer;
+  private final Split split;
   private int lastLine = -1;
 
-  private JavaEmitter(Declarations declarations) {
-    this.declarations = declarations;
+  /** Where a split method's chunks go. */
+  private static final class Split {
+    final String method;
+    final String frameClass;
+    final String frame;
+    final List<TypeName> thrown;
+    final List<MethodSpec> chunks = new ArrayList<>();
+
+    Split(String method, String frameClass, String frame, List<TypeName> thrown) {
+      this.method = method;
+      this.frameClass = frameClass;
+      this.frame = frame;
+      this.thrown = thrown;
+    }
   }
 
-  /** The body of {@code function}, each local declared where {@link Declarations} says. */
-  public static CodeBlock body(Function function) {
-    JavaEmitter emitter = new JavaEmitter(Declarations.of(function));
+  private JavaEmitter(Declarations declarations, ExprPrinter printer, Split split) {
+    this.declarations = declarations;
+    this.printer = printer;
+    this.split = split;
+  }
+
+  /** The body of {@code function}, split if it is too large for one method. */
+  public static Emitted emit(Function function, List<TypeName> thrown) {
+    if (BytecodeSize.of(function.body()) <= SPLIT_ABOVE) {
+      JavaEmitter emitter = new JavaEmitter(Declarations.of(function), ExprPrinter.plain(),
+          null);
+      CodeBlock.Builder code = CodeBlock.builder();
+      emitter.block(function.body(), code);
+      return new Emitted(code.build(), List.of(), List.of());
+    }
+    return split(function, thrown);
+  }
+
+  private static Emitted split(Function function, List<TypeName> thrown) {
+    List<String> taken = new ArrayList<>();
+    function.params().forEach(p -> taken.add(p.name()));
+    function.locals().forEach(l -> taken.add(l.name()));
+    Names names = new Names(taken);
+    String frame = names.fresh("frame");
+    String frameClass = Character.toUpperCase(function.name().charAt(0))
+        + function.name().substring(1) + "$Frame";
+    Set<Var> inFrame = new LinkedHashSet<>(function.params());
+    inFrame.addAll(function.locals());
+    Split split = new Split(function.name(), frameClass, frame, thrown);
+    JavaEmitter emitter = new JavaEmitter(Declarations.none(), new ExprPrinter(inFrame, frame),
+        split);
     CodeBlock.Builder code = CodeBlock.builder();
-    emitter.block(function.body(), code);
-    return code.build();
+    code.addStatement("$L $N = new $L()", frameClass, frame, frameClass);
+    for (Var p : function.params()) {
+      code.addStatement("$N.$N = $N", frame, p.name(), p.name());
+    }
+    emitter.chunked(function.body(), code);
+    if (!function.returnType().equals(Type.VOID) && Reachability.completesNormally(
+        function.body())) {
+      code.addStatement("throw new $T()", AssertionError.class); // ends in a chunk's throw
+    }
+    TypeSpec.Builder type = TypeSpec.classBuilder(frameClass)
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        .addJavadoc("The variables of {@link #$N}, which is split into chunks.\n",
+            function.name());
+    for (Var v : inFrame) {
+      type.addField(typeName(v.type()), v.name());
+    }
+    return new Emitted(code.build(), split.chunks, List.of(type.build()));
+  }
+
+  /**
+   * A block of a split method: runs of statements go to chunk methods; a large branch or loop
+   * stays here with its blocks split in turn; the return stays in the method itself.
+   */
+  private void chunked(Block block, CodeBlock.Builder code) {
+    List<Stmt> run = new ArrayList<>();
+    int size = 0;
+    for (Stmt s : block.stmts()) {
+      int cost = BytecodeSize.of(s);
+      boolean large = cost > CHUNK_BUDGET && (s instanceof Stmt.If || s instanceof Stmt.Loop
+          || s instanceof Stmt.Protected);
+      if (large || s instanceof Stmt.Return || size + cost > CHUNK_BUDGET) {
+        flush(run, code);
+        size = 0;
+      }
+      if (large || s instanceof Stmt.Return) {
+        inPlace(s, code);
+      } else {
+        run.add(s);
+        size += cost;
+      }
+      if (!Reachability.completesNormally(s)) {
+        break;
+      }
+    }
+    flush(run, code);
+  }
+
+  /** A large control statement, or the return, emitted in the method being built. */
+  private void inPlace(Stmt s, CodeBlock.Builder code) {
+    origin(s.origin(), code);
+    if (s instanceof Stmt.If i) {
+      code.beginControlFlow("if ($L)", printer.expr(i.condition()));
+      chunked(i.then(), code);
+      if (!i.otherwise().isEmpty()) {
+        code.nextControlFlow("else");
+        chunked(i.otherwise(), code);
+      }
+      code.endControlFlow();
+    } else if (s instanceof Stmt.Loop l) {
+      CodeBlock condition = l.condition() == null ? CodeBlock.of("true")
+          : printer.expr(l.condition());
+      if (l.testFirst()) {
+        code.beginControlFlow("while ($L)", condition);
+        chunked(l.body(), code);
+        code.endControlFlow();
+      } else {
+        code.beginControlFlow("do");
+        chunked(l.body(), code);
+        code.endControlFlow("while ($L)", condition);
+      }
+    } else if (s instanceof Stmt.Protected p) {
+      code.beginControlFlow("try");
+      chunked(p.body(), code);
+      code.nextControlFlow("catch ($T $N)", Throwable.class, p.thrown().name());
+      block(p.onThrow(), code);
+      code.addStatement("throw $N", p.thrown().name());
+      code.endControlFlow();
+    } else {
+      statement(s, code);
+    }
+  }
+
+  /** Moves a run of statements into a new chunk method and calls it. */
+  private void flush(List<Stmt> run, CodeBlock.Builder code) {
+    if (run.isEmpty()) {
+      return;
+    }
+    String name = split.method + "$" + (split.chunks.size() + 1);
+    JavaEmitter chunk = new JavaEmitter(declarations, printer, split);
+    CodeBlock.Builder body = CodeBlock.builder();
+    chunk.block(new Block(run), body);
+    split.chunks.add(MethodSpec.methodBuilder(name)
+        .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+        .addParameter(ParameterSpec.builder(ClassName.get("", split.frameClass), split.frame)
+            .build())
+        .addExceptions(split.thrown)
+        .addCode(body.build())
+        .build());
+    code.addStatement("$N($N)", name, split.frame);
+    run.clear();
   }
 
   public static TypeName typeName(Type type) {
@@ -93,20 +254,20 @@ public final class JavaEmitter {
     origin(s.origin(), code);
     if (s instanceof Stmt.Assign a && declarations.declares(a)) {
       code.addStatement("$T $N = $L", typeName(a.target().type()), a.target().name(),
-          expr(a.value()));
+          printer.expr(a.value()));
     } else if (s instanceof Stmt.Assign a) {
       assign(a, code);
     } else if (s instanceof Stmt.Store st) {
-      code.addStatement("$L[$L] = $L", operand(st.array(), Prec.PRIMARY, false),
-          expr(st.index()), expr(st.value()));
+      code.addStatement("$L[$L] = $L", printer.operand(st.array(), ExprPrinter.Prec.PRIMARY, false),
+          printer.expr(st.index()), printer.expr(st.value()));
     } else if (s instanceof Stmt.Accumulate a) {
       if (a.value() instanceof Expr.Unary u && u.op().equals("-")) {
-        code.addStatement("$L -= $L", expr(a.target()), operand(u.operand(), Prec.ADDITIVE, true));
+        code.addStatement("$L -= $L", printer.expr(a.target()), printer.operand(u.operand(), ExprPrinter.Prec.ADDITIVE, true));
       } else {
-        code.addStatement("$L += $L", expr(a.target()), expr(a.value()));
+        code.addStatement("$L += $L", printer.expr(a.target()), printer.expr(a.value()));
       }
     } else if (s instanceof Stmt.Eval e) {
-      code.addStatement("$L", expr(e.expr()));
+      code.addStatement("$L", printer.expr(e.expr()));
     } else if (s instanceof Stmt.If i) {
       branch(i, code, false);
     } else if (s instanceof Stmt.Loop l) {
@@ -115,10 +276,10 @@ public final class JavaEmitter {
       if (r.value() == null) {
         code.addStatement("return");
       } else {
-        code.addStatement("return $L", expr(r.value()));
+        code.addStatement("return $L", printer.expr(r.value()));
       }
     } else if (s instanceof Stmt.Throw t) {
-      code.addStatement("throw $L", expr(t.exception()));
+      code.addStatement("throw $L", printer.expr(t.exception()));
     } else if (s instanceof Stmt.Protected p) {
       code.beginControlFlow("try");
       block(p.body(), code);
@@ -136,20 +297,20 @@ public final class JavaEmitter {
   }
 
   /** {@code v = v + e} reads better as {@code v += e}, and {@code i = i + 1} as {@code i++}. */
-  private static void assign(Stmt.Assign a, CodeBlock.Builder code) {
-    String name = a.target().name();
+  private void assign(Stmt.Assign a, CodeBlock.Builder code) {
+    String name = printer.name(a.target());
     if (a.value() instanceof Expr.Binary b && b.left() instanceof Expr.Ref r
         && r.var() == a.target() && b.type().equals(a.target().type())
         && List.of("+", "-", "*", "/").contains(b.op())) {
       if (b.right() instanceof Expr.Lit lit && lit.text().equals("1")
           && (b.op().equals("+") || b.op().equals("-"))) {
-        code.addStatement("$N$L", name, b.op().equals("+") ? "++" : "--");
+        code.addStatement("$L$L", name, b.op().equals("+") ? "++" : "--");
       } else {
-        code.addStatement("$N $L= $L", name, b.op(), expr(b.right()));
+        code.addStatement("$L $L= $L", name, b.op(), printer.expr(b.right()));
       }
       return;
     }
-    code.addStatement("$N = $L", name, expr(a.value()));
+    code.addStatement("$L = $L", name, printer.expr(a.value()));
   }
 
   private void origin(Stmt.Origin origin, CodeBlock.Builder code) {
@@ -168,9 +329,9 @@ public final class JavaEmitter {
       return;
     }
     if (elseIf) {
-      code.nextControlFlow("else if ($L)", expr(condition));
+      code.nextControlFlow("else if ($L)", printer.expr(condition));
     } else {
-      code.beginControlFlow("if ($L)", expr(condition));
+      code.beginControlFlow("if ($L)", printer.expr(condition));
     }
     block(then, code);
     if (otherwise.stmts().size() == 1 && otherwise.stmts().get(0) instanceof Stmt.If nested
@@ -195,7 +356,7 @@ public final class JavaEmitter {
 
   private void loop(Stmt.Loop l, CodeBlock.Builder code) {
     String label = l.label() == null ? "" : l.label() + ": ";
-    CodeBlock condition = l.condition() == null ? CodeBlock.of("true") : expr(l.condition());
+    CodeBlock condition = l.condition() == null ? CodeBlock.of("true") : printer.expr(l.condition());
     if (!l.update().isEmpty()) {
       throw new IllegalStateException("loop updates are merged into bodies before emission");
     }
@@ -208,121 +369,5 @@ public final class JavaEmitter {
       block(l.body(), code);
       code.endControlFlow("while ($L)", condition);
     }
-  }
-
-  // ---------------------------------------------------------------- expressions
-
-  /** Operator precedence, lowest first. */
-  private enum Prec {
-    CONDITIONAL, OR, AND, BIT_OR, BIT_XOR, BIT_AND, EQUALITY, RELATIONAL, SHIFT, ADDITIVE,
-    MULTIPLICATIVE, UNARY, PRIMARY
-  }
-
-  static CodeBlock expr(Expr e) {
-    if (e instanceof Expr.Lit l) {
-      return CodeBlock.of("$L", l.text());
-    }
-    if (e instanceof Expr.Ref r) {
-      return CodeBlock.of("$N", r.var().name());
-    }
-    if (e instanceof Expr.Index i) {
-      return CodeBlock.of("$L[$L]", operand(i.array(), Prec.PRIMARY, false), expr(i.index()));
-    }
-    if (e instanceof Expr.Length l) {
-      return CodeBlock.of("$L.length", operand(l.array(), Prec.PRIMARY, false));
-    }
-    if (e instanceof Expr.Unary u) {
-      return CodeBlock.of("$L$L", u.op(), operand(u.operand(), Prec.UNARY, true));
-    }
-    if (e instanceof Expr.Cast c) {
-      return CodeBlock.of("($T) $L", typeName(c.type()), operand(c.operand(), Prec.UNARY, false));
-    }
-    if (e instanceof Expr.Binary b) {
-      Prec p = precedence(b.op());
-      return CodeBlock.of("$L $L $L", operand(b.left(), p, false), b.op(),
-          operand(b.right(), p, true));
-    }
-    if (e instanceof Expr.Conditional c) {
-      return CodeBlock.of("$L ? $L : $L", operand(c.condition(), Prec.OR, false),
-          operand(c.whenTrue(), Prec.OR, false), operand(c.whenFalse(), Prec.CONDITIONAL, false));
-    }
-    if (e instanceof Expr.Call c) {
-      if (c.owner().isEmpty()) {
-        return CodeBlock.of("$N($L)", c.name(), args(c.args())); // a sibling generated method
-      }
-      return CodeBlock.of("$T.$N($L)", ClassName.bestGuess(c.owner()), c.name(), args(c.args()));
-    }
-    if (e instanceof Expr.Invoke i) {
-      return CodeBlock.of("$L.$N($L)", operand(i.target(), Prec.PRIMARY, false), i.name(),
-          args(i.args()));
-    }
-    if (e instanceof Expr.Field f) {
-      return CodeBlock.of("$L.$N", operand(f.target(), Prec.PRIMARY, false), f.name());
-    }
-    if (e instanceof Expr.StaticField f) {
-      return CodeBlock.of("$T.$N", ClassName.bestGuess(f.owner()), f.name());
-    }
-    if (e instanceof Expr.NewArray n) {
-      CodeBlock.Builder b = CodeBlock.builder().add("new $T", typeName(Type.primitive(
-          n.type().primitiveName())));
-      for (Expr d : n.dimensions()) {
-        b.add("[$L]", expr(d));
-      }
-      for (int k = n.dimensions().size(); k < n.type().dimensions(); k++) {
-        b.add("[]");
-      }
-      return b.build();
-    }
-    if (e instanceof Expr.NewArrayOf n) {
-      return CodeBlock.of("new $T {$L}", typeName(n.type()), args(n.elements()));
-    }
-    Expr.New n = (Expr.New) e;
-    if (n.type().isArray()) {
-      return CodeBlock.of("new $T[$L]", typeName(Type.primitive(n.type().primitiveName())),
-          args(n.args()));
-    }
-    return CodeBlock.of("new $T($L)", typeName(n.type()), args(n.args()));
-  }
-
-  private static CodeBlock args(List<Expr> args) {
-    return args.stream().map(JavaEmitter::expr).collect(CodeBlock.joining(", "));
-  }
-
-  private static CodeBlock operand(Expr e, Prec parent, boolean rightOperand) {
-    Prec own = precedenceOf(e);
-    boolean parens = own.ordinal() < parent.ordinal()
-        || (rightOperand && own == parent && own != Prec.PRIMARY);
-    return parens ? CodeBlock.of("($L)", expr(e)) : expr(e);
-  }
-
-  private static Prec precedenceOf(Expr e) {
-    if (e instanceof Expr.Binary b) {
-      return precedence(b.op());
-    }
-    if (e instanceof Expr.Conditional) {
-      return Prec.CONDITIONAL;
-    }
-    if (e instanceof Expr.Unary || e instanceof Expr.Cast) {
-      return Prec.UNARY;
-    }
-    if (e instanceof Expr.Lit l && l.text().startsWith("-")) {
-      return Prec.UNARY;
-    }
-    return Prec.PRIMARY;
-  }
-
-  private static Prec precedence(String op) {
-    return switch (op) {
-      case "||" -> Prec.OR;
-      case "&&" -> Prec.AND;
-      case "|" -> Prec.BIT_OR;
-      case "^" -> Prec.BIT_XOR;
-      case "&" -> Prec.BIT_AND;
-      case "==", "!=" -> Prec.EQUALITY;
-      case "<", ">", "<=", ">=" -> Prec.RELATIONAL;
-      case "<<", ">>", ">>>" -> Prec.SHIFT;
-      case "+", "-" -> Prec.ADDITIVE;
-      default -> Prec.MULTIPLICATIVE;
-    };
   }
 }

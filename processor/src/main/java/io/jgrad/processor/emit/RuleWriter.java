@@ -43,6 +43,8 @@ public final class RuleWriter {
   private final String ruleBase;
   private final ClassName owner;
   private final Set<String> samePackageNames;
+  private final List<MethodSpec> helperMethods = new ArrayList<>();
+  private final List<TypeSpec> helperTypes = new ArrayList<>();
 
   /**
    * @param owner the class declaring the {@code @Grad} methods (for Javadoc links)
@@ -74,7 +76,7 @@ public final class RuleWriter {
       }
       type.addMethod(m.build());
     }
-    return file(type.build());
+    return file(withHelpers(type));
   }
 
   public JavaFile reverseFile(List<Rule> rules) {
@@ -114,7 +116,7 @@ public final class RuleWriter {
             .build());
       }
     }
-    return file(type.build());
+    return file(withHelpers(type));
   }
 
   private MethodSpec adjoint(Rule rule) {
@@ -285,7 +287,8 @@ public final class RuleWriter {
         .build();
   }
 
-  private static MethodSpec.Builder method(Function f, Rule rule, TypeName returns) {
+  /** A generated method; the chunks and frame class of a split one go to {@link #helpers}. */
+  private MethodSpec.Builder method(Function f, Rule rule, TypeName returns) {
     MethodSpec.Builder m = MethodSpec.methodBuilder(f.name())
         .addModifiers(modifiers(rule.isPublic()))
         .addExceptions(rule.thrown())
@@ -293,7 +296,18 @@ public final class RuleWriter {
     for (Var p : f.params()) {
       m.addParameter(JavaEmitter.typeName(p.type()), p.name());
     }
-    return m.addCode(JavaEmitter.body(f));
+    JavaEmitter.Emitted emitted = JavaEmitter.emit(f, rule.thrown());
+    helperMethods.addAll(emitted.helpers());
+    helperTypes.addAll(emitted.types());
+    return m.addCode(emitted.body());
+  }
+
+  /** Adds the chunk methods and frame classes of split methods, once all methods are in. */
+  private TypeSpec withHelpers(TypeSpec.Builder type) {
+    type.addMethods(helperMethods).addTypes(helperTypes);
+    helperMethods.clear();
+    helperTypes.clear();
+    return type.build();
   }
 
   private static Modifier[] modifiers(boolean isPublic) {
