@@ -67,6 +67,8 @@ final class GradPipeline {
   }
 
   void run(RoundEnvironment round) {
+    Timings timings = new Timings(Boolean.parseBoolean(env.getOptions().get(Timings.OPTION)));
+    long start = System.nanoTime();
     Map<TypeElement, List<ExecutableElement>> byOwner = new LinkedHashMap<>();
     boolean oldRelease = env.getSourceVersion().compareTo(SourceVersion.RELEASE_16) < 0;
     ElementFilter.methodsIn(round.getElementsAnnotatedWith(Grad.class)).stream()
@@ -81,6 +83,7 @@ final class GradPipeline {
     if (byOwner.isEmpty()) {
       return;
     }
+    start = timings.add("checks", start);
     try (SourceMirror mirror = new SourceMirror()) {
       for (TypeElement root : ElementFilter.typesIn(round.getRootElements())) {
         SourceUnit unit = bridge.source(root);
@@ -93,10 +96,24 @@ final class GradPipeline {
       JdtParser parser = new JdtParser(
           classpath(ElementFilter.typesIn(round.getRootElements())), sourcepath);
       ElementCallees callees = new ElementCallees(env.getElementUtils(), env.getTypeUtils());
-      Map<String, CompilationUnit> parsed = new HashMap<>();
+      Map<TypeElement, SourceUnit> units = new HashMap<>();
+      for (TypeElement owner : byOwner.keySet()) {
+        TypeElement top = RuleBases.topLevel(owner);
+        SourceUnit unit = units.computeIfAbsent(top, bridge::source);
+        if (unit != null) {
+          mirror.add(unit); // (again, if it was not a root: the batch reads it from the mirror)
+        }
+      }
+      start = timings.add("sources", start);
+      Map<String, CompilationUnit> parsed = parser.parseAll(units.values().stream()
+          .filter(java.util.Objects::nonNull).distinct().toList(), mirror.root());
+      start = timings.add("parse", start);
       List<Lowered> lowered = new ArrayList<>();
-      byOwner.forEach((owner, methods) ->
-          lowered.addAll(lowerClass(owner, methods, parser, parsed, callees)));
+      for (Map.Entry<TypeElement, List<ExecutableElement>> e : byOwner.entrySet()) {
+        lowered.addAll(lowerClass(e.getKey(), e.getValue(),
+            units.get(RuleBases.topLevel(e.getKey())), parsed, callees, timings));
+      }
+      start = System.nanoTime();
       CalleeTable table = WriteEffects.of(lowered.stream()
           .collect(java.util.stream.Collectors.toMap(Lowered::key, Lowered::function)), callees);
       lowered.removeIf(l -> returnsParameter(l, table));
@@ -116,14 +133,21 @@ final class GradPipeline {
           reporter.error(l.method(), Message.INTERNAL.format(l.method().getSimpleName(), e));
         }
       }
-      rules.forEach((owner, ownerRules) -> {
+      start = timings.add("transform", start);
+      for (Map.Entry<TypeElement, List<RuleWriter.Rule>> e : rules.entrySet()) {
+        TypeElement owner = e.getKey();
         RuleWriter writer = new RuleWriter(ClassName.get(owner), RuleBases.of(owner),
             samePackageNames(owner));
         TypeElement top = RuleBases.topLevel(owner);
-        write(writer.forwardFile(ownerRules), owner, top, ruleMethods.get(owner));
-        write(writer.reverseFile(ownerRules), owner, top, ruleMethods.get(owner));
-      });
+        JavaFile forward = writer.forwardFile(e.getValue());
+        JavaFile reverse = writer.reverseFile(e.getValue());
+        start = timings.add("emit", start);
+        write(forward, owner, top, ruleMethods.get(owner));
+        write(reverse, owner, top, ruleMethods.get(owner));
+        start = timings.add("write", start);
+      }
     }
+    timings.report(env.getMessager(), byOwner.values().stream().mapToInt(List::size).sum());
   }
 
   /** Reports a method whose array result may be one of its parameters (unsupported). */
@@ -160,15 +184,16 @@ final class GradPipeline {
   }
 
   private List<Lowered> lowerClass(TypeElement owner, List<ExecutableElement> methods,
-      JdtParser parser, Map<String, CompilationUnit> parsed, ElementCallees callees) {
+      SourceUnit unit, Map<String, CompilationUnit> parsed, ElementCallees callees,
+      Timings timings) {
+    long start = System.nanoTime();
     TypeElement top = RuleBases.topLevel(owner);
-    SourceUnit unit = bridge.source(top);
-    if (unit == null) {
+    if (unit == null || !parsed.containsKey(unit.relativePath())) {
       methods.forEach(m -> reporter.error(m, Message.NO_SOURCE.format(top.getQualifiedName(),
           "the compiler gave no source text")));
       return List.of();
     }
-    CompilationUnit ast = parsed.computeIfAbsent(unit.relativePath(), k -> parser.parse(unit));
+    CompilationUnit ast = parsed.get(unit.relativePath());
     List<Lowered> result = new ArrayList<>();
     for (ExecutableElement method : methods) {
       try {
@@ -182,6 +207,7 @@ final class GradPipeline {
         reporter.error(method, Message.INTERNAL.format(method.getSimpleName(), e));
       }
     }
+    timings.add("lower", start);
     return result;
   }
 

@@ -24,7 +24,8 @@ import javax.tools.Diagnostic;
  */
 @AutoService(Processor.class)
 @SupportedAnnotationTypes("io.jgrad.Grad")
-@SupportedOptions({GradPipeline.CLASSPATH_OPTION, GradPipeline.SOURCEPATH_OPTION})
+@SupportedOptions({GradPipeline.CLASSPATH_OPTION, GradPipeline.SOURCEPATH_OPTION,
+    Timings.OPTION})
 public final class GradProcessor extends AbstractProcessor {
   @Override
   public SourceVersion getSupportedSourceVersion() {
