@@ -2,19 +2,10 @@ package io.jgrad.corpus;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jgrad.build.Javac;
 import io.jgrad.check.GradCheck;
-import io.jgrad.processor.GradProcessor;
-import java.io.IOException;
-import java.net.URLClassLoader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import javax.tools.DiagnosticCollector;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -63,33 +54,12 @@ class LargeMethodsTest {
         %s  }
         }
         """.formatted(straightLine(250), loop(200));
-    Class<?> huge = compile(dir, "big/Huge.java", source, "big.Huge");
+    Javac javac = new Javac(dir);
+    javac.compileCleanly(javac.write("big/Huge.java", source));
+    Class<?> huge = javac.loader().loadClass("big.Huge");
     GradCheck.of(huge, "straight").points(2).range(-1, 1).check();
     GradCheck.of(huge, "looped").points(2).range(-1, 1).arrayLength(3).check();
-    String rules = Files.readString(dir.resolve("generated/big/Huge_Rrule.java"));
+    String rules = Files.readString(javac.generated("big/Huge_Rrule.java"));
     assertTrue(rules.contains("straightForward$1(frame)"), "the forward part is split");
-  }
-
-  private static Class<?> compile(Path dir, String path, String source, String className)
-      throws IOException, ClassNotFoundException {
-    Path file = dir.resolve("src").resolve(path);
-    Files.createDirectories(file.getParent());
-    Files.writeString(file, source, StandardCharsets.UTF_8);
-    Path classes = Files.createDirectories(dir.resolve("classes"));
-    Path generated = Files.createDirectories(dir.resolve("generated"));
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-    try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, null,
-        StandardCharsets.UTF_8)) {
-      JavaCompiler.CompilationTask task = javac.getTask(null, files, diagnostics,
-          List.of("-classpath", System.getProperty("java.class.path"), "-d", classes.toString(),
-              "-s", generated.toString()), null, files.getJavaFileObjects(file));
-      task.setProcessors(List.of(new GradProcessor()));
-      boolean ok = task.call();
-      assertTrue(ok, () -> "compilation failed: " + diagnostics.getDiagnostics());
-    }
-    URLClassLoader loader = new URLClassLoader(new java.net.URL[] {classes.toUri().toURL()},
-        LargeMethodsTest.class.getClassLoader());
-    return loader.loadClass(className);
   }
 }
