@@ -16,6 +16,7 @@ import io.jgrad.processor.source.CompilerBridge;
 import io.jgrad.processor.source.SourceUnit;
 import io.jgrad.processor.transform.AliasGuards;
 import io.jgrad.processor.transform.CalleeTable;
+import io.jgrad.processor.transform.DeadStores;
 import io.jgrad.processor.transform.ForwardTransform;
 import io.jgrad.processor.transform.ReverseTransform;
 import java.io.File;
@@ -126,8 +127,10 @@ final class GradPipeline {
           List<TypeName> thrown = l.method().getThrownTypes().stream()
               .map(t -> TypeName.get(env.getTypeUtils().erasure(t))).toList();
           rules.computeIfAbsent(l.owner(), k -> new ArrayList<>()).add(new RuleWriter.Rule(
-              l.function(), l.isPublic(), thrown, ForwardTransform.apply(guarded, table),
-              reverse.adjoint(), reverse.forwardPart(), reverse.reversePart()));
+              l.function(), l.isPublic(), thrown,
+              DeadStores.apply(ForwardTransform.apply(guarded, table)),
+              reverse.adjoint(), DeadStores.apply(reverse.forwardPart()),
+              DeadStores.apply(reverse.reversePart())));
           ruleMethods.computeIfAbsent(l.owner(), k -> new ArrayList<>()).add(l.method());
         } catch (RuntimeException | StackOverflowError e) {
           reporter.error(l.method(), Message.INTERNAL.format(l.method().getSimpleName(), e));

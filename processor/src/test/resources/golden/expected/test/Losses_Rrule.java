@@ -75,13 +75,10 @@ public final class Losses_Rrule {
     double t2Bar = 0.0;
     // line 11: return Math.log1p(Math.exp(z));
     t2Bar += resultBar;
-    resultBar = 0.0;
     double t1Bar = 0.0;
     t1Bar += t2Bar * (1.0 / (1.0 + t1));
-    t2Bar = 0.0;
     double zBar = 0.0;
     zBar += t1Bar * t1;
-    t1Bar = 0.0;
     tapes.pushDouble(zBar);
   }
 

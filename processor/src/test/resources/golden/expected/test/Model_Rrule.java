@@ -101,19 +101,15 @@ public final class Model_Rrule {
     double t4Bar = 0.0;
     // line 15: return Losses.softplus(-y * z);
     t4Bar += resultBar;
-    resultBar = 0.0;
     Losses_Rrule.softplusReverse(t3, t4Bar);
     double t3Bar = 0.0;
     t3Bar += tapes.popDouble();
-    t4Bar = 0.0;
     double t2Bar = 0.0;
     t2Bar += t3Bar * z;
     double zBar = 0.0;
     zBar += t3Bar * t2;
-    t3Bar = 0.0;
     double yBar = 0.0;
     yBar -= t2Bar;
-    t2Bar = 0.0;
     // line 12: for (int i = 0; i < w.length; i++)
     iStart = tapes.popInt();
     double t1Bar = 0.0;
@@ -125,8 +121,6 @@ public final class Model_Rrule {
       xBar[i] += t1Bar * w[i];
       t1Bar = 0.0;
     }
-    // line 11: double z = 0.0;
-    zBar = 0.0;
     tapes.pushDouble(yBar);
   }
 

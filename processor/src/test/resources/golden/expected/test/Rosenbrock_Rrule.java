@@ -107,7 +107,6 @@ public final class Rosenbrock_Rrule {
     double sBar = 0.0;
     // line 17: return s;
     sBar += resultBar;
-    resultBar = 0.0;
     // line 12: for (int i = 0; i < x.length - 1; i++)
     iStart = tapes.popInt();
     double aBar = 0.0;
@@ -146,8 +145,6 @@ public final class Rosenbrock_Rrule {
       aBar = 0.0;
       a = tapes.popDouble();
     }
-    // line 11: double s = 0.0;
-    sBar = 0.0;
   }
 
   /**

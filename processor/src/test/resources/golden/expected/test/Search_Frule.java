@@ -76,7 +76,6 @@ public final class Search_Frule {
       double t5Dot = sDot + tDot;
       result = t5;
       resultDot = t5Dot;
-      returned = true;
     }
     return new Dual(result, resultDot);
   }

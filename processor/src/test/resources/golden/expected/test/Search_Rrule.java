@@ -124,7 +124,6 @@ public final class Search_Rrule {
     if (!returned) {
       double t5 = s + t;
       result = t5;
-      returned = true;
       tapes.pushInt(1);
     } else {
       tapes.pushInt(0);
@@ -160,7 +159,6 @@ public final class Search_Rrule {
       resultBar = 0.0;
       sBar += t5Bar;
       tBar += t5Bar;
-      t5Bar = 0.0;
     }
     // line 12: for (int i = 0; i < x.length; i++)
     iterations = tapes.popInt();
@@ -206,8 +204,6 @@ public final class Search_Rrule {
       // line 12: for (int i = 0; i < x.length; i++)
       iterations--;
     }
-    // line 11: double s = 0.0;
-    sBar = 0.0;
     tapes.pushDouble(tBar);
   }
 

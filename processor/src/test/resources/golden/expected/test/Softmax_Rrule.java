@@ -213,8 +213,6 @@ public final class Softmax_Rrule {
       mBar -= t2Bar;
       t2Bar = 0.0;
     }
-    // line 16: double s = 0;
-    sBar = 0.0;
     // line 12: for (double v : z) {
     indexStart = tapes.popInt();
     double vBar = 0.0;
@@ -233,8 +231,6 @@ public final class Softmax_Rrule {
       vBar = 0.0;
       v = tapes.popDouble();
     }
-    // line 11: double m = Double.NEGATIVE_INFINITY;
-    mBar = 0.0;
   }
 
   /**
