@@ -17,6 +17,7 @@ import io.jgrad.processor.source.SourceUnit;
 import io.jgrad.processor.transform.AliasGuards;
 import io.jgrad.processor.transform.CalleeTable;
 import io.jgrad.processor.transform.DeadStores;
+import io.jgrad.processor.transform.FirstContributions;
 import io.jgrad.processor.transform.ForwardTransform;
 import io.jgrad.processor.transform.ReverseTransform;
 import java.io.File;
@@ -130,7 +131,7 @@ final class GradPipeline {
               l.function(), l.isPublic(), thrown,
               DeadStores.apply(ForwardTransform.apply(guarded, table)),
               reverse.adjoint(), DeadStores.apply(reverse.forwardPart()),
-              DeadStores.apply(reverse.reversePart())));
+              DeadStores.apply(FirstContributions.apply(reverse.reversePart()))));
           ruleMethods.computeIfAbsent(l.owner(), k -> new ArrayList<>()).add(l.method());
         } catch (RuntimeException | StackOverflowError e) {
           reporter.error(l.method(), Message.INTERNAL.format(l.method().getSimpleName(), e));

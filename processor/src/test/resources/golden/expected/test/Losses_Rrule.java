@@ -72,13 +72,10 @@ public final class Losses_Rrule {
     double t1 = tapes.popDouble();
     // reverse sweep: adjoints, from the last statement to the first
     double resultBar = seed;
-    double t2Bar = 0.0;
     // line 11: return Math.log1p(Math.exp(z));
-    t2Bar += resultBar;
-    double t1Bar = 0.0;
-    t1Bar += t2Bar * (1.0 / (1.0 + t1));
-    double zBar = 0.0;
-    zBar += t1Bar * t1;
+    double t2Bar = resultBar;
+    double t1Bar = t2Bar * (1.0 / (1.0 + t1));
+    double zBar = t1Bar * t1;
     tapes.pushDouble(zBar);
   }
 

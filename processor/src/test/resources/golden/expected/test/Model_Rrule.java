@@ -98,28 +98,21 @@ public final class Model_Rrule {
     double t3 = tapes.popDouble();
     // reverse sweep: adjoints, from the last statement to the first
     double resultBar = seed;
-    double t4Bar = 0.0;
     // line 15: return Losses.softplus(-y * z);
-    t4Bar += resultBar;
+    double t4Bar = resultBar;
     Losses_Rrule.softplusReverse(t3, t4Bar);
-    double t3Bar = 0.0;
-    t3Bar += tapes.popDouble();
-    double t2Bar = 0.0;
-    t2Bar += t3Bar * z;
-    double zBar = 0.0;
-    zBar += t3Bar * t2;
-    double yBar = 0.0;
-    yBar -= t2Bar;
+    double t3Bar = tapes.popDouble();
+    double t2Bar = t3Bar * z;
+    double zBar = t3Bar * t2;
+    double yBar = -t2Bar;
     // line 12: for (int i = 0; i < w.length; i++)
     iStart = tapes.popInt();
-    double t1Bar = 0.0;
     while (i > iStart) {
       i--;
       // line 13: z += w[i] * x[i];
-      t1Bar += zBar;
+      double t1Bar = zBar;
       wBar[i] += t1Bar * x[i];
       xBar[i] += t1Bar * w[i];
-      t1Bar = 0.0;
     }
     tapes.pushDouble(yBar);
   }

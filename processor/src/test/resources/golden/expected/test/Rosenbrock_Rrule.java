@@ -104,45 +104,30 @@ public final class Rosenbrock_Rrule {
     int i = tapes.popInt();
     // reverse sweep: adjoints, from the last statement to the first
     double resultBar = seed;
-    double sBar = 0.0;
     // line 17: return s;
-    sBar += resultBar;
+    double sBar = resultBar;
     // line 12: for (int i = 0; i < x.length - 1; i++)
     iStart = tapes.popInt();
-    double aBar = 0.0;
-    double t1Bar = 0.0;
-    double bBar = 0.0;
-    double t2Bar = 0.0;
-    double t3Bar = 0.0;
-    double t4Bar = 0.0;
-    double t5Bar = 0.0;
     while (i > iStart) {
       i--;
       // line 15: s += a * a + 100.0 * b * b;
-      t5Bar += sBar;
-      t2Bar += t5Bar;
-      t4Bar += t5Bar;
-      t5Bar = 0.0;
-      t3Bar += t4Bar * b;
-      bBar += t4Bar * t3;
-      t4Bar = 0.0;
+      double t5Bar = sBar;
+      double t2Bar = t5Bar;
+      double t4Bar = t5Bar;
+      double t3Bar = t4Bar * b;
+      double bBar = t4Bar * t3;
       bBar += t3Bar * 100.0;
-      t3Bar = 0.0;
       t3 = tapes.popDouble();
+      double aBar = t2Bar * a;
       aBar += t2Bar * a;
-      aBar += t2Bar * a;
-      t2Bar = 0.0;
       // line 14: double b = x[i + 1] - x[i] * x[i];
       xBar[i + 1] += bBar;
-      t1Bar -= bBar;
-      bBar = 0.0;
+      double t1Bar = -bBar;
       b = tapes.popDouble();
       xBar[i] += t1Bar * x[i];
       xBar[i] += t1Bar * x[i];
-      t1Bar = 0.0;
       // line 13: double a = 1.0 - x[i];
       xBar[i] -= aBar;
-      aBar = 0.0;
       a = tapes.popDouble();
     }
   }

@@ -154,18 +154,13 @@ public final class Search_Rrule {
     double tBar = 0.0;
     // line 28: return s + t;
     if (tapes.popBoolean()) {
-      double t5Bar = 0.0;
-      t5Bar += resultBar;
+      double t5Bar = resultBar;
       resultBar = 0.0;
-      sBar += t5Bar;
-      tBar += t5Bar;
+      sBar = t5Bar;
+      tBar = t5Bar;
     }
     // line 12: for (int i = 0; i < x.length; i++)
     iterations = tapes.popInt();
-    double t1Bar = 0.0;
-    double t2Bar = 0.0;
-    double t3Bar = 0.0;
-    double t4Bar = 0.0;
     while (iterations > 0) {
       if (tapes.popBoolean()) {
         i--;
@@ -175,29 +170,24 @@ public final class Search_Rrule {
         // line 16: if (x[i] > t)
         if (tapes.popBoolean()) {
           // line 17: return s * x[i];
-          t1Bar += resultBar;
+          double t1Bar = resultBar;
           resultBar = 0.0;
           sBar += t1Bar * x[i];
           xBar[i] += t1Bar * s;
-          t1Bar = 0.0;
           // line 19: if (s > 2.0)
         } else if (tapes.popBoolean()) {
           // line 20: s = Math.sqrt(s);
-          t2Bar += sBar;
-          sBar = 0.0;
+          double t2Bar = sBar;
           s = tapes.popDouble();
-          sBar += t2Bar * (0.5 / t2);
-          t2Bar = 0.0;
+          sBar = t2Bar * (0.5 / t2);
           t2 = tapes.popDouble();
         } else {
           // line 22: s += Math.sin(x[i]) * t;
-          t4Bar += sBar;
+          double t4Bar = sBar;
           s = tapes.popDouble();
-          t3Bar += t4Bar * t;
+          double t3Bar = t4Bar * t;
           tBar += t4Bar * t3;
-          t4Bar = 0.0;
           xBar[i] += t3Bar * Math.cos(x[i]);
-          t3Bar = 0.0;
           t3 = tapes.popDouble();
         }
       }

@@ -183,52 +183,41 @@ public final class Softmax_Rrule {
     // line 21: for (int i = 0; i < e.length; i++)
     i2Start = tapes.popInt();
     double sBar = 0.0;
-    double t4Bar = 0.0;
     while (i2 > i2Start) {
       i2--;
       // line 22: e[i] /= s;
-      t4Bar += eBar[i2];
+      double t4Bar = eBar[i2];
       eBar[i2] = 0.0;
       eBar[i2] += t4Bar * (1.0 / s);
       sBar += t4Bar * -(t4 / s);
-      t4Bar = 0.0;
       t4 = tapes.popDouble();
     }
     // line 17: for (int i = 0; i < z.length; i++)
     iStart = tapes.popInt();
     double mBar = 0.0;
-    double t2Bar = 0.0;
-    double t3Bar = 0.0;
     while (i > iStart) {
       i--;
       // line 19: s += e[i];
       eBar[i] += sBar;
       // line 18: e[i] = Math.exp(z[i] - m);
-      t3Bar += eBar[i];
+      double t3Bar = eBar[i];
       eBar[i] = 0.0;
-      t2Bar += t3Bar * t3;
-      t3Bar = 0.0;
+      double t2Bar = t3Bar * t3;
       t3 = tapes.popDouble();
       zBar[i] += t2Bar;
       mBar -= t2Bar;
-      t2Bar = 0.0;
     }
     // line 12: for (double v : z) {
     indexStart = tapes.popInt();
-    double vBar = 0.0;
-    double t1Bar = 0.0;
     while (index > indexStart) {
       index--;
       // line 13: m = Math.max(m, v);
-      t1Bar += mBar;
-      mBar = 0.0;
+      double t1Bar = mBar;
       m = tapes.popDouble();
-      mBar += t1Bar * (m >= v ? 1.0 : 0.0);
-      vBar += t1Bar * (m >= v ? 0.0 : 1.0);
-      t1Bar = 0.0;
+      mBar = t1Bar * (m >= v ? 1.0 : 0.0);
+      double vBar = t1Bar * (m >= v ? 0.0 : 1.0);
       // line 12: for (double v : z) {
       zBar[index] += vBar;
-      vBar = 0.0;
       v = tapes.popDouble();
     }
   }
