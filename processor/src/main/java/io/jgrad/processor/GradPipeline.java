@@ -118,7 +118,7 @@ final class GradPipeline {
       start = System.nanoTime();
       CalleeTable table = WriteEffects.of(lowered.stream()
           .collect(java.util.stream.Collectors.toMap(Lowered::key, Lowered::function)), callees);
-      lowered.removeIf(l -> returnsParameter(l, table));
+      lowered.removeIf(l -> returnsParameter(l, table) || writesTable(l, table));
       Map<TypeElement, List<RuleWriter.Rule>> rules = new LinkedHashMap<>();
       Map<TypeElement, List<ExecutableElement>> ruleMethods = new HashMap<>();
       for (Lowered l : lowered) {
@@ -152,6 +152,17 @@ final class GradPipeline {
       }
     }
     timings.report(env.getMessager(), byOwner.values().stream().mapToInt(List::size).sum());
+  }
+
+  /** Reports a method that writes into a static final array (read as a constant). */
+  private boolean writesTable(Lowered l, CalleeTable table) {
+    String written = io.jgrad.processor.analysis.ArrayEffects.of(l.function(), table)
+        .writtenTable();
+    if (written != null) {
+      reporter.error(l.method(), Message.TABLE_WRITE.format(l.method().getSimpleName(), written,
+          written));
+    }
+    return written != null;
   }
 
   /** Reports a method whose array result may be one of its parameters (unsupported). */

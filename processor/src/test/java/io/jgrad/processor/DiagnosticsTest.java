@@ -283,11 +283,65 @@ class DiagnosticsTest {
         """);
     Compilation compilation = compile(foo);
     assertThat(compilation)
-        .hadErrorContaining("reading field scale " + NOT_SUPPORTED
-            + ": @Grad methods read their parameters, locals and compile-time constants only;"
-            + " pass the value in as a parameter")
+        .hadErrorContaining("reading static field Foo.scale, which is not final, is not supported"
+            + " in a @Grad method: the rules could read a different value than the primal did;"
+            + " make it final, or pass the value in as a parameter")
         .inFile(foo.file()).onLine(foo.line("y * scale"));
     assertNoInternalError(compilation);
+  }
+
+  @Test
+  void staticFieldWriteIsRejected() {
+    Fixture foo = method("""
+        calls++;
+        TOTAL = x;
+        return x;
+        """, """
+        static int calls;
+        static double TOTAL;
+        """);
+    Compilation compilation = compile(foo);
+    String fix = " is not supported in a @Grad method: a @Grad method (and what it calls) must not"
+        + " change static state; use a local variable, or write outputs into an array parameter";
+    assertThat(compilation).hadErrorContaining("assigning to static field Foo.calls" + fix)
+        .inFile(foo.file()).onLine(foo.line("calls++"));
+    assertThat(compilation).hadErrorContaining("assigning to static field Foo.TOTAL" + fix)
+        .inFile(foo.file()).onLine(foo.line("TOTAL = x"));
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void writingIntoAStaticFinalTableIsRejected() {
+    Fixture foo = method("""
+        double[] w = TABLE;
+        w[0] = x;
+        return w[1] * x;
+        """, """
+        static final double[] TABLE = {1, 2};
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).hadErrorContaining("@Grad method f writes into the static final array"
+        + " TABLE: jgrad reads static final arrays as constants; write into a copy instead"
+        + " (TABLE.clone())").inFile(foo.file()).onLine(foo.line("double f("));
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void staticFinalFieldsOfAnyInitialiserAreReadAsConstants() throws Exception {
+    Fixture foo = method("""
+        return x * SQRT2 + TABLE[1] * x * x + HIDDEN;
+        """, """
+        static final double SQRT2 = Math.sqrt(2);
+        static final double[] TABLE = {1, Math.log(3)};
+        private static final double HIDDEN = Math.exp(1);
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).succeededWithoutWarnings();
+    Class<?> forward = new GeneratedClasses(compilation).load("test.Foo_Frule");
+    Dual d = (Dual) forward.getMethod("f", double.class, double.class, double[].class,
+        double[].class, int.class).invoke(null, 0.5, 1.0, new double[0], new double[0], 0);
+    assertEquals(0.5 * Math.sqrt(2) + Math.log(3) * 0.25 + Math.exp(1), d.value(), 0.0);
+    assertEquals(Math.sqrt(2) + 2 * Math.log(3) * 0.5, d.tangent(), 1e-15);
   }
 
   @Test

@@ -42,7 +42,8 @@ class CorpusTest {
           Classic.class,
           EvaluationOrder.class,
           Throws.class,
-          Lexical.class);
+          Lexical.class,
+          Constants.class);
 
   static final int POINTS = 6;
   static final long SEED = 20_240_611L;
@@ -373,6 +374,14 @@ class CorpusTest {
     // ---- Lexical: unicode escapes and literals never reach generated code raw (item 9)
     add(e, Lexical.class, "unicodeEscapeInComment", c -> c.range(-2.0, 2.0));
     add(e, Lexical.class, "escapesInNames", c -> c.range(-2.0, 2.0));
+
+    // ---- Constants: static final fields initialised by expressions (issue 9, item 2)
+    add(e, Constants.class, "gaussianLogDensity",
+        c -> c.args(r -> args(u(r, -2, 2), u(r, -1, 1), u(r, 0.5, 2))));
+    add(e, Constants.class, "tables", c -> c.range(-1.5, 1.5).arrayLength(4));
+    add(e, Constants.class, "tableAsValue", c -> c.range(-1.5, 1.5).arrayLength(5));
+    add(e, Constants.class, "weighted", c -> c.range(-1.5, 1.5).arrayLength(4));
+    add(e, Constants.class, "otherClass", c -> c.range(-1.5, 1.5));
 
     return e;
   }

@@ -32,6 +32,8 @@ public final class ArrayEffects {
   private final Set<Var> written = new HashSet<>();
   private final Set<Var> passedToWritingCallee = new HashSet<>();
   private final Set<Var> rowsMoved = new HashSet<>();
+  /** Classes that hold a static final array (by representative), and the field's name. */
+  private final Map<Var, String> tables = new HashMap<>();
 
   private ArrayEffects() {}
 
@@ -70,6 +72,14 @@ public final class ArrayEffects {
     }
   }
 
+  /** The static final array an array expression reads ({@code T} or a row {@code T[i]}). */
+  private static String tableOf(Expr value) {
+    if (value instanceof Expr.StaticField f) {
+      return f.name();
+    }
+    return value instanceof Expr.Index i ? tableOf(i.array()) : null;
+  }
+
   /** The representative of {@code v}'s alias class (of its outermost level). */
   public Var classOf(Var v) {
     Var p = parent.getOrDefault(v, v);
@@ -106,6 +116,20 @@ public final class ArrayEffects {
   /** True if the function may write v's elements, its rows' elements or its row references. */
   public boolean isWritten(Var v) {
     return levels(v).stream().anyMatch(written::contains);
+  }
+
+  /**
+   * The name of a static final array the function writes into (through a local, a row, or a
+   * callee), or null: such tables are read as constants.
+   */
+  public String writtenTable() {
+    for (Map.Entry<Var, String> e : tables.entrySet()) {
+      Var c = classOf(e.getKey());
+      if (written.contains(c) || rows.containsKey(c) && written.contains(rowsOf(c))) {
+        return e.getValue();
+      }
+    }
+    return null;
   }
 
   /** True if row references inside {@code v}'s class are reassigned ({@code a[i] = row}). */
@@ -148,6 +172,10 @@ public final class ArrayEffects {
       return;
     }
     parent.put(ra, rb);
+    String table = tables.remove(ra);
+    if (table != null) {
+      tables.putIfAbsent(rb, table);
+    }
     move(written, ra, rb);
     move(passedToWritingCallee, ra, rb);
     move(rowsMoved, ra, rb);
@@ -170,7 +198,10 @@ public final class ArrayEffects {
 
   /** Puts {@code target} in the class of the array {@code value} evaluates to, if known. */
   private void alias(Var target, Expr value) {
-    if (value instanceof Expr.Ref r) {
+    String table = tableOf(value);
+    if (table != null) {
+      tables.putIfAbsent(classOf(target), table);
+    } else if (value instanceof Expr.Ref r) {
       union(target, r.var());
     } else if (value instanceof Expr.Index i) {
       union(target, rowsOf(elementClass(i.array())));

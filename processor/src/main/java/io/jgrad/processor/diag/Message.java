@@ -49,6 +49,14 @@ public enum Message {
       + " jgrad's rules give a returned array its own adjoint, so return a copy: %s.clone()"),
   GENERATED_NAME_TAKEN("jgrad generates class %s for the @Grad methods of %s, but %s; rename"
       + " one of the classes"),
+  NON_FINAL_STATIC("reading static field %s, which is not final, is not supported in a @Grad"
+      + " method: the rules could read a different value than the primal did; make it final, or"
+      + " pass the value in as a parameter"),
+  STATIC_WRITE("assigning to static field %s is not supported in a @Grad method: a @Grad method"
+      + " (and what it calls) must not change static state; use a local variable, or write"
+      + " outputs into an array parameter"),
+  TABLE_WRITE("@Grad method %s writes into the static final array %s: jgrad reads static final"
+      + " arrays as constants; write into a copy instead (%s.clone())"),
   NO_MATH_RULE("call to %s has no derivative rule: jgrad differentiates the Math functions"
       + " listed in the README; rewrite the expression with those"),
   SIDE_EFFECT_IN_CONDITION("an assignment or ++/-- inside %s is not supported in a @Grad method:"

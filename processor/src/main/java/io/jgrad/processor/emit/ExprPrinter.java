@@ -15,15 +15,17 @@ import java.util.Set;
 final class ExprPrinter {
   private final Set<Var> inFrame;
   private final String frame;
+  private final Mirrors mirrors;
 
   /** Variables in {@code inFrame} print as {@code frame.name}. */
-  ExprPrinter(Set<Var> inFrame, String frame) {
+  ExprPrinter(Set<Var> inFrame, String frame, Mirrors mirrors) {
     this.inFrame = inFrame;
     this.frame = frame;
+    this.mirrors = mirrors;
   }
 
-  static ExprPrinter plain() {
-    return new ExprPrinter(Set.of(), null);
+  static ExprPrinter plain(Mirrors mirrors) {
+    return new ExprPrinter(Set.of(), null, mirrors);
   }
 
   String name(Var v) {
@@ -82,6 +84,9 @@ final class ExprPrinter {
     }
     if (e instanceof Expr.Field f) {
       return CodeBlock.of("$L.$N", operand(f.target(), Prec.PRIMARY, false), f.name());
+    }
+    if (e instanceof Expr.StaticField f && f.mirrored()) {
+      return CodeBlock.of("$N", mirrors.name(f));
     }
     if (e instanceof Expr.StaticField f) {
       return CodeBlock.of("$T.$N", ClassName.bestGuess(f.owner()), f.name());

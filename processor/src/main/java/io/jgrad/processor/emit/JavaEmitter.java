@@ -67,18 +67,18 @@ public final class JavaEmitter {
   }
 
   /** The body of {@code function}, split if it is too large for one method. */
-  public static Emitted emit(Function function, List<TypeName> thrown) {
+  public static Emitted emit(Function function, List<TypeName> thrown, Mirrors mirrors) {
     if (BytecodeSize.of(function.body()) <= SPLIT_ABOVE) {
-      JavaEmitter emitter = new JavaEmitter(Declarations.of(function), ExprPrinter.plain(),
-          null);
+      JavaEmitter emitter = new JavaEmitter(Declarations.of(function),
+          ExprPrinter.plain(mirrors), null);
       CodeBlock.Builder code = CodeBlock.builder();
       emitter.block(function.body(), code);
       return new Emitted(code.build(), List.of(), List.of());
     }
-    return split(function, thrown);
+    return split(function, thrown, mirrors);
   }
 
-  private static Emitted split(Function function, List<TypeName> thrown) {
+  private static Emitted split(Function function, List<TypeName> thrown, Mirrors mirrors) {
     List<String> taken = new ArrayList<>();
     function.params().forEach(p -> taken.add(p.name()));
     function.locals().forEach(l -> taken.add(l.name()));
@@ -89,8 +89,8 @@ public final class JavaEmitter {
     Set<Var> inFrame = new LinkedHashSet<>(function.params());
     inFrame.addAll(function.locals());
     Split split = new Split(function.name(), frameClass, frame, thrown);
-    JavaEmitter emitter = new JavaEmitter(Declarations.none(), new ExprPrinter(inFrame, frame),
-        split);
+    JavaEmitter emitter = new JavaEmitter(Declarations.none(),
+        new ExprPrinter(inFrame, frame, mirrors), split);
     CodeBlock.Builder code = CodeBlock.builder();
     code.addStatement("$L $N = new $L()", frameClass, frame, frameClass);
     for (Var p : function.params()) {

@@ -45,6 +45,7 @@ public final class RuleWriter {
   private final Set<String> samePackageNames;
   private final List<MethodSpec> helperMethods = new ArrayList<>();
   private final List<TypeSpec> helperTypes = new ArrayList<>();
+  private final Mirrors mirrors = new Mirrors();
 
   /**
    * @param owner the class declaring the {@code @Grad} methods (for Javadoc links)
@@ -296,7 +297,7 @@ public final class RuleWriter {
     for (Var p : f.params()) {
       m.addParameter(JavaEmitter.typeName(p.type()), p.name());
     }
-    JavaEmitter.Emitted emitted = JavaEmitter.emit(f, rule.thrown());
+    JavaEmitter.Emitted emitted = JavaEmitter.emit(f, rule.thrown(), mirrors);
     helperMethods.addAll(emitted.helpers());
     helperTypes.addAll(emitted.types());
     return m.addCode(emitted.body());
@@ -305,6 +306,7 @@ public final class RuleWriter {
   /** Adds the chunk methods and frame classes of split methods, once all methods are in. */
   private TypeSpec withHelpers(TypeSpec.Builder type) {
     type.addMethods(helperMethods).addTypes(helperTypes);
+    mirrors.addTo(type);
     helperMethods.clear();
     helperTypes.clear();
     return type.build();

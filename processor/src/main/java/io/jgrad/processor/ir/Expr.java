@@ -65,8 +65,16 @@ public sealed interface Expr {
   /** {@code new double[] {e0, e1, ...}}: type is the array type. */
   record NewArrayOf(Type type, List<Expr> elements) implements Expr {}
 
-  /** A static field read {@code Owner.name}; owner is a qualified class name. */
-  record StaticField(String owner, String name, Type type) implements Expr {}
+  /**
+   * A static final field read {@code Owner.name}; owner is a qualified class name. A field the
+   * generated classes cannot see (private, or in a private class) is {@code mirrored}: owner is
+   * then the class's binary name, and the rules read a copy they take once by reflection.
+   */
+  record StaticField(String owner, String name, Type type, boolean mirrored) implements Expr {
+    public StaticField(String owner, String name, Type type) {
+      this(owner, name, type, false);
+    }
+  }
 
   /** A field read {@code target.name}. */
   record Field(Expr target, String name, Type type) implements Expr {}

@@ -91,6 +91,12 @@ public final class Exprs {
     return found[0];
   }
 
+  /** True for a static final table or a row of one ({@code T}, {@code T[i]}): a constant. */
+  public static boolean isTable(Expr array) {
+    return array instanceof Expr.StaticField
+        || array instanceof Expr.Index i && isTable(i.array());
+  }
+
   /** The variable an array expression starts from: {@code w} for {@code w[i][j]}, else null. */
   public static Var root(Expr e) {
     if (e instanceof Expr.Ref r) {

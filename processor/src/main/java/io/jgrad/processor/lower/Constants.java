@@ -2,7 +2,9 @@ package io.jgrad.processor.lower;
 
 import io.jgrad.processor.ir.Expr;
 import io.jgrad.processor.ir.Type;
+import org.eclipse.jdt.core.dom.ITypeBinding;
 import org.eclipse.jdt.core.dom.IVariableBinding;
+import org.eclipse.jdt.core.dom.Modifier;
 
 /** Compile-time constants ({@code static final} fields with constant values) as literals. */
 final class Constants {
@@ -38,6 +40,26 @@ final class Constants {
       return new Expr.Lit(type, Constants.stringLiteral((String) value));
     }
     return new Expr.Lit(type, "(" + type + ") " + ((Number) value).intValue());
+  }
+
+  /**
+   * True if generated code in {@code rulesPackage} can read the field by name: it is not private,
+   * every class around it can be named there, and a protected field is in that package.
+   */
+  static boolean isVisibleToRules(IVariableBinding field, String rulesPackage) {
+    int modifiers = field.getModifiers();
+    String pkg = field.getDeclaringClass().getPackage().getName();
+    if (Modifier.isPrivate(modifiers)
+        || !Modifier.isPublic(modifiers) && !pkg.equals(rulesPackage)) {
+      return false;
+    }
+    for (ITypeBinding c = field.getDeclaringClass(); c != null; c = c.getDeclaringClass()) {
+      if (Modifier.isPrivate(c.getModifiers())
+          || !Modifier.isPublic(c.getModifiers()) && !pkg.equals(rulesPackage)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** A Java string literal for {@code s}, escaping everything outside printable ASCII. */

@@ -251,14 +251,40 @@ final class ExpressionLowerer {
           : ((FieldAccess) e).getExpression();
       return new Expr.Length(arrayValue(qualifier, out));
     }
-    Object constant = variable.getConstantValue();
-    if (variable.isField() && constant != null) {
-      return Constants.of(constant, type, variable);
+    if (variable.isField() && org.eclipse.jdt.core.dom.Modifier.isStatic(
+        variable.getModifiers())) {
+      return staticField(e, variable, type);
     }
     lowerer.report(e, Message.UNSUPPORTED_EXPRESSION.format("reading field " + e,
-        ": @Grad methods read their parameters, locals and compile-time constants only; pass the"
-            + " value in as a parameter"));
+        ": @Grad methods read their parameters, locals and static final constants only; pass"
+            + " the value in as a parameter"));
     return Expr.Lit.ofInt(0);
+  }
+
+  /**
+   * A static field: a compile-time constant becomes its literal, as javac folds it; any other
+   * {@code static final} field of a primitive or array type is read as it is (no derivative).
+   */
+  private Expr staticField(Expression e, IVariableBinding field, Type type) {
+    if (!org.eclipse.jdt.core.dom.Modifier.isFinal(field.getModifiers())) {
+      lowerer.report(e, Message.NON_FINAL_STATIC.format(field.getDeclaringClass().getName()
+          + "." + field.getName()));
+      return Expr.Lit.ofInt(0);
+    }
+    Object constant = field.getConstantValue();
+    if (constant != null) {
+      return Constants.of(constant, type, field);
+    }
+    if (!type.isPrimitive() && !type.isArray()) {
+      lowerer.report(e, Message.UNSUPPORTED_EXPRESSION.format("reading constant "
+          + field.getDeclaringClass().getName() + "." + field.getName() + " of type " + type,
+          ": static final constants of primitive and array types are read"));
+      return Expr.Lit.ofInt(0);
+    }
+    ITypeBinding owner = field.getDeclaringClass().getErasure();
+    return Constants.isVisibleToRules(field, lowerer.packageName())
+        ? new Expr.StaticField(owner.getQualifiedName(), field.getName(), type)
+        : new Expr.StaticField(owner.getBinaryName(), field.getName(), type, true);
   }
 
   private Expr infix(InfixExpression i, Type type, Block out, boolean active) {
@@ -546,18 +572,27 @@ final class ExpressionLowerer {
    * the transforms mirror in the tangent and adjoint arrays.
    */
   Expr arrayPath(Expression e, Block out) {
-    Expr array = arrayValue(e, out);
-    return Exprs.root(array) == null ? arrayAtom(array, out) : array;
+    return arrayPath(arrayValue(e, out), out);
   }
 
   /** {@code a[i]} as a value: the array, then the index, then the element is read. */
   private Expr arrayRead(ArrayAccess a, Block out) {
     InOrder order = new InOrder(lowerer, out);
-    Expr array = order.next(code -> arrayPath(a.getArray(), code));
+    Expr array = order.next(code -> readPath(a.getArray(), code));
     order.next(code -> index(a.getIndex(), code));
     Type type = JdtTypes.of(a.resolveTypeBinding());
     return new Expr.Index(order.get(0), order.get(1), type == null ? array.type().elementType()
         : type);
+  }
+
+  /** Like {@link #arrayPath}, but a static final table stays itself: it is only read. */
+  private Expr readPath(Expression e, Block out) {
+    Expr array = arrayValue(e, out);
+    return Exprs.isTable(array) ? array : arrayPath(array, out);
+  }
+
+  Expr arrayPath(Expr array, Block out) {
+    return Exprs.root(array) == null ? arrayAtom(array, out) : array;
   }
 
   /** A scalar as a variable or literal: what a store may write. */

@@ -343,6 +343,11 @@ public final class MethodLowerer {
     return origin;
   }
 
+  /** The package of the method being lowered: the generated rules live there too. */
+  String packageName() {
+    return unit.getPackage() == null ? "" : unit.getPackage().getName().getFullyQualifiedName();
+  }
+
   /** A local keeps its source name unless an earlier declaration (a sibling scope) took it. */
   private Var newLocal(String base, Type type, Var.Kind kind) {
     String name = kind != Var.Kind.TEMP && claimed.add(base) ? base : names.fresh(base);

@@ -89,6 +89,13 @@ final class PlaceLowerer {
     if (lhs instanceof SimpleName n && lowerer.isRejected(n.resolveBinding())) {
       return null; // its declaration was reported already
     }
+    if (lhs instanceof org.eclipse.jdt.core.dom.Name n
+        && n.resolveBinding() instanceof IVariableBinding field && field.isField()
+        && org.eclipse.jdt.core.dom.Modifier.isStatic(field.getModifiers())) {
+      lowerer.report(lhs, Message.STATIC_WRITE.format(field.getDeclaringClass().getName() + "."
+          + field.getName()));
+      return null;
+    }
     lowerer.report(lhs, Message.UNSUPPORTED_EXPRESSION.format("assigning to " + lhs,
         ": only local variables, parameters and array elements can be assigned"));
     return null;

@@ -8,6 +8,7 @@ import static io.jgrad.processor.ir.Ops.ref;
 import io.jgrad.processor.analysis.Activity;
 import io.jgrad.processor.ir.Block;
 import io.jgrad.processor.ir.Expr;
+import io.jgrad.processor.ir.Exprs;
 import io.jgrad.processor.ir.Function;
 import io.jgrad.processor.ir.Names;
 import io.jgrad.processor.ir.Stmt;
@@ -212,6 +213,10 @@ public final class ForwardTransform {
     }
     if (array instanceof Expr.NewArray n) {
       return n;
+    }
+    if (Exprs.isTable(array)) {
+      // a static final table is a constant: its tangent is zero (of the same shape)
+      return new Expr.Call("io.jgrad.tape.Snapshots", "zerosLike", List.of(array), array.type());
     }
     throw new IllegalStateException("no tangent for array expression " + array);
   }

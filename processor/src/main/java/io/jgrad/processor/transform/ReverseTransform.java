@@ -693,6 +693,10 @@ public final class ReverseTransform {
     if (array instanceof Expr.NewArray n) {
       return n;
     }
+    if (Exprs.isTable(array)) {
+      // a static final table is a constant: what flows into its adjoint is dropped
+      return new Expr.Call(SNAPSHOTS, "zerosLike", List.of(array), array.type());
+    }
     return adjointOf(array);
   }
 
