@@ -1,6 +1,6 @@
-package io.jgrad.corpus;
+package io.jgrad.corpus.tables;
 
-/** Constants used by {@link Constants#otherClass}: not a corpus class (no @Grad method). */
+/** Constants used by {@code Constants.otherClass}: not a corpus class (no @Grad method). */
 public final class Tabulated {
   public static final double TWO_PI = 2 * Math.PI;
   public static final double[] NODES = {-0.7745966692414834, 0.0, 0.7745966692414834};
