@@ -1,7 +1,6 @@
 package io.jgrad.corpus;
 
 import io.jgrad.Grad;
-import io.jgrad.corpus.tables.Tabulated;
 
 /**
  * static final fields initialised by any expression, in this class (also private ones, which the

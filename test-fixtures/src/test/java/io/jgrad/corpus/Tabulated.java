@@ -1,4 +1,4 @@
-package io.jgrad.corpus.tables;
+package io.jgrad.corpus;
 
 /** Constants used by {@code Constants.otherClass}: not a corpus class (no @Grad method). */
 public final class Tabulated {
