@@ -89,6 +89,10 @@ final class PointChecker {
       if (!options.exceptions()) {
         throw e;
       }
+      if (rejectionAllowed) {
+        // aliased arguments: the rules may reject them before the primal's exception
+        return Result.SKIPPED;
+      }
       checkRulesThrow(e, primalArgs, random);
       return Result.THREW;
     }
@@ -195,15 +199,19 @@ final class PointChecker {
     } catch (RuntimeException e) {
       thrown = e;
     }
+    if (thrown != null && options.exceptions()) {
+      Failure failure = failure(rule + " returns where the primal returns")
+          .with("actual", rule + " threw " + describe(thrown));
+      if (before != null && !TapeSizes.now().equals(before)) {
+        failure.with("tapes", TapeSizes.now() + " after the call, " + before + " before");
+        TapeSizes.restore(before);
+      }
+      throw failure.error();
+    }
     if (before != null) {
       requireTapes(rule, before, thrown);
     }
     if (thrown != null) {
-      if (options.exceptions()) {
-        throw failure(rule + " returns where the primal returns")
-            .with("actual", rule + " threw " + describe(thrown))
-            .error();
-      }
       throw thrown;
     }
     return result;
@@ -1141,6 +1149,17 @@ final class PointChecker {
           "as passed");
       rejecting.add(rule);
       return;
+    } catch (RuntimeException e) {
+      if (!options.exceptions()) {
+        throw e;
+      }
+      if (before != null) {
+        TapeSizes.restore(before);
+      }
+      throw failure(rule + " accepts the (aliased) arguments or rejects them with"
+              + " IllegalArgumentException")
+          .with("actual", rule + " threw " + describe(e))
+          .error();
     }
     if (before != null) {
       requireTapes(rule, before, null);

@@ -191,10 +191,10 @@ final class ExprGen {
   }
 
   static Expr intArithmetic(MethodGen g, int depth) {
-    String op = g.oneOf("+", "+", "-", "*", "/", "%");
+    String op = g.oneOf("+", "+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", ">>>");
     Expr left = integer(g, depth - 1);
-    Expr right = op.equals("/") || op.equals("%")
-        ? new Expr.Lit(JType.INT, String.valueOf(g.between(1, 4)))
+    Expr right = op.equals("/") || op.equals("%") || op.contains("<") || op.contains(">")
+        ? new Expr.Lit(JType.INT, String.valueOf(g.between(1, 3)))
         : integer(g, depth - 1);
     return new Expr.Binary(op, left, right, JType.INT);
   }
@@ -324,8 +324,8 @@ final class ExprGen {
         // implicit narrowing of a floating value: k += 0.7 * a
         return new Expr.Assign(target, g.oneOf("+=", "-="), dbl(g, depth - 1));
       }
-      String op = g.oneOf("+=", "-=", "*=", "/=", "%=");
-      Expr v = op.equals("/=") || op.equals("%=")
+      String op = g.oneOf("+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=");
+      Expr v = op.equals("/=") || op.equals("%=") || op.contains("<") || op.contains(">")
           ? new Expr.Lit(JType.INT, String.valueOf(g.between(1, 3)))
           : integer(g, depth - 1);
       return new Expr.Assign(target, op, v);

@@ -6,7 +6,9 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import java.util.concurrent.ExecutionException;
@@ -32,6 +34,9 @@ final class ProgramChecker implements AutoCloseable {
     int kinks;
     int nonFinite;
     int threw;
+    /** Points checked with one array passed for two parameters, and how many were rejected. */
+    int aliased;
+    int rejected;
 
     void add(GradCheck.Report r) {
       methods++;
@@ -45,7 +50,8 @@ final class ProgramChecker implements AutoCloseable {
     public String toString() {
       return methods + " methods; " + points + " points checked (finite differences skipped at "
           + kinks + " of them: kinks or inconsistent differences), " + nonFinite
-          + " points not finite or singular, " + threw + " points where the primal threw";
+          + " points not finite or singular, " + threw + " points where the primal threw, "
+          + aliased + " points with aliased arrays (" + rejected + " rejected by the rules)";
     }
   }
 
@@ -109,12 +115,31 @@ final class ProgramChecker implements AutoCloseable {
         return new Finding(program, name, "crash", "check: the rules run without "
             + cause.getClass().getSimpleName() + "\n  actual: " + describe(cause));
       }
+      if (fromRules(cause)) {
+        return new Finding(program, name, "crash", "check: the rules run without "
+            + cause.getClass().getSimpleName() + "\n  actual: " + describe(cause));
+      }
       return new Finding(program, name, Finding.GENERATOR + " (harness)",
           "check: the harness runs\n  actual: " + describe(cause));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
+  }
+
+  /** True if {@code t} was thrown inside generated rules or jgrad's runtime. */
+  private static boolean fromRules(Throwable t) {
+    for (StackTraceElement frame : t.getStackTrace()) {
+      String c = frame.getClassName();
+      if (c.endsWith("_Frule") || c.endsWith("_Rrule") || c.startsWith("io.jgrad.tape.")
+          || c.equals("io.jgrad.Jacobians")) {
+        return true;
+      }
+      if (c.startsWith("io.jgrad.check.") || c.startsWith("io.jgrad.fuzz.")) {
+        return false;
+      }
+    }
+    return false;
   }
 
   private static String describe(Throwable t) {
@@ -193,7 +218,42 @@ final class ProgramChecker implements AutoCloseable {
     if (m.floatInside()) {
       check.floatInside();
     }
-    return check.check();
+    GradCheck.Report report = check.check();
+    int[] pair = aliasPair(m);
+    if (pair != null) {
+      // the same array for two parameters: right if the method only reads them, else rejected
+      // by every rule with IllegalArgumentException (README, "Aliasing")
+      GradCheck aliased = GradCheck.of(outcome.primal(), m.name())
+          .points(2)
+          .seed(program.seed() * 31 + program.index() + 1)
+          .args(random -> arguments(m, random))
+          .kinks(pathOf(primal, traced))
+          .exceptions()
+          .tapes()
+          .requireCheckedPoint(false);
+      if (m.floatInside()) {
+        aliased.floatInside();
+      }
+      GradCheck.Report aliasReport = aliased.checkAliasing(pair[0], pair[1]);
+      synchronized (stats) {
+        stats.aliased += aliasReport.points() + aliasReport.rejected();
+        stats.rejected += aliasReport.rejected();
+      }
+    }
+    return report;
+  }
+
+  /** The first two parameters of one array type, or null. */
+  private static int[] aliasPair(Program.Method m) {
+    for (int i = 0; i < m.params().size(); i++) {
+      for (int j = i + 1; j < m.params().size(); j++) {
+        JType t = m.params().get(i).type();
+        if (t.isArray() && t == m.params().get(j).type()) {
+          return new int[] {i, j};
+        }
+      }
+    }
+    return null;
   }
 
   static Class<?> javaType(JType t) {
@@ -304,19 +364,35 @@ final class ProgramChecker implements AutoCloseable {
     return Arrays.deepToString(new Object[] {value});
   }
 
+  /** A copy of an argument list, arrays copied, keeping which arguments are one array. */
   static Object[] deepCopy(Object[] args) {
+    Map<Object, Object> copies = new IdentityHashMap<>();
     Object[] copy = args.clone();
     for (int i = 0; i < copy.length; i++) {
-      if (copy[i] instanceof double[] v) {
-        copy[i] = v.clone();
-      } else if (copy[i] instanceof double[][] m) {
-        double[][] c = new double[m.length][];
-        for (int r = 0; r < m.length; r++) {
-          c[r] = m[r] == null ? null : m[r].clone();
-        }
-        copy[i] = c;
-      }
+      copy[i] = copyOf(copy[i], copies);
     }
     return copy;
+  }
+
+  private static Object copyOf(Object value, Map<Object, Object> copies) {
+    if (!(value instanceof double[]) && !(value instanceof double[][])) {
+      return value;
+    }
+    Object known = copies.get(value);
+    if (known != null) {
+      return known;
+    }
+    if (value instanceof double[] v) {
+      double[] c = v.clone();
+      copies.put(value, c);
+      return c;
+    }
+    double[][] m = (double[][]) value;
+    double[][] c = new double[m.length][];
+    copies.put(value, c);
+    for (int r = 0; r < m.length; r++) {
+      c[r] = (double[]) copyOf(m[r], copies);
+    }
+    return c;
   }
 }
