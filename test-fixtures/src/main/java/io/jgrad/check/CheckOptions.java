@@ -11,16 +11,13 @@ import java.util.function.Function;
  * @param exceptions true to check points where the primal throws ({@link GradCheck#exceptions})
  * @param tapes true to require every rule to leave the thread's tapes as it found them ({@link
  *     GradCheck#tapes})
+ * @param dotFloor the smallest scale the dot-product tests measure errors against ({@link
+ *     GradCheck#dotProductFloor})
  */
 record CheckOptions(
     double fdTolerance,
     boolean floatSteps,
     Function<Object[], ?> pathOf,
     boolean exceptions,
-    boolean tapes) {
-
-  /** The defaults of {@link GradCheck} with the given tolerance. */
-  static CheckOptions plain(double fdTolerance, boolean floatSteps) {
-    return new CheckOptions(fdTolerance, floatSteps, null, false, false);
-  }
-}
+    boolean tapes,
+    double dotFloor) {}

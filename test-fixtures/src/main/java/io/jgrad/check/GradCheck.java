@@ -92,6 +92,7 @@ public final class GradCheck {
   private boolean tapes;
   private boolean floatInside;
   private boolean requireCheckedPoint = true;
+  private double dotFloor = Double.MIN_NORMAL;
 
   private GradCheck(Signature signature) {
     this.signature = signature;
@@ -228,6 +229,19 @@ public final class GradCheck {
   }
 
   /**
+   * The dot-product tests compare {@code |lhs - rhs|} with {@code 1e-10} times the largest of
+   * their terms' magnitudes and {@code floor} (default: the smallest normal double). A floor such
+   * as {@code 1e-6} accepts absolute errors below {@code 1e-16}, the rounding of a derivative
+   * that is tiny only because large partial derivatives cancel inside the function.
+   */
+  public GradCheck dotProductFloor(double floor) {
+    require(floor >= 0 && Double.isFinite(floor), "dotProductFloor must be finite and >= 0, got "
+        + floor);
+    dotFloor = floor;
+    return this;
+  }
+
+  /**
    * If false, {@link #check()} does not fail when no point could be checked (all skipped as not
    * finite, or all thrown); the {@link Report} counts them. Default true.
    */
@@ -346,7 +360,7 @@ public final class GradCheck {
       this.rejectionAllowed = rejectionAllowed;
       boolean coarse = floatInside || signature.involvesFloat();
       this.tolerance = coarse ? Math.max(fdTolerance, FLOAT_FD_TOLERANCE) : fdTolerance;
-      this.options = new CheckOptions(tolerance, coarse, pathOf, exceptions, tapes);
+      this.options = new CheckOptions(tolerance, coarse, pathOf, exceptions, tapes, dotFloor);
     }
 
     private final CheckOptions options;

@@ -96,10 +96,10 @@ final class PointChecker {
       checkRulesThrow(e, primalArgs, random);
       return Result.THREW;
     }
-    requireSamePattern(primalArgs);
     if (rejectionAllowed && allRulesReject(value)) {
       return Result.REJECTED;
     }
+    requireSamePattern(primalArgs);
     int resultLength = resultLength(value);
     double[][] finalLeaves = layout.read(primalArgs);
 
@@ -845,9 +845,13 @@ final class PointChecker {
     return failure.with("gradient", layout.describe(bars, "Bar"));
   }
 
-  /** {@code |a - b|} relative to the largest of {@code |a|}, {@code |b|} and {@code terms}. */
-  private static double relativeError(double a, double b, double terms) {
-    double scale = Math.max(Math.max(Math.abs(a), Math.abs(b)), Math.max(terms, Double.MIN_NORMAL));
+  /**
+   * {@code |a - b|} relative to the largest of {@code |a|}, {@code |b|}, {@code terms} and the
+   * configured floor ({@link CheckOptions#dotFloor()}).
+   */
+  private double relativeError(double a, double b, double terms) {
+    double scale = Math.max(Math.max(Math.abs(a), Math.abs(b)),
+        Math.max(terms, Math.max(options.dotFloor(), Double.MIN_NORMAL)));
     return Math.abs(a - b) / scale;
   }
 

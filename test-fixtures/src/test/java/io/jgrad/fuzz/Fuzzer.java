@@ -22,7 +22,20 @@ import java.util.stream.Stream;
 final class Fuzzer {
   /** What to run. */
   record Settings(long seed, int from, int count, int batch, int points, boolean shrink,
-      long shrinkMillis, long timeoutMillis, Path findings, Path work) {}
+      long shrinkMillis, long timeoutMillis, Path findings, Path work, List<Integer> only) {
+
+    /** The program indexes to run: {@code only} if given, else {@code from .. from+count-1}. */
+    List<Integer> indexes() {
+      if (only != null && !only.isEmpty()) {
+        return only;
+      }
+      List<Integer> all = new ArrayList<>();
+      for (int i = from; i < from + count; i++) {
+        all.add(i);
+      }
+      return all;
+    }
+  }
 
   /** The outcome of a run. */
   record Result(List<Finding> findings, String summary) {}
@@ -45,11 +58,11 @@ final class Fuzzer {
     long checkMillis = 0;
     try (ProgramChecker checker = new ProgramChecker(settings.points(),
         settings.timeoutMillis())) {
-      for (int first = settings.from(); first < settings.from() + settings.count();
-          first += settings.batch()) {
-        int last = Math.min(first + settings.batch(), settings.from() + settings.count());
+      List<Integer> indexes = settings.indexes();
+      for (int first = 0; first < indexes.size(); first += settings.batch()) {
+        int last = Math.min(first + settings.batch(), indexes.size());
         List<Program> programs = new ArrayList<>();
-        for (int i = first; i < last; i++) {
+        for (int i : indexes.subList(first, last)) {
           Program p = generator.generate(settings.seed(), i);
           statements += p.size();
           programs.add(p);
@@ -82,9 +95,11 @@ final class Fuzzer {
         deleteQuietly(settings.work());
       }
       long millis = System.currentTimeMillis() - start;
-      String summary = "random programs: seed " + settings.seed() + ", programs "
-          + settings.from() + ".." + (settings.from() + settings.count() - 1) + " ("
-          + settings.count() + " programs, " + statements + " statements); "
+      String range = settings.only() != null && !settings.only().isEmpty()
+          ? settings.only().toString()
+          : settings.from() + ".." + (settings.from() + settings.count() - 1);
+      String summary = "random programs: seed " + settings.seed() + ", programs " + range
+          + " (" + indexes.size() + " programs, " + statements + " statements); "
           + checker.stats + "; " + findings.size() + " finding(s) in "
           + findings.stream().map(f -> f.program().index()).distinct().count()
           + " program(s); " + millis + " ms (javac + jgrad " + compiler.millis

@@ -55,6 +55,12 @@ final class ProgramChecker implements AutoCloseable {
     }
   }
 
+  /**
+   * Dot-product errors below {@code 1e-16} absolute are rounding: random programs often compute
+   * a tiny derivative from large partial derivatives that cancel.
+   */
+  static final double DOT_FLOOR = 1e-6;
+
   final int points;
   final long timeoutMillis;
   final Stats stats = new Stats();
@@ -214,6 +220,7 @@ final class ProgramChecker implements AutoCloseable {
         .kinks(pathOf(primal, traced))
         .exceptions()
         .tapes()
+        .dotProductFloor(DOT_FLOOR)
         .requireCheckedPoint(false);
     if (m.floatInside()) {
       check.floatInside();
@@ -230,6 +237,7 @@ final class ProgramChecker implements AutoCloseable {
           .kinks(pathOf(primal, traced))
           .exceptions()
           .tapes()
+          .dotProductFloor(DOT_FLOOR)
           .requireCheckedPoint(false);
       if (m.floatInside()) {
         aliased.floatInside();

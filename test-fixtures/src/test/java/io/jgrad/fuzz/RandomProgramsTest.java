@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code jgrad.fuzz.seed} (default 1) and {@code jgrad.fuzz.count} (default 200): which
  *       programs; {@code jgrad.fuzz.from} (default 0) the index of the first one, so that
  *       {@code -Djgrad.fuzz.from=123 -Djgrad.fuzz.count=1} reruns program 123 alone;
+ *   <li>{@code jgrad.fuzz.programs} (for example {@code 3,17,40}): only these programs;
  *   <li>{@code jgrad.fuzz.points} (default 4): random points per method;
  *   <li>{@code jgrad.fuzz.shrink} (default false) and {@code jgrad.fuzz.shrinkSeconds}
  *       (default 60 per finding): shrink findings by removing statements and methods;
@@ -28,6 +29,17 @@ import org.junit.jupiter.api.Test;
  * </ul>
  */
 class RandomProgramsTest {
+
+  /** {@code "3,17,40"}: these program indexes only. */
+  private static List<Integer> programs(String list) {
+    List<Integer> indexes = new java.util.ArrayList<>();
+    for (String s : list.split(",")) {
+      if (!s.isBlank()) {
+        indexes.add(Integer.parseInt(s.trim()));
+      }
+    }
+    return indexes;
+  }
 
   @Test
   void randomProgramsAreDifferentiatedCorrectly() {
@@ -42,7 +54,8 @@ class RandomProgramsTest {
         1000L * Integer.getInteger("jgrad.fuzz.shrinkSeconds", 60),
         1000L * Integer.getInteger("jgrad.fuzz.timeoutSeconds", 20),
         base.resolve("target/fuzz-findings"),
-        base.resolve("target/fuzz-work"));
+        base.resolve("target/fuzz-work/" + ProcessHandle.current().pid()),
+        programs(System.getProperty("jgrad.fuzz.programs", "")));
     Fuzzer.Result result = new Fuzzer(settings, System.out).run();
     List<Finding> findings = result.findings();
     if (!findings.isEmpty()) {
