@@ -38,29 +38,47 @@ final class FiniteDifferences {
   static Estimate closest(
       DoubleFunction<double[]> function, double[] steps, double scale, double[] target) {
     Estimate best = null;
-    steps:
     for (double relative : steps) {
       double h = relative * scale;
-      double[] plus = function.apply(h);
-      double[] minus = function.apply(-h);
-      double[] difference = new double[target.length];
-      double error = 0;
-      int worst = 0;
-      for (int k = 0; k < target.length; k++) {
-        difference[k] = (plus[k] - minus[k]) / (2 * h);
-        if (!Double.isFinite(difference[k])) {
-          continue steps;
-        }
-        double e = Math.abs(difference[k] - target[k]) / Math.max(1, Math.abs(target[k]));
-        if (!(e <= error)) {
-          error = e;
-          worst = k;
-        }
-      }
-      if (best == null || error < best.error()) {
-        best = new Estimate(difference, h, error, worst);
+      Estimate estimate = estimate(function.apply(h), function.apply(-h), h, target);
+      if (estimate != null && (best == null || estimate.error() < best.error())) {
+        best = estimate;
       }
     }
     return best;
+  }
+
+  /**
+   * The central difference {@code (plus - minus) / 2h} compared with {@code target}, or null if
+   * some output's difference is not finite.
+   */
+  static Estimate estimate(double[] plus, double[] minus, double h, double[] target) {
+    double[] difference = new double[target.length];
+    double error = 0;
+    int worst = 0;
+    for (int k = 0; k < target.length; k++) {
+      difference[k] = (plus[k] - minus[k]) / (2 * h);
+      if (!Double.isFinite(difference[k])) {
+        return null;
+      }
+      double e = Math.abs(difference[k] - target[k]) / Math.max(1, Math.abs(target[k]));
+      if (!(e <= error)) {
+        error = e;
+        worst = k;
+      }
+    }
+    return new Estimate(difference, h, error, worst);
+  }
+
+  /**
+   * The largest {@code |a[k] - b[k]| / max(1, |b[k]|)}: how well two estimates agree, in the
+   * metric of {@link Estimate#error()}.
+   */
+  static double disagreement(double[] a, double[] b) {
+    double worst = 0;
+    for (int k = 0; k < a.length; k++) {
+      worst = Math.max(worst, Math.abs(a[k] - b[k]) / Math.max(1, Math.abs(b[k])));
+    }
+    return worst;
   }
 }

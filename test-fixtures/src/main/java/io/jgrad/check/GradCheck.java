@@ -87,6 +87,12 @@ public final class GradCheck {
   private double fdTolerance = 1e-6;
   private int aliasA = -1;
   private int aliasB = -1;
+  private Function<Object[], ?> pathOf;
+  private boolean exceptions;
+  private boolean tapes;
+  private boolean floatInside;
+  private boolean requireCheckedPoint = true;
+  private double dotFloor = Double.MIN_NORMAL;
 
   private GradCheck(Signature signature) {
     this.signature = signature;
@@ -162,6 +168,85 @@ public final class GradCheck {
   public GradCheck fdTolerance(double rel) {
     require(rel > 0, "fdTolerance must be positive, got " + rel);
     fdTolerance = rel;
+    return this;
+  }
+
+  /**
+   * Kink filtering, for functions that are only piecewise smooth (branches, integer casts,
+   * {@code floor}, {@code abs}, {@code max}, exceptions, ...). {@code pathOf} maps an argument
+   * list (a fresh copy it may modify) to a description of the control path the method takes there
+   * (compared with {@link Object#equals}), or to null where the function is not differentiable
+   * (for example {@code sqrt} at 0). Then:
+   *
+   * <ul>
+   *   <li>a finite-difference step is used only if the path at {@code x + hd} and at
+   *       {@code x - hd} is the path at {@code x} (and the primal returns there);
+   *   <li>if the best usable step misses the forward tangent, the point fails only if two usable
+   *       steps agree with each other within the tolerance (the differences have converged, so
+   *       the tangent is wrong); otherwise the finite differences are inconsistent and the
+   *       comparison is skipped ({@link Report#kinks()} counts such points);
+   *   <li>the dot-product tests, the accumulation test and the Jacobian need no finite differences
+   *       and run at every point with a finite value and a non-null path;
+   *   <li>a point where no point at all could be checked does not fail the check if {@link
+   *       #requireCheckedPoint} is false.
+   * </ul>
+   */
+  public GradCheck kinks(Function<Object[], ?> pathOf) {
+    this.pathOf = Objects.requireNonNull(pathOf);
+    return this;
+  }
+
+  /**
+   * Checks the points where the primal throws a {@link RuntimeException} instead of rethrowing
+   * it: every rule must throw an exception of the same class with the same message, and leave
+   * the array arguments exactly as the primal leaves them when it throws. Where the primal
+   * returns, a rule that throws fails the check (instead of the exception propagating). {@link
+   * Report#threw()} counts the points where the primal threw.
+   */
+  public GradCheck exceptions() {
+    exceptions = true;
+    return this;
+  }
+
+  /**
+   * Requires every rule call to leave the calling thread's tapes ({@code
+   * io.jgrad.tape.Tapes.current()}: doubles, ints, longs, refs) exactly as it found them, also
+   * when the rule throws.
+   */
+  public GradCheck tapes() {
+    tapes = true;
+    return this;
+  }
+
+  /**
+   * Declares that the method rounds through {@code float} inside although its signature has no
+   * float: finite differences then use the coarse steps and tolerance of float methods ({@link
+   * #FLOAT_FD_TOLERANCE}).
+   */
+  public GradCheck floatInside() {
+    floatInside = true;
+    return this;
+  }
+
+  /**
+   * The dot-product tests compare {@code |lhs - rhs|} with {@code 1e-10} times the largest of
+   * their terms' magnitudes and {@code floor} (default: the smallest normal double). A floor such
+   * as {@code 1e-6} accepts absolute errors below {@code 1e-16}, the rounding of a derivative
+   * that is tiny only because large partial derivatives cancel inside the function.
+   */
+  public GradCheck dotProductFloor(double floor) {
+    require(floor >= 0 && Double.isFinite(floor), "dotProductFloor must be finite and >= 0, got "
+        + floor);
+    dotFloor = floor;
+    return this;
+  }
+
+  /**
+   * If false, {@link #check()} does not fail when no point could be checked (all skipped as not
+   * finite, or all thrown); the {@link Report} counts them. Default true.
+   */
+  public GradCheck requireCheckedPoint(boolean require) {
+    requireCheckedPoint = require;
     return this;
   }
 
@@ -266,12 +351,19 @@ public final class GradCheck {
     private double worstDot;
     private double worstJacobian;
 
+    private int nonFinite;
+    private int kinks;
+    private int threw;
+
     Tally(RuleMethods rules, boolean rejectionAllowed) {
       this.rules = rules;
       this.rejectionAllowed = rejectionAllowed;
-      this.tolerance =
-          signature.involvesFloat() ? Math.max(fdTolerance, FLOAT_FD_TOLERANCE) : fdTolerance;
+      boolean coarse = floatInside || signature.involvesFloat();
+      this.tolerance = coarse ? Math.max(fdTolerance, FLOAT_FD_TOLERANCE) : fdTolerance;
+      this.options = new CheckOptions(tolerance, coarse, pathOf, exceptions, tapes, dotFloor);
     }
+
+    private final CheckOptions options;
 
     void run(Object[] args, String label, Random random) {
       Signature named = rules.signature();
@@ -280,19 +372,26 @@ public final class GradCheck {
         point[aliasB] = point[aliasA];
       }
       PointChecker.Result result =
-          new PointChecker(named, rules, tolerance, point, label, rejectionAllowed).run(random);
+          new PointChecker(named, rules, options, point, label, rejectionAllowed).run(random);
       if (result.checked()) {
         checked++;
         worstFd = Math.max(worstFd, result.fdError());
         worstDot = Math.max(worstDot, result.dotError());
         worstJacobian = Math.max(worstJacobian, result.jacobianError());
+        if (result.kink()) {
+          kinks++;
+        }
       } else if (result.rejected()) {
         rejected++;
+      } else if (result.threw()) {
+        threw++;
+      } else {
+        nonFinite++;
       }
     }
 
     Report report(int tried) {
-      if (checked == 0 && rejected == 0) {
+      if (checked == 0 && rejected == 0 && requireCheckedPoint) {
         throw new Failure(rules.signature().describe())
             .with("check", "at least one point can be checked")
             .with("actual", "at all " + tried + " point(s) the primal value was NaN or infinite,"
@@ -300,8 +399,8 @@ public final class GradCheck {
             .with("hint", "choose range(...) or args(...) inside the function's domain")
             .error();
       }
-      return new Report(
-          signature.qualifiedName(), checked, worstFd, worstDot, worstJacobian, rejected);
+      return new Report(signature.qualifiedName(), checked, worstFd, worstDot, worstJacobian,
+          rejected, nonFinite, kinks, threw);
     }
   }
 
@@ -317,6 +416,11 @@ public final class GradCheck {
    *     has no Jacobian or its arguments were aliased)
    * @param rejected the number of points at which the rules rejected the arguments with {@link
    *     IllegalArgumentException} (only {@link #checkAliasing} accepts that)
+   * @param nonFinite the number of points skipped because an output was NaN or infinite, no
+   *     finite difference was finite, or the {@link #kinks} path was null
+   * @param kinks the number of checked points ({@code points} includes them) at which the
+   *     finite-difference comparison was skipped by the {@link #kinks} filter
+   * @param threw the number of points at which the primal threw (with {@link #exceptions})
    */
   public record Report(
       String method,
@@ -324,13 +428,19 @@ public final class GradCheck {
       double worstFdError,
       double worstDotProductError,
       double worstJacobianError,
-      int rejected) {
+      int rejected,
+      int nonFinite,
+      int kinks,
+      int threw) {
     @Override
     public String toString() {
       return "GradCheck " + method + ": passed at " + points + " point(s); worst finite-difference"
           + " error " + worstFdError + ", worst dot-product error " + worstDotProductError
           + (worstJacobianError > 0 ? ", worst Jacobian error " + worstJacobianError : "")
-          + (rejected > 0 ? "; arguments rejected at " + rejected + " point(s)" : "");
+          + (rejected > 0 ? "; arguments rejected at " + rejected + " point(s)" : "")
+          + (kinks > 0 ? "; finite differences skipped at " + kinks + " kink(s)" : "")
+          + (nonFinite > 0 ? "; " + nonFinite + " point(s) not finite" : "")
+          + (threw > 0 ? "; the primal threw at " + threw + " point(s)" : "");
     }
   }
 }

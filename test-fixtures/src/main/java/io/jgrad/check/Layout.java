@@ -142,6 +142,25 @@ final class Layout {
   }
 
   /**
+   * True if {@code other} has the same slots, with the same lengths position by position, and
+   * the same null rows, whatever memory the slots share: for example after a method moved a row
+   * of an unaliased matrix argument onto another ({@code m[0] = m[1]}), whose final contents are
+   * still read position by position.
+   */
+  boolean sameShape(Layout other) {
+    if (!Arrays.equals(slotParam, other.slotParam) || !Arrays.equals(slotRow, other.slotRow)
+        || !Arrays.equals(rows, other.rows) || !Arrays.deepEquals(nullRows, other.nullRows)) {
+      return false;
+    }
+    for (int s = 0; s < slotParam.length; s++) {
+      if (leafLength[slotLeaf[s]] != other.leafLength[other.slotLeaf[s]]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
    * Describes how {@code structures} (one object per parameter: the arguments, or tangent or
    * adjoint arrays) fail to have this layout's shape, or returns null if they have it.
    */

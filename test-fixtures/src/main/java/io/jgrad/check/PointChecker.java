@@ -18,11 +18,22 @@ import java.util.Random;
  * final contents of every array argument (see {@link Layout}: counted per piece of memory).
  */
 final class PointChecker {
-  /** The errors measured at one point; {@code checked} is false if derivatives were skipped. */
+  /**
+   * The errors measured at one point; {@code checked} is false if derivatives were skipped,
+   * {@code kink} true if only the finite-difference comparison was skipped (kink filtering),
+   * {@code threw} true if the primal threw (and the rules were checked to throw alike).
+   */
   record Result(
-      boolean checked, boolean rejected, double fdError, double dotError, double jacobianError) {
-    static final Result SKIPPED = new Result(false, false, 0, 0, 0);
-    static final Result REJECTED = new Result(false, true, 0, 0, 0);
+      boolean checked,
+      boolean rejected,
+      double fdError,
+      double dotError,
+      double jacobianError,
+      boolean kink,
+      boolean threw) {
+    static final Result SKIPPED = new Result(false, false, 0, 0, 0, false, false);
+    static final Result REJECTED = new Result(false, true, 0, 0, 0, false, false);
+    static final Result THREW = new Result(false, false, 0, 0, 0, false, true);
   }
 
   /** Tolerance of the dot-product tests, relative to the magnitude of their terms. */
@@ -37,13 +48,15 @@ final class PointChecker {
   private final Signature signature;
   private final RuleMethods rules;
   private final double fdTolerance;
+  private final CheckOptions options;
   private final Object[] args;
   private final String point;
   private final boolean rejectionAllowed;
   private final Layout layout;
 
   /**
-   * @param fdTolerance the tolerance of the finite-difference check, already widened for floats
+   * @param options the tolerance of the finite-difference check, already widened for floats, and
+   *     the optional checks
    * @param args the point, in the primal's parameter types; never modified
    * @param point how messages name the point, for example {@code 2 of 5 (seed 42)}
    * @param rejectionAllowed if true, the rules may all reject the point by throwing {@link
@@ -52,13 +65,14 @@ final class PointChecker {
   PointChecker(
       Signature signature,
       RuleMethods rules,
-      double fdTolerance,
+      CheckOptions options,
       Object[] args,
       String point,
       boolean rejectionAllowed) {
     this.signature = signature;
     this.rules = rules;
-    this.fdTolerance = fdTolerance;
+    this.fdTolerance = options.fdTolerance();
+    this.options = options;
     this.args = args;
     this.point = point;
     this.rejectionAllowed = rejectionAllowed;
@@ -68,11 +82,24 @@ final class PointChecker {
   /** Runs the checks, drawing directions and seeds from {@code random}. */
   Result run(Random random) {
     Object[] primalArgs = Signature.copy(args);
-    Object value = rules.primal(primalArgs);
-    requireSamePattern(primalArgs);
+    Object value;
+    try {
+      value = rules.primal(primalArgs);
+    } catch (RuntimeException e) {
+      if (!options.exceptions()) {
+        throw e;
+      }
+      if (rejectionAllowed) {
+        // aliased arguments: the rules may reject them before the primal's exception
+        return Result.SKIPPED;
+      }
+      checkRulesThrow(e, primalArgs, random);
+      return Result.THREW;
+    }
     if (rejectionAllowed && allRulesReject(value)) {
       return Result.REJECTED;
     }
+    requireSamePattern(primalArgs);
     int resultLength = resultLength(value);
     double[][] finalLeaves = layout.read(primalArgs);
 
@@ -91,15 +118,20 @@ final class PointChecker {
     // values and arguments after each rule
     Object[] callArgs = Signature.copy(args);
     Object[] tangents = tangents(direction);
-    RuleMethods.Tangent forward = rules.forward(callArgs, tangents);
+    Object[] forwardArgs = callArgs;
+    RuleMethods.Tangent forward =
+        guarded(rules.forwardName(), () -> rules.forward(forwardArgs, tangents));
     requireSameValue(rules.forwardName(), value, forward.value());
     requireSameArrays(rules.forwardName(), primalArgs, callArgs);
     double[] ydot = outputTangent(forward, tangents, resultLength);
 
     DiffVector gradient = null;
     if (rules.hasReverse()) {
-      callArgs = Signature.copy(args);
-      RuleMethods.Gradient reverse = rules.reverse(callArgs, copyOf(resultBar));
+      Object[] reverseArgs = Signature.copy(args);
+      callArgs = reverseArgs;
+      double[] reverseBar = copyOf(resultBar);
+      RuleMethods.Gradient reverse =
+          guarded(rules.reverseName(), () -> rules.reverse(reverseArgs, reverseBar));
       requireSameValue(rules.reverseName(), value, reverse.value());
       requireSameArrays(rules.reverseName(), primalArgs, callArgs);
       gradient = gradient(reverse);
@@ -112,11 +144,25 @@ final class PointChecker {
     if (!allFinite(outputs)) {
       return Result.SKIPPED;
     }
-    FiniteDifferences.Estimate estimate = finiteDifference(direction, ydot, resultLength);
-    if (estimate == null) {
-      return Result.SKIPPED;
+    double fdError;
+    boolean kink = false;
+    if (options.pathOf() != null) {
+      Object path = options.pathOf().apply(Signature.copy(args));
+      if (path == null) {
+        return Result.SKIPPED;
+      }
+      fdError = checkForwardAlongPath(direction, ydot, resultLength, path);
+      kink = Double.isNaN(fdError);
+      if (kink) {
+        fdError = 0;
+      }
+    } else {
+      FiniteDifferences.Estimate estimate = finiteDifference(direction, ydot, resultLength);
+      if (estimate == null) {
+        return Result.SKIPPED;
+      }
+      fdError = checkForward(direction, ydot, estimate, resultLength);
     }
-    double fdError = checkForward(direction, ydot, estimate, resultLength);
     double dotError = 0;
     if (signature.result != Signature.ResultKind.VOID) {
       dotError = checkReverse(direction, ydot, ybar, resultBar, bars, gradient);
@@ -130,7 +176,124 @@ final class PointChecker {
     if (rules.hasJacobian() && !layout.aliased()) {
       jacobianError = checkJacobian(primalArgs, resultLength);
     }
-    return new Result(true, false, fdError, dotError, jacobianError);
+    return new Result(true, false, fdError, dotError, jacobianError, kink, false);
+  }
+
+  // ------------------------------------------------------------------ rule calls, exceptions
+
+  private interface RuleCall<T> {
+    T call();
+  }
+
+  /**
+   * Calls a rule at a point where the primal returned. With {@link CheckOptions#tapes()} the
+   * thread's tapes must be as before the call; with {@link CheckOptions#exceptions()} an
+   * exception from the rule fails the check (otherwise it propagates unchanged).
+   */
+  private <T> T guarded(String rule, RuleCall<T> call) {
+    TapeSizes before = options.tapes() ? TapeSizes.now() : null;
+    T result = null;
+    RuntimeException thrown = null;
+    try {
+      result = call.call();
+    } catch (RuntimeException e) {
+      thrown = e;
+    }
+    if (thrown != null && options.exceptions()) {
+      Failure failure = failure(rule + " returns where the primal returns")
+          .with("actual", rule + " threw " + describe(thrown));
+      if (before != null && !TapeSizes.now().equals(before)) {
+        failure.with("tapes", TapeSizes.now() + " after the call, " + before + " before");
+        TapeSizes.restore(before);
+      }
+      throw failure.error();
+    }
+    if (before != null) {
+      requireTapes(rule, before, thrown);
+    }
+    if (thrown != null) {
+      throw thrown;
+    }
+    return result;
+  }
+
+  private void requireTapes(String rule, TapeSizes before, RuntimeException thrown) {
+    TapeSizes after = TapeSizes.now();
+    if (!after.equals(before)) {
+      TapeSizes.restore(before);
+      throw failure("after " + rule + ", the thread's tapes are as before the call")
+          .with("expected", before + " (before the call)")
+          .with("actual", after + " (after " + rule
+              + (thrown == null ? " returned)" : " threw " + describe(thrown) + ")"))
+          .error();
+    }
+  }
+
+  /** The class, message and first frames of an exception, for messages. */
+  private static String describe(Throwable t) {
+    StringBuilder text = new StringBuilder(t.toString());
+    StackTraceElement[] frames = t.getStackTrace();
+    for (int i = 0; i < Math.min(4, frames.length); i++) {
+      text.append("\n                at ").append(frames[i]);
+    }
+    return text.toString();
+  }
+
+  /**
+   * The primal threw {@code expected} at this point (leaving {@code afterPrimal}): every rule
+   * must throw an exception of the same class with the same message, leave the arguments as the
+   * primal leaves them and (with {@link CheckOptions#tapes()}) the tapes as it found them.
+   */
+  private void checkRulesThrow(RuntimeException expected, Object[] afterPrimal, Random random) {
+    DiffVector direction = layout.gaussian(random);
+    checkThrows(rules.forwardName(), expected, afterPrimal,
+        callArgs -> rules.forward(callArgs, tangents(direction)));
+    double[] resultBar = new double[0];
+    if (rules.hasReverse()) {
+      checkThrows(rules.reverseName(), expected, afterPrimal,
+          callArgs -> rules.reverse(callArgs, resultBar.clone()));
+    }
+    checkThrows(rules.adjointName(), expected, afterPrimal,
+        callArgs -> {
+          DiffVector bars = layout.zeros();
+          return rules.adjoint(callArgs, layout.build(bars.arrays), seed(1, resultBar, 1),
+              bars.scalars);
+        });
+    if (rules.hasJacobian()) {
+      checkThrows(rules.jacobianName(), expected, afterPrimal, callArgs -> rules.jacobian(callArgs));
+    }
+  }
+
+  private void checkThrows(
+      String rule, RuntimeException expected, Object[] afterPrimal, Call call) {
+    Object[] callArgs = Signature.copy(args);
+    TapeSizes before = options.tapes() ? TapeSizes.now() : null;
+    RuntimeException thrown = null;
+    try {
+      call.apply(callArgs);
+    } catch (RuntimeException e) {
+      thrown = e;
+    }
+    if (before != null) {
+      requireTapes(rule, before, thrown);
+    }
+    String claim = rule + " throws where the primal throws";
+    if (thrown == null) {
+      throw failure(claim)
+          .with("expected", expected + " (primal)")
+          .with("actual", rule + " returned")
+          .error();
+    }
+    if (thrown.getClass() != expected.getClass()
+        || !Objects.equals(thrown.getMessage(), expected.getMessage())) {
+      throw failure(claim + " (same class and message)")
+          .with("expected", expected + " (primal)")
+          .with("actual", describe(thrown) + " (" + rule + ")")
+          .error();
+    }
+    requireSameArrays(rule, afterPrimal, callArgs,
+        "holds exactly what the primal leaves in it when it throws (" + expected + ")",
+        "after the primal threw");
   }
 
   // ------------------------------------------------------------------------ shapes and vectors
@@ -143,13 +306,16 @@ final class PointChecker {
   }
 
   private void requireSamePattern(Object[] afterPrimal) {
-    if (!Layout.of(signature, afterPrimal).samePattern(layout)) {
+    Layout after = Layout.of(signature, afterPrimal);
+    // rows of an unaliased argument that come to share memory are still read position by position
+    boolean positional = !layout.aliased() && after.sameShape(layout);
+    if (!after.samePattern(layout) && !positional) {
       throw failure("the primal keeps the shape of its array arguments")
           .with("actual", signature.describe(afterPrimal) + " (after the primal)")
           .with("hint", "GradCheck compares the final contents of each array argument with its"
               + " entry contents row by row: a method that changes the number or lengths of the"
-              + " rows of a double[][] argument, makes rows of its arguments share memory or"
-              + " stop sharing it, cannot be checked")
+              + " rows of a double[][] argument, or changes which of aliased arguments share"
+              + " memory, cannot be checked")
           .error();
     }
   }
@@ -342,7 +508,9 @@ final class PointChecker {
       DiffVector bars, Object seed, Object value, Object[] afterPrimal) {
     Object[] callArgs = Signature.copy(args);
     Object[] structures = layout.build(bars.arrays);
-    Object returned = rules.adjoint(callArgs, structures, seed, bars.scalars);
+    Object returned =
+        guarded(rules.adjointName(),
+            () -> rules.adjoint(callArgs, structures, seed, bars.scalars));
     requireSameValue(rules.adjointName(), value, returned);
     requireSameArrays(rules.adjointName(), afterPrimal, callArgs);
     String problem = layout.shapeProblem(structures, "Bar");
@@ -454,12 +622,83 @@ final class PointChecker {
 
   private FiniteDifferences.Estimate finiteDifference(
       DiffVector direction, double[] target, int resultLength) {
-    double[] steps =
-        signature.involvesFloat() ? FiniteDifferences.FLOAT_STEPS : FiniteDifferences.STEPS;
+    double[] steps = options.floatSteps() ? FiniteDifferences.FLOAT_STEPS : FiniteDifferences.STEPS;
     double scale = Math.max(1, layout.maxAbsDifferentiable(args));
-    return FiniteDifferences.closest(
-        h -> outputsAt(layout.perturb(args, direction, h), resultLength, h), steps, scale,
-        target);
+    return FiniteDifferences.closest(h -> {
+      try {
+        return outputsAt(layout.perturb(args, direction, h), resultLength, h);
+      } catch (RuntimeException e) {
+        if (!options.exceptions()) {
+          throw e;
+        }
+        // the primal throws near the point: this step is not usable
+        double[] unusable = new double[target.length];
+        Arrays.fill(unusable, Double.NaN);
+        return unusable;
+      }
+    }, steps, scale, target);
+  }
+
+  /**
+   * Forward vs finite differences with kink filtering ({@link CheckOptions#pathOf()}): only steps
+   * whose perturbed points {@code x +- hd} follow {@code path} (the path at {@code x}) are used.
+   * Returns the error of the best usable step, or NaN if the comparison is skipped: no usable
+   * step, or the best misses the tangent but no two usable steps agree with each other (the
+   * differences have not converged, so they cannot be trusted). Fails if the best usable step
+   * misses the tangent while two usable steps agree within a tenth of the tolerance.
+   */
+  private double checkForwardAlongPath(
+      DiffVector direction, double[] ydot, int resultLength, Object path) {
+    double[] steps = options.floatSteps() ? FiniteDifferences.FLOAT_STEPS : FiniteDifferences.STEPS;
+    double scale = Math.max(1, layout.maxAbsDifferentiable(args));
+    List<FiniteDifferences.Estimate> usable = new ArrayList<>();
+    for (double relative : steps) {
+      double h = relative * scale;
+      double[] plus = outputsOnPath(direction, h, resultLength, path);
+      double[] minus = plus == null ? null : outputsOnPath(direction, -h, resultLength, path);
+      if (minus != null) {
+        FiniteDifferences.Estimate estimate = FiniteDifferences.estimate(plus, minus, h, ydot);
+        if (estimate != null) {
+          usable.add(estimate);
+        }
+      }
+    }
+    FiniteDifferences.Estimate best = null;
+    for (FiniteDifferences.Estimate estimate : usable) {
+      if (best == null || estimate.error() < best.error()) {
+        best = estimate;
+      }
+    }
+    if (best == null) {
+      return Double.NaN;
+    }
+    if (best.error() <= fdTolerance) {
+      return best.error();
+    }
+    for (int i = 0; i < usable.size(); i++) {
+      for (int j = i + 1; j < usable.size(); j++) {
+        double agreement =
+            FiniteDifferences.disagreement(usable.get(i).value(), usable.get(j).value());
+        if (agreement <= fdTolerance / 10) {
+          FiniteDifferences.Estimate converged = usable.get(i);
+          checkForward(direction, ydot, converged, resultLength, usable.get(j).step(), agreement);
+        }
+      }
+    }
+    return Double.NaN;
+  }
+
+  /** The outputs at {@code x + h d}, or null if the path there is not {@code path}. */
+  private double[] outputsOnPath(DiffVector direction, double h, int resultLength, Object path) {
+    Object there = options.pathOf().apply(layout.perturb(args, direction, h));
+    if (!path.equals(there)) {
+      return null;
+    }
+    try {
+      return outputsAt(layout.perturb(args, direction, h), resultLength, h);
+    } catch (RuntimeException e) {
+      return null;
+    }
   }
 
   private double[] outputsAt(Object[] perturbed, int resultLength, double h) {
@@ -481,6 +720,20 @@ final class PointChecker {
 
   private double checkForward(
       DiffVector direction, double[] ydot, FiniteDifferences.Estimate estimate, int resultLength) {
+    return checkForward(direction, ydot, estimate, resultLength, 0, 0);
+  }
+
+  /**
+   * Compares the tangent with {@code estimate}; {@code confirmingStep} (if not 0) is another step
+   * whose differences agree with the estimate's to {@code agreement} (kink filtering).
+   */
+  private double checkForward(
+      DiffVector direction,
+      double[] ydot,
+      FiniteDifferences.Estimate estimate,
+      int resultLength,
+      double confirmingStep,
+      double agreement) {
     double error = estimate.error();
     if (!(error <= fdTolerance)) {
       int k = estimate.worst();
@@ -490,13 +743,17 @@ final class PointChecker {
       if (ydot.length > 1) {
         failure.with("output", outputName(k, resultLength));
       }
-      throw failure
+      failure
           .with("expected", estimate.value()[k] + " (finite difference, best step h = "
               + estimate.step() + ")")
           .with("actual", ydot[k] + " (tangent from " + rules.forwardName() + ")")
           .with("error", "|fd - tangent| / max(1, |tangent|) = " + error
-              + " > tolerance " + fdTolerance)
-          .error();
+              + " > tolerance " + fdTolerance);
+      if (confirmingStep != 0) {
+        failure.with("converged", "the differences with step " + confirmingStep + " agree to "
+            + agreement + " (the control path is the same at every point used)");
+      }
+      throw failure.error();
     }
     return error;
   }
@@ -588,9 +845,13 @@ final class PointChecker {
     return failure.with("gradient", layout.describe(bars, "Bar"));
   }
 
-  /** {@code |a - b|} relative to the largest of {@code |a|}, {@code |b|} and {@code terms}. */
-  private static double relativeError(double a, double b, double terms) {
-    double scale = Math.max(Math.max(Math.abs(a), Math.abs(b)), Math.max(terms, Double.MIN_NORMAL));
+  /**
+   * {@code |a - b|} relative to the largest of {@code |a|}, {@code |b|}, {@code terms} and the
+   * configured floor ({@link CheckOptions#dotFloor()}).
+   */
+  private double relativeError(double a, double b, double terms) {
+    double scale = Math.max(Math.max(Math.abs(a), Math.abs(b)),
+        Math.max(terms, Math.max(options.dotFloor(), Double.MIN_NORMAL)));
     return Math.abs(a - b) / scale;
   }
 
@@ -775,14 +1036,15 @@ final class PointChecker {
         unit.arrays[column[0]][column[1]] = 1;
       }
       Object[] tangents = tangents(unit);
-      RuleMethods.Tangent forward = rules.forward(Signature.copy(args), tangents);
+      RuleMethods.Tangent forward =
+          guarded(rules.forwardName(), () -> rules.forward(Signature.copy(args), tangents));
       double[] t = outputTangent(forward, tangents, resultLength);
       for (int r = 0; r < resultLength; r++) {
         expected[r][c] = t[r];
       }
     }
     Object[] callArgs = Signature.copy(args);
-    double[][] actual = rules.jacobian(callArgs);
+    double[][] actual = guarded(rules.jacobianName(), () -> rules.jacobian(callArgs));
     requireSameArrays(rules.jacobianName(), afterPrimal, callArgs);
     String shape = "a double[" + resultLength + "][" + columns.size() + "]";
     boolean shapeOk = actual != null && actual.length == resultLength;
@@ -879,14 +1141,32 @@ final class PointChecker {
 
   private void probe(String rule, Call call, List<String> rejecting, List<String> accepting) {
     Object[] callArgs = Signature.copy(args);
+    TapeSizes before = options.tapes() ? TapeSizes.now() : null;
     try {
       call.apply(callArgs);
     } catch (IllegalArgumentException e) {
+      if (before != null) {
+        requireTapes(rule, before, e);
+      }
       requireSameArrays(rule, args, callArgs,
           "is untouched when the rule rejects its arguments (" + e.getMessage() + ")",
           "as passed");
       rejecting.add(rule);
       return;
+    } catch (RuntimeException e) {
+      if (!options.exceptions()) {
+        throw e;
+      }
+      if (before != null) {
+        TapeSizes.restore(before);
+      }
+      throw failure(rule + " accepts the (aliased) arguments or rejects them with"
+              + " IllegalArgumentException")
+          .with("actual", rule + " threw " + describe(e))
+          .error();
+    }
+    if (before != null) {
+      requireTapes(rule, before, null);
     }
     accepting.add(rule);
   }

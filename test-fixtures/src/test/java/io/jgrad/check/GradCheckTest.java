@@ -14,7 +14,11 @@ import io.jgrad.check.fakes.BadSignature;
 import io.jgrad.check.fakes.Dot;
 import io.jgrad.check.fakes.ExpInPlace;
 import io.jgrad.check.fakes.Floats;
+import io.jgrad.check.fakes.Guarded;
+import io.jgrad.check.fakes.GuardedNotThrowing;
 import io.jgrad.check.fakes.InPlace;
+import io.jgrad.check.fakes.Kinked;
+import io.jgrad.check.fakes.LeakingTape;
 import io.jgrad.check.fakes.HalfRejectingAxpy;
 import io.jgrad.check.fakes.Logs;
 import io.jgrad.check.fakes.MatrixForm;
@@ -633,6 +637,83 @@ class GradCheckTest {
       assertEquals(5, layout.columns().size() - 2, "x counted as a column block of its own");
       Object[] built = layout.build(new double[][] {{7, 8}, {0, 0, 0}});
       assertSame(((double[][]) built[0])[0], built[1]);
+    }
+  }
+
+  @Nested
+  class OptionalChecks {
+    @Test
+    void exceptionsChecksThatTheRulesThrowWhereThePrimalThrows() {
+      GradCheck.Report report =
+          GradCheck.of(Guarded.class, "f").range(0, 2).points(20).exceptions().check();
+
+      assertTrue(report.threw() > 0 && report.points() > 0, report::toString);
+      assertEquals(20, report.threw() + report.points());
+      assertContains(report.toString(), "the primal threw at " + report.threw() + " point(s)");
+    }
+
+    @Test
+    void aRuleThatReturnsWhereThePrimalThrowsFails() {
+      String message =
+          failureOf(GradCheck.of(GuardedNotThrowing.class, "f").range(1.5, 2).exceptions());
+
+      assertContains(message, "GuardedNotThrowing_Rrule.f throws where the primal throws",
+          "java.lang.IllegalArgumentException: a is too big (primal)",
+          "GuardedNotThrowing_Rrule.f returned");
+    }
+
+    @Test
+    void withoutExceptionsThePrimalsExceptionSurfaces() {
+      assertThrows(IllegalArgumentException.class,
+          () -> GradCheck.of(Guarded.class, "f").checkAt(2.0));
+    }
+
+    @Test
+    void tapesMustBeLeftAsTheRuleFoundThem() {
+      String message = failureOf(GradCheck.of(LeakingTape.class, "f").tapes());
+
+      assertContains(message, "after LeakingTape_Rrule.fAdjoint, the thread's tapes are as before"
+          + " the call", "doubles 0, ints 0", "doubles 1, ints 0");
+      assertEquals(0, io.jgrad.tape.Tapes.current().doubles.size(), "the leak is popped again");
+      GradCheck.of(LeakingTape.class, "f").check();
+    }
+
+    @Test
+    void kinksSkipFiniteDifferencesAcrossABranch() {
+      // at a = 0 every step straddles the kink: finite differences see (2 - 1) / 2
+      assertContains(failureOf(GradCheck.of(Kinked.class, "f").args(r -> new Object[] {0.0})),
+          "forward rule Kinked_Frule.f vs central finite differences");
+
+      GradCheck.Report report = GradCheck.of(Kinked.class, "f")
+          .points(1)
+          .args(r -> new Object[] {0.0})
+          .kinks(args -> (Double) args[0] < 0)
+          .check();
+
+      assertEquals(1, report.points());
+      assertEquals(1, report.kinks());
+      assertContains(report.toString(), "finite differences skipped at 1 kink(s)");
+    }
+
+    @Test
+    void kinksStillCatchAWrongTangent() {
+      String message = failureOf(GradCheck.of(WrongTangent.class, "f").kinks(args -> "one path"));
+
+      assertContains(message, "forward rule WrongTangent_Frule.f vs central finite differences",
+          "converged:");
+    }
+
+    @Test
+    void aNullPathSkipsTheDerivatives() {
+      GradCheck.Report report = GradCheck.of(Sines.class, "f")
+          .kinks(args -> null)
+          .requireCheckedPoint(false)
+          .check();
+
+      assertEquals(0, report.points());
+      assertEquals(5, report.nonFinite());
+      assertContains(failureOf(GradCheck.of(Sines.class, "f").kinks(args -> null)),
+          "at least one point can be checked");
     }
   }
 }

@@ -1,0 +1,102 @@
+package io.jgrad.fuzz;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Calls to other methods of the program (and recursive calls). Arguments never alias where the
+ * callee writes one of them (the README makes the rules throw there by design), and a callee
+ * that makes rows of a matrix argument share memory is only called where the caller may do so
+ * itself.
+ */
+final class Calls {
+  private Calls() {}
+
+  /** A call to a method accepted by {@code which}, or null if there is none (or no budget). */
+  static Expr call(MethodGen g, int depth, Predicate<MethodInfo> which) {
+    List<MethodInfo> candidates = new ArrayList<>();
+    for (MethodInfo m : g.callees) {
+      if (which.test(m) && (!m.sharesAny() || g.mayShareRows())) {
+        candidates.add(m);
+      }
+    }
+    boolean selfOk = g.allowSelf && g.self.depthParam >= 0 && g.loops.isEmpty() && g.selfCalls < 2
+        && which.test(g.self);
+    if (selfOk && (candidates.isEmpty() || g.chance(0.5))) {
+      g.selfCalls++;
+      return args(g, depth, g.self, true);
+    }
+    MethodInfo callee = g.oneOf(candidates);
+    if (callee == null || !g.spend(callee.cost + 1)) {
+      return null;
+    }
+    if (callee.usesFloat) {
+      g.usesFloat = true;
+    }
+    return args(g, depth, callee, false);
+  }
+
+  private static Expr args(MethodGen g, int depth, MethodInfo callee, boolean self) {
+    List<Expr> args = new ArrayList<>();
+    Set<Integer> used = new HashSet<>();
+    boolean distinct = self || callee.writesAny();
+    for (int p = 0; p < callee.params.size(); p++) {
+      JType type = callee.params.get(p).type();
+      boolean writes = self || callee.writes[p];
+      if (p == callee.depthParam) {
+        args.add(self
+            ? new Expr.Binary("-", g.params.get(p).ref(), new Expr.Lit(JType.INT, "1"), JType.INT)
+            : new Expr.LibCall("Math.floorMod", List.of(ExprGen.integer(g, Math.max(0,
+                depth - 1)), new Expr.Lit(JType.INT, "4")), JType.INT));
+        continue;
+      }
+      if (!type.isArray()) {
+        args.add(ExprGen.of(g, type, Math.max(0, depth - 1)));
+        continue;
+      }
+      ExprGen.ArrayExpr arg = null;
+      for (int attempt = 0; attempt < 3 && arg == null; attempt++) {
+        ExprGen.ArrayExpr candidate = type == JType.DOUBLE_ARRAY
+            ? ExprGen.vector(g, depth - 1) : matrix(g, depth - 1);
+        if (candidate.root() < 0) {
+          arg = candidate;
+          break;
+        }
+        int root = g.find(candidate.root());
+        boolean ok = (!distinct || !used.contains(root)) && (!writes || g.writable(root));
+        if (ok) {
+          arg = candidate;
+        }
+      }
+      if (arg == null) {
+        arg = type == JType.DOUBLE_ARRAY ? ExprGen.freshVector(g, 0)
+            : ExprGen.freshMatrix(g, 0);
+      }
+      if (arg.root() >= 0) {
+        used.add(g.find(arg.root()));
+        if (writes) {
+          g.markWritten(arg.root());
+        }
+        if (!self && callee.sharesRows[p]) {
+          g.markShared(arg.root());
+        }
+      }
+      args.add(arg.expr());
+    }
+    return new Expr.Call(callee.name, args, callee.returns);
+  }
+
+  /** A {@code double[][]} argument: a matrix variable or a fresh matrix. */
+  static ExprGen.ArrayExpr matrix(MethodGen g, int depth) {
+    if (g.chance(0.75)) {
+      Var m = g.pick(v -> v.type == JType.DOUBLE_MATRIX);
+      if (m != null) {
+        return new ExprGen.ArrayExpr(m.ref(), m.root);
+      }
+    }
+    return ExprGen.freshMatrix(g, Math.max(0, depth));
+  }
+}

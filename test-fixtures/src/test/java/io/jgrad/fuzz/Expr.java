@@ -1,0 +1,383 @@
+package io.jgrad.fuzz;
+
+import java.util.List;
+
+/**
+ * Expressions of generated programs. Every composite expression prints in parentheses, so that
+ * printing never depends on precedence. {@link #type()} is the Java static type.
+ */
+sealed interface Expr {
+  JType type();
+
+  void print(Printer p);
+
+  /** True if evaluating this has no side effect (may be printed twice). */
+  boolean pure();
+
+  /** Prints an expression used as a statement: assignments and ++/-- without parentheses. */
+  default void printAsStatement(Printer p) {
+    print(p);
+  }
+
+  /** A literal or a constant name ({@code 2.5}, {@code 3}, {@code 1.5f}, {@code Math.PI}). */
+  record Lit(JType type, String text) implements Expr {
+    @Override
+    public void print(Printer p) {
+      p.text(text.startsWith("-") ? "(" + text + ")" : text);
+    }
+
+    @Override
+    public boolean pure() {
+      return true;
+    }
+  }
+
+  /** A variable (local or parameter). */
+  record Name(String name, JType type) implements Expr {
+    @Override
+    public void print(Printer p) {
+      p.text(name);
+    }
+
+    @Override
+    public boolean pure() {
+      return true;
+    }
+  }
+
+  /** {@code -e} or {@code !e}. */
+  record Unary(String op, Expr operand, JType type) implements Expr {
+    @Override
+    public void print(Printer p) {
+      p.text("(" + op).expr(operand).text(")");
+    }
+
+    @Override
+    public boolean pure() {
+      return operand.pure();
+    }
+  }
+
+  /** Arithmetic, comparison or boolean logic. */
+  record Binary(String op, Expr left, Expr right, JType type) implements Expr {
+    static boolean isComparison(String op) {
+      return switch (op) {
+        case "<", "<=", ">", ">=", "==", "!=" -> true;
+        default -> false;
+      };
+    }
+
+    @Override
+    public void print(Printer p) {
+      if (p.traced && isComparison(op)) {
+        p.text("Trace.b(" + p.id() + ", ");
+        plain(p);
+        p.text(")");
+      } else if (p.traced && (op.equals("%") || op.equals("/")) && type.isFloating()) {
+        p.text("Trace.fn(" + p.id() + ", Trace." + (op.equals("%") ? "MOD" : "SMOOTH")
+            + ", 2, (Trace.arg(").expr(left).text(") " + op + " Trace.arg(").expr(right)
+            .text(")))");
+      } else {
+        plain(p);
+      }
+    }
+
+    private void plain(Printer p) {
+      p.text("(").expr(left).text(" " + op + " ").expr(right).text(")");
+    }
+
+    @Override
+    public boolean pure() {
+      return left.pure() && right.pure();
+    }
+  }
+
+  /** {@code (T) e}. */
+  record Cast(JType type, Expr operand) implements Expr {
+    @Override
+    public void print(Printer p) {
+      boolean narrowing = type.isIntegral() && operand.type().isFloating();
+      if (p.traced && narrowing) {
+        p.text((type == JType.INT ? "Trace.i(" : "Trace.l(") + p.id() + ", ");
+      }
+      p.text("((" + type.java + ") ").expr(operand).text(")");
+      if (p.traced && narrowing) {
+        p.text(")");
+      }
+    }
+
+    @Override
+    public boolean pure() {
+      return operand.pure();
+    }
+  }
+
+  /** {@code c ? a : b}. */
+  record Ternary(Expr condition, Expr then, Expr otherwise, JType type) implements Expr {
+    @Override
+    public void print(Printer p) {
+      p.text("(").expr(condition).text(" ? ").expr(then).text(" : ").expr(otherwise).text(")");
+    }
+
+    @Override
+    public boolean pure() {
+      return condition.pure() && then.pure() && otherwise.pure();
+    }
+  }
+
+  /**
+   * {@code Math.f(...)} or {@code StrictMath.f(...)}; {@code kink} is a {@link Trace} kind (0 if
+   * the function is smooth) and {@code kinkArity} how many leading arguments it looks at.
+   */
+  record MathCall(String owner, String function, List<Expr> args, JType type, int kink,
+      int kinkArity) implements Expr {
+    @Override
+    public void print(Printer p) {
+      boolean traced = p.traced;
+      int kind = kink != 0 ? kink : Trace.SMOOTH;
+      int arity = kink != 0 ? kinkArity : args.size();
+      if (traced) {
+        p.text("Trace.fn(" + p.id() + ", " + kind + ", " + arity + ", ");
+      }
+      p.text(owner + "." + function + "(");
+      for (int i = 0; i < args.size(); i++) {
+        p.text(i > 0 ? ", " : "");
+        if (traced && i < arity) {
+          p.text("Trace.arg(").expr(args.get(i)).text(")");
+        } else {
+          p.expr(args.get(i));
+        }
+      }
+      p.text(")");
+      if (traced) {
+        p.text(")");
+      }
+    }
+
+    @Override
+    public boolean pure() {
+      return args.stream().allMatch(Expr::pure);
+    }
+  }
+
+  /** A library call with no kink to trace ({@code Math.floorMod}, {@code Arrays.copyOf}...). */
+  record LibCall(String function, List<Expr> args, JType type) implements Expr {
+    @Override
+    public void print(Printer p) {
+      p.text(function + "(");
+      for (int i = 0; i < args.size(); i++) {
+        p.text(i > 0 ? ", " : "").expr(args.get(i));
+      }
+      p.text(")");
+    }
+
+    @Override
+    public boolean pure() {
+      // copies allocate a fresh array each time: never print one twice
+      return function.equals("Math.floorMod") && args.stream().allMatch(Expr::pure);
+    }
+  }
+
+  /** A call to a method of the generated program. */
+  record Call(String method, List<Expr> args, JType type) implements Expr {
+    @Override
+    public void print(Printer p) {
+      p.text(method + "(");
+      for (int i = 0; i < args.size(); i++) {
+        p.text(i > 0 ? ", " : "").expr(args.get(i));
+      }
+      p.text(")");
+    }
+
+    @Override
+    public boolean pure() {
+      return false;
+    }
+  }
+
+  /** {@code a[i]}. */
+  record Index(Expr array, Expr index, JType type) implements Expr {
+    @Override
+    public void print(Printer p) {
+      p.expr(array).text("[").expr(index).text("]");
+    }
+
+    @Override
+    public boolean pure() {
+      return array.pure() && index.pure();
+    }
+  }
+
+  /** {@code a.length}. */
+  record Length(Expr array) implements Expr {
+    @Override
+    public JType type() {
+      return JType.INT;
+    }
+
+    @Override
+    public void print(Printer p) {
+      p.expr(array).text(".length");
+    }
+
+    @Override
+    public boolean pure() {
+      return array.pure();
+    }
+  }
+
+  /** {@code a.clone()}. */
+  record Clone(Expr array) implements Expr {
+    @Override
+    public JType type() {
+      return array.type();
+    }
+
+    @Override
+    public void print(Printer p) {
+      p.expr(array).text(".clone()");
+    }
+
+    @Override
+    public boolean pure() {
+      return false;
+    }
+  }
+
+  /** {@code t = v}, {@code t += v}, ... as an expression (its value is the new value of t). */
+  record Assign(Expr target, String op, Expr value) implements Expr {
+    @Override
+    public JType type() {
+      return target.type();
+    }
+
+    /** True for {@code t /= v} and {@code t %= v} on a floating target. */
+    private boolean dividing() {
+      return (op.equals("/=") || op.equals("%=")) && target.type().isFloating();
+    }
+
+    @Override
+    public void print(Printer p) {
+      boolean narrowing = target.type().isIntegral() && value.type().isFloating();
+      if (p.traced && dividing() && target.pure()) {
+        p.text("(");
+        rewritten(p);
+        p.text(")");
+      } else if (p.traced && narrowing) {
+        p.text((target.type() == JType.INT ? "Trace.i(" : "Trace.l(") + p.id() + ", ");
+        plain(p);
+        p.text(")");
+      } else {
+        plain(p);
+      }
+    }
+
+    private void plain(Printer p) {
+      p.text("(");
+      bare(p);
+      p.text(")");
+    }
+
+    private void bare(Printer p) {
+      p.expr(target).text(" " + op + " ").expr(value);
+    }
+
+    /** {@code t = (T) (t op v)}, with t pure: the same evaluation order, the division traced. */
+    private void rewritten(Printer p) {
+      p.expr(target).text(" = ((" + target.type().java + ") ")
+          .expr(new Binary(op.substring(0, 1), target, value,
+              JType.promote(target.type(), value.type())))
+          .text(")");
+    }
+
+    @Override
+    public void printAsStatement(Printer p) {
+      if (p.traced && dividing() && target.pure()) {
+        rewritten(p);
+      } else if (p.traced && target.type().isIntegral() && value.type().isFloating()) {
+        print(p);
+      } else {
+        bare(p);
+      }
+    }
+
+    @Override
+    public boolean pure() {
+      return false;
+    }
+  }
+
+  /** {@code ++t}, {@code t--}, ... */
+  record IncDec(Expr target, boolean prefix, String op) implements Expr {
+    @Override
+    public JType type() {
+      return target.type();
+    }
+
+    @Override
+    public void print(Printer p) {
+      p.text("(");
+      printAsStatement(p);
+      p.text(")");
+    }
+
+    @Override
+    public void printAsStatement(Printer p) {
+      if (prefix) {
+        p.text(op).expr(target);
+      } else {
+        p.expr(target).text(op);
+      }
+    }
+
+    @Override
+    public boolean pure() {
+      return false;
+    }
+  }
+
+  /**
+   * {@code new double[d]}, {@code new double[r][c]} or ({@code rowsToo} false) {@code new
+   * double[r][]}.
+   */
+  record NewArray(JType type, List<Expr> dims) implements Expr {
+    @Override
+    public void print(Printer p) {
+      p.text("new double");
+      for (Expr d : dims) {
+        p.text("[").expr(d).text("]");
+      }
+      if (type == JType.DOUBLE_MATRIX && dims.size() == 1) {
+        p.text("[]");
+      }
+    }
+
+    @Override
+    public boolean pure() {
+      return false;
+    }
+  }
+
+  /** {@code new double[] {a, b}} or {@code new double[][] {r0, r1}}. */
+  record ArrayInit(JType type, List<Expr> elements) implements Expr {
+    @Override
+    public void print(Printer p) {
+      p.text("new " + type.java + " ");
+      printBare(p);
+    }
+
+    /** {@code {a, b}}, as a local variable's initializer. */
+    void printBare(Printer p) {
+      p.text("{");
+      for (int i = 0; i < elements.size(); i++) {
+        p.text(i > 0 ? ", " : "").expr(elements.get(i));
+      }
+      p.text("}");
+    }
+
+    @Override
+    public boolean pure() {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,124 @@
+package io.jgrad.fuzz;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Small fixed shapes with holes, for evaluation-order corners that random composition reaches
+ * too rarely: a variable read before and after its own increment in one expression, {@code ++}
+ * inside an index, a compound assignment used as a value, an index that depends on the element
+ * being written, a chained assignment.
+ */
+final class Idioms {
+  private Idioms() {}
+
+  static final List<Production<List<Stmt>>> IDIOMS = new ArrayList<>(List.of(
+      Production.of("d + (++d)", 1, Idioms::readThenIncrement),
+      Production.of("x[++k]++", 1, Idioms::incrementInIndex),
+      Production.of("s = (x[i] += e)", 1, Idioms::compoundAsValue),
+      Production.of("x[(int) x[0]] = e", 1, Idioms::valueDependentIndex),
+      Production.of("a = b = e", 0.7, Idioms::chained),
+      Production.of("x[k++] op= x[k]", 0.7, Idioms::sideEffectIndexCompound)));
+
+  private static Expr lit(JType type, String text) {
+    return new Expr.Lit(type, text);
+  }
+
+  /** {@code double d = e; double s = d + (++d);} (or -- / postfix / on the other side). */
+  static List<Stmt> readThenIncrement(MethodGen g, int depth) {
+    Expr init = ExprGen.dbl(g, depth - 1);
+    Var d = g.declare("d", JType.DOUBLE, false);
+    Expr change = new Expr.IncDec(d.ref(), g.chance(0.5), g.chance(0.6) ? "++" : "--");
+    String op = g.oneOf("+", "*", "-");
+    Expr value = g.chance(0.6)
+        ? new Expr.Binary(op, d.ref(), change, JType.DOUBLE)
+        : new Expr.Binary(op, change, d.ref(), JType.DOUBLE);
+    Var s = g.declare("d", JType.DOUBLE, false);
+    return List.of(new Stmt.Local(JType.DOUBLE, d.name, init),
+        new Stmt.Local(JType.DOUBLE, s.name, value));
+  }
+
+  /** {@code int k = -1; double s = x[++k]++;}. */
+  static List<Stmt> incrementInIndex(MethodGen g, int depth) {
+    Var x = g.pick(v -> v.type == JType.DOUBLE_ARRAY && g.writable(v.root));
+    if (x == null) {
+      return null;
+    }
+    g.markWritten(x.root);
+    boolean prefix = g.chance(0.6);
+    Var k = g.declare("k", JType.INT, false);
+    Expr index = new Expr.IncDec(k.ref(), prefix, "++");
+    Expr element = new Expr.Index(x.ref(), index, JType.DOUBLE);
+    Expr value = new Expr.IncDec(element, g.chance(0.5), g.chance(0.6) ? "++" : "--");
+    Var s = g.declare("d", JType.DOUBLE, false);
+    return List.of(new Stmt.Local(JType.INT, k.name, lit(JType.INT, prefix ? "-1" : "0")),
+        new Stmt.Local(JType.DOUBLE, s.name, value));
+  }
+
+  /** {@code double s = (x[i] += e);} or {@code s = (d *= e) + d}. */
+  static List<Stmt> compoundAsValue(MethodGen g, int depth) {
+    Expr target = g.chance(0.7) ? ExprGen.elementTarget(g, depth)
+        : ExprGen.scalarTarget(g, JType.DOUBLE, depth);
+    if (target == null) {
+      return null;
+    }
+    Expr assign = new Expr.Assign(target, g.oneOf("+=", "-=", "*=", target.pure() ? "/=" : "+=",
+        "="),
+        g.chance(0.5) ? ExprGen.doubleLiteral(g) : ExprGen.dbl(g, depth - 1));
+    Expr value = g.chance(0.5) ? assign
+        : new Expr.Binary(g.oneOf("+", "*"), assign, ExprGen.dbl(g, 0), JType.DOUBLE);
+    Var s = g.declare("d", JType.DOUBLE, false);
+    return List.of(new Stmt.Local(JType.DOUBLE, s.name, value));
+  }
+
+  /** {@code x[clamp((int) x[0])] = x[0] + 1.0;}: the index reads the array being written. */
+  static List<Stmt> valueDependentIndex(MethodGen g, int depth) {
+    Var x = g.pick(v -> v.type == JType.DOUBLE_ARRAY && g.writable(v.root));
+    if (x == null) {
+      return null;
+    }
+    g.markWritten(x.root);
+    Expr first = new Expr.Index(x.ref(), lit(JType.INT, "0"), JType.DOUBLE);
+    Expr raw = new Expr.Cast(JType.INT, g.chance(0.5) ? first
+        : new Expr.Binary("*", first, lit(JType.DOUBLE, "3.0"), JType.DOUBLE));
+    Expr index = g.chance(0.5)
+        ? new Expr.LibCall("Math.floorMod", List.of(raw, new Expr.Length(x.ref())), JType.INT)
+        : MathFunctions.make(g, "max", List.of(lit(JType.INT, "0"), MathFunctions.make(g, "min",
+            List.of(new Expr.Binary("-", new Expr.Length(x.ref()), lit(JType.INT, "1"),
+                JType.INT), raw))));
+    Expr value = new Expr.Binary("+", first, g.chance(0.5) ? lit(JType.DOUBLE, "1.0")
+        : ExprGen.dbl(g, depth - 1), JType.DOUBLE);
+    return List.of(new Stmt.Eval(new Expr.Assign(new Expr.Index(x.ref(), index, JType.DOUBLE),
+        g.oneOf("=", "+=", "*="), value)));
+  }
+
+  /** {@code a = x[i] = e;}. */
+  static List<Stmt> chained(MethodGen g, int depth) {
+    Var a = g.pick(v -> v.type == JType.DOUBLE && v.frozen == 0);
+    Expr inner = ExprGen.elementTarget(g, depth);
+    if (a == null || inner == null) {
+      return null;
+    }
+    Expr value = new Expr.Assign(inner, g.oneOf("=", "+="), ExprGen.dbl(g, depth - 1));
+    return List.of(new Stmt.Eval(new Expr.Assign(a.ref(), g.oneOf("=", "+=", "*="), value)));
+  }
+
+  /** {@code x[Math.floorMod(k++, x.length)] += x[Math.floorMod(k, x.length)];}. */
+  static List<Stmt> sideEffectIndexCompound(MethodGen g, int depth) {
+    Var x = g.pick(v -> v.type == JType.DOUBLE_ARRAY && g.writable(v.root));
+    Var k = g.pick(v -> v.type == JType.INT && v.frozen == 0);
+    if (x == null || k == null) {
+      return null;
+    }
+    g.markWritten(x.root);
+    Expr length = new Expr.Length(x.ref());
+    Expr left = new Expr.Index(x.ref(), new Expr.LibCall("Math.floorMod", List.of(
+        new Expr.IncDec(k.ref(), g.chance(0.5), g.chance(0.6) ? "++" : "--"), length),
+        JType.INT), JType.DOUBLE);
+    Expr right = new Expr.Index(x.ref(), new Expr.LibCall("Math.floorMod", List.of(k.ref(),
+        length), JType.INT), JType.DOUBLE);
+    return List.of(new Stmt.Eval(new Expr.Assign(left, g.oneOf("=", "+=", "-=", "*="),
+        g.chance(0.5) ? right : new Expr.Binary("*", right, ExprGen.dbl(g, 0),
+            JType.DOUBLE))));
+  }
+}

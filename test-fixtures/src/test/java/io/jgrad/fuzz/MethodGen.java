@@ -1,0 +1,202 @@
+package io.jgrad.fuzz;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Predicate;
+
+/**
+ * The state of the generator while it writes one method: variables in scope, alias classes of
+ * arrays, enclosing loops, cost so far. {@link ExprGen} and {@link StmtGen} read and update it.
+ *
+ * <p><b>Alias classes.</b> Every array variable belongs to a class of variables that may share
+ * memory (a row variable shares its matrix's class; {@code y = x} merges classes; a fresh array
+ * starts a class). Classes only ever merge, so the answer is conservative. A class is
+ * <em>written</em> if some element of it may be written, and <em>shared</em> once two rows of a
+ * matrix in it may be one array ({@code m[i] = m[j]}): after that nothing in the class is
+ * written, since the README leaves writes through shared rows undefined.
+ */
+final class MethodGen {
+  final Random random;
+  final GenConfig config;
+  /** Methods generated before this one (callable), in order. */
+  final List<MethodInfo> callees;
+  /** The method being generated (set once its parameters are declared). */
+  MethodInfo self;
+  /** False while the base case of a recursive method is generated. */
+  boolean allowSelf = true;
+  final List<Program.Constant> constants;
+  final List<Var> params = new ArrayList<>();
+
+  private final List<List<Var>> scopes = new ArrayList<>();
+  private final List<Integer> parent = new ArrayList<>();
+  private final List<Boolean> shared = new ArrayList<>();
+  private final List<Boolean> written = new ArrayList<>();
+
+  /** Enclosing loops, innermost last; a null label means unlabelled. */
+  final Deque<String> loops = new ArrayDeque<>();
+  /** Statements nesting depth (if/loop bodies). */
+  int nesting;
+  /** Product of the maximal trip counts of the enclosing loops. */
+  long multiplier = 1;
+  /** Rough work of one call of this method so far. */
+  long cost;
+  int selfCalls;
+  boolean usesFloat;
+  private int counter;
+
+  MethodGen(Random random, GenConfig config, List<MethodInfo> callees, MethodInfo self,
+      List<Program.Constant> constants) {
+    this.random = random;
+    this.config = config;
+    this.callees = callees;
+    this.self = self;
+    this.constants = constants;
+    scopes.add(new ArrayList<>());
+  }
+
+  // ------------------------------------------------------------------------------ randomness
+
+  boolean chance(double p) {
+    return random.nextDouble() < p;
+  }
+
+  /** Uniform in {@code lo..hi} inclusive. */
+  int between(int lo, int hi) {
+    return lo + random.nextInt(hi - lo + 1);
+  }
+
+  <T> T oneOf(List<T> items) {
+    return items.isEmpty() ? null : items.get(random.nextInt(items.size()));
+  }
+
+  @SafeVarargs
+  final <T> T oneOf(T... items) {
+    return items[random.nextInt(items.length)];
+  }
+
+  // ----------------------------------------------------------------------------------- scopes
+
+  String fresh(String prefix) {
+    return prefix + (++counter);
+  }
+
+  void push() {
+    scopes.add(new ArrayList<>());
+  }
+
+  void pop() {
+    scopes.remove(scopes.size() - 1);
+  }
+
+  /** Declares a new local (or parameter) in the innermost scope. */
+  Var declare(String prefix, JType type, boolean param) {
+    Var v = new Var(fresh(prefix), type, param);
+    if (type.isArray()) {
+      v.root = newRoot();
+    }
+    scopes.get(scopes.size() - 1).add(v);
+    if (param) {
+      params.add(v);
+    }
+    if (type == JType.FLOAT) {
+      usesFloat = true;
+    }
+    return v;
+  }
+
+  List<Var> visible(Predicate<Var> test) {
+    List<Var> result = new ArrayList<>();
+    for (List<Var> scope : scopes) {
+      for (Var v : scope) {
+        if (test.test(v)) {
+          result.add(v);
+        }
+      }
+    }
+    return result;
+  }
+
+  Var pick(Predicate<Var> test) {
+    return oneOf(visible(test));
+  }
+
+  Var lookup(String name) {
+    for (List<Var> scope : scopes) {
+      for (Var v : scope) {
+        if (v.name.equals(name)) {
+          return v;
+        }
+      }
+    }
+    return null;
+  }
+
+  boolean inLoop() {
+    return !loops.isEmpty();
+  }
+
+  // ---------------------------------------------------------------------------- alias classes
+
+  int newRoot() {
+    parent.add(parent.size());
+    shared.add(false);
+    written.add(false);
+    return parent.size() - 1;
+  }
+
+  int find(int root) {
+    while (parent.get(root) != root) {
+      root = parent.get(root);
+    }
+    return root;
+  }
+
+  void union(int a, int b) {
+    a = find(a);
+    b = find(b);
+    if (a != b) {
+      parent.set(b, a);
+      shared.set(a, shared.get(a) || shared.get(b));
+      written.set(a, written.get(a) || written.get(b));
+    }
+  }
+
+  boolean isShared(int root) {
+    return shared.get(find(root));
+  }
+
+  boolean isWritten(int root) {
+    return written.get(find(root));
+  }
+
+  void markWritten(int root) {
+    written.set(find(root), true);
+  }
+
+  void markShared(int root) {
+    shared.set(find(root), true);
+  }
+
+  /** True if elements of this alias class may be written now. */
+  boolean writable(int root) {
+    return !isShared(root);
+  }
+
+  /** True if rows of a matrix of this class may be made to share memory here. */
+  boolean mayShareRows() {
+    return loops.isEmpty() && self.depthParam < 0 && config.rowSharing;
+  }
+
+  /** Adds the work of something done once per iteration of the enclosing loops. */
+  boolean spend(long work) {
+    long total = cost + multiplier * work;
+    if (total > config.costBudget) {
+      return false;
+    }
+    cost = total;
+    return true;
+  }
+}

@@ -1,0 +1,47 @@
+package io.jgrad.fuzz;
+
+import java.util.List;
+
+/**
+ * What callers need to know about a generated method: its signature and, per array parameter,
+ * whether it may write the argument's contents or make rows of it share memory.
+ */
+final class MethodInfo {
+  final String name;
+  final JType returns;
+  final List<Program.Param> params;
+  final boolean[] writes;
+  final boolean[] sharesRows;
+  /** The index of the recursion depth parameter, or -1 if the method is not recursive. */
+  final int depthParam;
+  /** A rough bound on the work of one call (loop trips times statements, callees included). */
+  long cost;
+  boolean usesFloat;
+
+  MethodInfo(String name, JType returns, List<Program.Param> params, int depthParam) {
+    this.name = name;
+    this.returns = returns;
+    this.params = params;
+    this.writes = new boolean[params.size()];
+    this.sharesRows = new boolean[params.size()];
+    this.depthParam = depthParam;
+  }
+
+  boolean writesAny() {
+    for (boolean w : writes) {
+      if (w) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  boolean sharesAny() {
+    for (boolean s : sharesRows) {
+      if (s) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

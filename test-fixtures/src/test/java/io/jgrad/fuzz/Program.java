@@ -1,0 +1,113 @@
+package io.jgrad.fuzz;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A generated program: one class with static {@code @Grad} methods (and {@code static final}
+ * constants). {@link #source()} is the program; {@link #tracedSource()} its traced twin
+ * ({@link Trace}), a class named {@code <name>T} without {@code @Grad}.
+ */
+record Program(long seed, int index, String name, List<Constant> constants, List<Method> methods) {
+  /**
+   * Each program has a package of its own ({@code fuzzgen.p<index>}): JDT, which jgrad parses
+   * with, then looks names up among two files instead of the whole batch.
+   */
+  String packageName() {
+    return "fuzzgen.p" + index;
+  }
+
+  /** {@code static final double name = value;} */
+  record Constant(JType type, String name, String value) {}
+
+  /** A parameter. */
+  record Param(JType type, String name) {}
+
+  /**
+   * A method and what the checker needs to know about it: {@code floatInside} if it (or a method
+   * it calls) rounds through {@code float}.
+   */
+  record Method(String name, JType returns, List<Param> params, Stmt.Block body,
+      boolean floatInside) {
+    Method withBody(Stmt.Block newBody) {
+      return new Method(name, returns, params, newBody, floatInside);
+    }
+  }
+
+  String qualifiedName() {
+    return packageName() + "." + name;
+  }
+
+  String qualifiedTracedName() {
+    return packageName() + "." + tracedName();
+  }
+
+  String tracedName() {
+    return name + "T";
+  }
+
+  Program renamed(String newName) {
+    return new Program(seed, index, newName, constants, methods);
+  }
+
+  Program withMethods(List<Method> newMethods) {
+    return new Program(seed, index, name, constants, newMethods);
+  }
+
+  Method method(String methodName) {
+    for (Method m : methods) {
+      if (m.name().equals(methodName)) {
+        return m;
+      }
+    }
+    throw new IllegalArgumentException(methodName);
+  }
+
+  /** The number of statements in all method bodies. */
+  int size() {
+    int n = 0;
+    for (Method m : methods) {
+      n += m.body().size();
+    }
+    return n;
+  }
+
+  String source() {
+    return print(false);
+  }
+
+  String tracedSource() {
+    return print(true);
+  }
+
+  private String print(boolean traced) {
+    Printer p = new Printer(traced);
+    p.text("package " + packageName() + ";").line().line();
+    if (traced) {
+      p.text("import io.jgrad.fuzz.Trace;").line();
+    } else {
+      p.text("import io.jgrad.Grad;").line();
+    }
+    p.text("import java.util.Arrays;").line().line();
+    p.text("/** Random program " + index + " of seed " + seed + ". */").line();
+    p.text("public final class " + (traced ? tracedName() : name) + " {").in();
+    for (Constant c : constants) {
+      p.line().text("static final " + c.type().java + " " + c.name() + " = " + c.value() + ";");
+    }
+    for (Method m : methods) {
+      p.line();
+      if (!traced) {
+        p.line().text("@Grad");
+      }
+      List<String> params = new ArrayList<>();
+      for (Param param : m.params()) {
+        params.add(param.type().java + " " + param.name());
+      }
+      p.line().text("public static " + m.returns().java + " " + m.name() + "("
+          + String.join(", ", params) + ") ");
+      m.body().print(p);
+    }
+    p.out().line().text("}").line();
+    return p.toString();
+  }
+}

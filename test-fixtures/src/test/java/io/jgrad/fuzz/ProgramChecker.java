@@ -1,0 +1,406 @@
+package io.jgrad.fuzz;
+
+import io.jgrad.check.GradCheck;
+import io.jgrad.tape.Tapes;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Random;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+
+/**
+ * Checks every {@code @Grad} method of a compiled program with {@link GradCheck} at random
+ * points: values bit for bit, arguments as the primal leaves them, forward vs finite differences
+ * with kink filtering (the control path comes from the program's traced twin, {@link Trace}),
+ * dot-product tests, the Jacobian, exceptions where the primal throws, empty tapes after every
+ * rule call. Each method runs on a worker thread with a time limit.
+ */
+final class ProgramChecker implements AutoCloseable {
+  /** Totals over all checked methods. */
+  static final class Stats {
+    int methods;
+    int points;
+    int kinks;
+    int nonFinite;
+    int threw;
+    /** Points checked with one array passed for two parameters, and how many were rejected. */
+    int aliased;
+    int rejected;
+
+    void add(GradCheck.Report r) {
+      methods++;
+      points += r.points();
+      kinks += r.kinks();
+      nonFinite += r.nonFinite();
+      threw += r.threw();
+    }
+
+    @Override
+    public String toString() {
+      return methods + " methods; " + points + " points checked (finite differences skipped at "
+          + kinks + " of them: kinks or inconsistent differences), " + nonFinite
+          + " points not finite or singular, " + threw + " points where the primal threw, "
+          + aliased + " points with aliased arrays (" + rejected + " rejected by the rules)";
+    }
+  }
+
+  /**
+   * Dot-product errors below {@code 1e-16} absolute are rounding: random programs often compute
+   * a tiny derivative from large partial derivatives that cancel.
+   */
+  static final double DOT_FLOOR = 1e-6;
+
+  final int points;
+  final long timeoutMillis;
+  final Stats stats = new Stats();
+  private ExecutorService worker;
+  private Thread workerThread;
+
+  ProgramChecker(int points, long timeoutMillis) {
+    this.points = points;
+    this.timeoutMillis = timeoutMillis;
+  }
+
+  /** The findings of one compiled program (empty if all its methods pass). */
+  List<Finding> check(FuzzCompiler.Outcome outcome) {
+    List<Finding> findings = new ArrayList<>();
+    for (Program.Method m : outcome.program().methods()) {
+      Finding f = checkMethod(outcome, m.name());
+      if (f != null) {
+        findings.add(f);
+      }
+    }
+    return findings;
+  }
+
+  /** Checks one method; returns its finding or null. */
+  Finding checkMethod(FuzzCompiler.Outcome outcome, String name) {
+    Program program = outcome.program();
+    Program.Method m = program.method(name);
+    if (worker == null) {
+      worker = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "fuzz-check");
+        t.setDaemon(true);
+        workerThread = t;
+        return t;
+      });
+    }
+    Future<GradCheck.Report> future = worker.submit(() -> run(outcome, m));
+    try {
+      GradCheck.Report report = future.get(timeoutMillis, TimeUnit.MILLISECONDS);
+      synchronized (stats) {
+        stats.add(report);
+      }
+      return null;
+    } catch (TimeoutException e) {
+      String where = stackOf(workerThread);
+      stop();
+      return new Finding(program, name, "timeout", "check: the method and its rules finish"
+          + " within " + timeoutMillis + " ms\n  actual: still running:\n" + where);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof TracerMismatch) {
+        return new Finding(program, name, Finding.GENERATOR + " (traced twin)",
+            cause.getMessage());
+      }
+      if (cause instanceof AssertionError) {
+        return new Finding(program, name, "check", cause.getMessage());
+      }
+      if (cause instanceof StackOverflowError || cause instanceof OutOfMemoryError) {
+        return new Finding(program, name, "crash", "check: the rules run without "
+            + cause.getClass().getSimpleName() + "\n  actual: " + describe(cause));
+      }
+      if (fromRules(cause)) {
+        return new Finding(program, name, "crash", "check: the rules run without "
+            + cause.getClass().getSimpleName() + "\n  actual: " + describe(cause));
+      }
+      return new Finding(program, name, Finding.GENERATOR + " (harness)",
+          "check: the harness runs\n  actual: " + describe(cause));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** True if {@code t} was thrown inside generated rules or jgrad's runtime. */
+  private static boolean fromRules(Throwable t) {
+    for (StackTraceElement frame : t.getStackTrace()) {
+      String c = frame.getClassName();
+      if (c.endsWith("_Frule") || c.endsWith("_Rrule") || c.startsWith("io.jgrad.tape.")
+          || c.equals("io.jgrad.Jacobians")) {
+        return true;
+      }
+      if (c.startsWith("io.jgrad.check.") || c.startsWith("io.jgrad.fuzz.")) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  private static String describe(Throwable t) {
+    StringBuilder text = new StringBuilder(t.toString());
+    StackTraceElement[] frames = t.getStackTrace();
+    for (int i = 0; i < Math.min(8, frames.length); i++) {
+      text.append("\n      at ").append(frames[i]);
+    }
+    return text.toString();
+  }
+
+  private static String stackOf(Thread t) {
+    StringBuilder text = new StringBuilder();
+    if (t != null) {
+      StackTraceElement[] frames = t.getStackTrace();
+      for (int i = 0; i < Math.min(12, frames.length); i++) {
+        text.append("      at ").append(frames[i]).append('\n');
+      }
+    }
+    return text.toString();
+  }
+
+  @SuppressWarnings({"deprecation", "removal"})
+  private void stop() {
+    Thread t = workerThread;
+    worker.shutdownNow();
+    worker = null;
+    workerThread = null;
+    if (t != null) {
+      try {
+        t.stop();
+      } catch (UnsupportedOperationException e) {
+        // newer JDKs: the daemon thread is abandoned
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    if (worker != null) {
+      worker.shutdownNow();
+    }
+  }
+
+  /** Thrown when the traced twin does not compute what the program computes. */
+  static final class TracerMismatch extends AssertionError {
+    TracerMismatch(String message) {
+      super(message);
+    }
+  }
+
+  private GradCheck.Report run(FuzzCompiler.Outcome outcome, Program.Method m) {
+    Tapes tapes = Tapes.current();
+    tapes.doubles.clear();
+    tapes.ints.clear();
+    tapes.longs.clear();
+    tapes.refs.clear();
+    Program program = outcome.program();
+    Class<?>[] types = m.params().stream().map(p -> javaType(p.type())).toArray(Class<?>[]::new);
+    Method primal;
+    Method traced;
+    try {
+      primal = outcome.primal().getDeclaredMethod(m.name(), types);
+      traced = outcome.traced().getDeclaredMethod(m.name(), types);
+    } catch (NoSuchMethodException e) {
+      throw new IllegalStateException(e);
+    }
+    GradCheck check = GradCheck.of(outcome.primal(), m.name())
+        .points(points)
+        .seed(program.seed() * 31 + program.index())
+        .args(random -> arguments(m, random))
+        .kinks(pathOf(primal, traced))
+        .exceptions()
+        .tapes()
+        .dotProductFloor(DOT_FLOOR)
+        .requireCheckedPoint(false);
+    if (m.floatInside()) {
+      check.floatInside();
+    }
+    GradCheck.Report report = check.check();
+    int[] pair = aliasPair(m);
+    if (pair != null) {
+      // the same array for two parameters: right if the method only reads them, else rejected
+      // by every rule with IllegalArgumentException (README, "Aliasing")
+      GradCheck aliased = GradCheck.of(outcome.primal(), m.name())
+          .points(2)
+          .seed(program.seed() * 31 + program.index() + 1)
+          .args(random -> arguments(m, random))
+          .kinks(pathOf(primal, traced))
+          .exceptions()
+          .tapes()
+          .dotProductFloor(DOT_FLOOR)
+          .requireCheckedPoint(false);
+      if (m.floatInside()) {
+        aliased.floatInside();
+      }
+      GradCheck.Report aliasReport = aliased.checkAliasing(pair[0], pair[1]);
+      synchronized (stats) {
+        stats.aliased += aliasReport.points() + aliasReport.rejected();
+        stats.rejected += aliasReport.rejected();
+      }
+    }
+    return report;
+  }
+
+  /** The first two parameters of one array type, or null. */
+  private static int[] aliasPair(Program.Method m) {
+    for (int i = 0; i < m.params().size(); i++) {
+      for (int j = i + 1; j < m.params().size(); j++) {
+        JType t = m.params().get(i).type();
+        if (t.isArray() && t == m.params().get(j).type()) {
+          return new int[] {i, j};
+        }
+      }
+    }
+    return null;
+  }
+
+  static Class<?> javaType(JType t) {
+    return switch (t) {
+      case DOUBLE -> double.class;
+      case FLOAT -> float.class;
+      case INT -> int.class;
+      case LONG -> long.class;
+      case BOOLEAN -> boolean.class;
+      case DOUBLE_ARRAY -> double[].class;
+      case DOUBLE_MATRIX -> double[][].class;
+      default -> throw new IllegalArgumentException(t.toString());
+    };
+  }
+
+  /**
+   * A point: doubles in [-2, 2], arrays of 1 to 5 such entries, matrices of 1 to 4 rows of one
+   * length, ints in [-1, 4], booleans.
+   */
+  static Object[] arguments(Program.Method m, Random random) {
+    Object[] args = new Object[m.params().size()];
+    for (int i = 0; i < args.length; i++) {
+      args[i] = switch (m.params().get(i).type()) {
+        case DOUBLE -> uniform(random);
+        case FLOAT -> (float) uniform(random);
+        case INT -> random.nextInt(6) - 1;
+        case LONG -> (long) (random.nextInt(6) - 1);
+        case BOOLEAN -> random.nextBoolean();
+        case DOUBLE_ARRAY -> vector(random, 1 + random.nextInt(5));
+        case DOUBLE_MATRIX -> {
+          int rows = 1 + random.nextInt(4);
+          int columns = 1 + random.nextInt(4);
+          double[][] matrix = new double[rows][];
+          for (int r = 0; r < rows; r++) {
+            matrix[r] = vector(random, columns);
+          }
+          yield matrix;
+        }
+        default -> throw new IllegalArgumentException();
+      };
+    }
+    return args;
+  }
+
+  private static double uniform(Random random) {
+    return -2 + 4 * random.nextDouble();
+  }
+
+  private static double[] vector(Random random, int n) {
+    double[] v = new double[n];
+    for (int i = 0; i < n; i++) {
+      v[i] = uniform(random);
+    }
+    return v;
+  }
+
+  /**
+   * The kink filter: runs the traced twin at a point and returns its path (null if singular);
+   * also runs the primal on a copy and fails with {@link TracerMismatch} unless both return the
+   * same value and leave the same arguments (or throw alike).
+   */
+  static Function<Object[], Object> pathOf(Method primal, Method traced) {
+    return args -> {
+      Object[] copy = deepCopy(args);
+      Object primalValue;
+      String primalThrew = null;
+      try {
+        primalValue = primal.invoke(null, copy);
+      } catch (InvocationTargetException e) {
+        primalValue = null;
+        primalThrew = outcome(e.getCause());
+      } catch (IllegalAccessException e) {
+        throw new IllegalStateException(e);
+      }
+      Trace.start();
+      Object value = null;
+      String threw = null;
+      try {
+        value = traced.invoke(null, args);
+      } catch (InvocationTargetException e) {
+        threw = outcome(e.getCause());
+      } catch (IllegalAccessException e) {
+        throw new IllegalStateException(e);
+      }
+      Trace.Path path = Trace.finish(threw);
+      if (!Objects.equals(threw, primalThrew) || !Objects.deepEquals(
+          new Object[] {value, args}, new Object[] {primalValue, copy})) {
+        throw new TracerMismatch("check: the traced twin computes what the program computes\n"
+            + "  expected: " + (primalThrew != null ? primalThrew : render(primalValue) + ", "
+            + render(copy)) + "\n  actual:   " + (threw != null ? threw : render(value)
+            + ", " + render(args)));
+      }
+      return path;
+    };
+  }
+
+  private static String outcome(Throwable t) {
+    if (t instanceof RuntimeException) {
+      return t.getClass().getName() + ": " + t.getMessage();
+    }
+    if (t instanceof Error error) {
+      throw error;
+    }
+    throw new IllegalStateException(t);
+  }
+
+  private static String render(Object value) {
+    return Arrays.deepToString(new Object[] {value});
+  }
+
+  /** A copy of an argument list, arrays copied, keeping which arguments are one array. */
+  static Object[] deepCopy(Object[] args) {
+    Map<Object, Object> copies = new IdentityHashMap<>();
+    Object[] copy = args.clone();
+    for (int i = 0; i < copy.length; i++) {
+      copy[i] = copyOf(copy[i], copies);
+    }
+    return copy;
+  }
+
+  private static Object copyOf(Object value, Map<Object, Object> copies) {
+    if (!(value instanceof double[]) && !(value instanceof double[][])) {
+      return value;
+    }
+    Object known = copies.get(value);
+    if (known != null) {
+      return known;
+    }
+    if (value instanceof double[] v) {
+      double[] c = v.clone();
+      copies.put(value, c);
+      return c;
+    }
+    double[][] m = (double[][]) value;
+    double[][] c = new double[m.length][];
+    copies.put(value, c);
+    for (int r = 0; r < m.length; r++) {
+      c[r] = (double[]) copyOf(m[r], copies);
+    }
+    return c;
+  }
+}

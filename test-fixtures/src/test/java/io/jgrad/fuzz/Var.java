@@ -1,0 +1,29 @@
+package io.jgrad.fuzz;
+
+/** A variable in scope while a method is generated. */
+final class Var {
+  final String name;
+  final JType type;
+  final boolean param;
+  /** Alias class of an array variable ({@link MethodGen#roots}); -1 for scalars. */
+  int root = -1;
+  /** While positive the variable must not be assigned (a loop counter, a loop bound). */
+  int frozen;
+  /** For an int loop counter: the array variable it indexes safely in its loop, or null. */
+  String indexes;
+
+  Var(String name, JType type, boolean param) {
+    this.name = name;
+    this.type = type;
+    this.param = param;
+  }
+
+  Expr.Name ref() {
+    return new Expr.Name(name, type);
+  }
+
+  @Override
+  public String toString() {
+    return type.java + " " + name;
+  }
+}
