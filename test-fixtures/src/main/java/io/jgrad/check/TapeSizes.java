@@ -8,7 +8,7 @@ record TapeSizes(int doubles, int ints, int longs, int refs) {
   static TapeSizes now() {
     Tapes tapes = Tapes.current();
     return new TapeSizes(
-        tapes.doubles.size(), tapes.ints.size(), tapes.longs.size(), tapes.refs.size());
+        tapes.doubleSize(), tapes.intSize(), tapes.longSize(), tapes.refSize());
   }
 
   /**
@@ -16,19 +16,7 @@ record TapeSizes(int doubles, int ints, int longs, int refs) {
    * checks after it).
    */
   static void restore(TapeSizes earlier) {
-    Tapes tapes = Tapes.current();
-    while (tapes.doubles.size() > earlier.doubles()) {
-      tapes.doubles.pop();
-    }
-    while (tapes.ints.size() > earlier.ints()) {
-      tapes.ints.pop();
-    }
-    while (tapes.longs.size() > earlier.longs()) {
-      tapes.longs.pop();
-    }
-    while (tapes.refs.size() > earlier.refs()) {
-      tapes.refs.pop();
-    }
+    Tapes.current().truncate(earlier.doubles(), earlier.ints(), earlier.longs(), earlier.refs());
   }
 
   @Override

@@ -674,7 +674,7 @@ class GradCheckTest {
 
       assertContains(message, "after LeakingTape_Rrule.fAdjoint, the thread's tapes are as before"
           + " the call", "doubles 0, ints 0", "doubles 1, ints 0");
-      assertEquals(0, io.jgrad.tape.Tapes.current().doubles.size(), "the leak is popped again");
+      assertEquals(0, io.jgrad.tape.Tapes.current().doubleSize(), "the leak is popped again");
       GradCheck.of(LeakingTape.class, "f").check();
     }
 

@@ -198,11 +198,7 @@ final class ProgramChecker implements AutoCloseable {
   }
 
   private GradCheck.Report run(FuzzCompiler.Outcome outcome, Program.Method m) {
-    Tapes tapes = Tapes.current();
-    tapes.doubles.clear();
-    tapes.ints.clear();
-    tapes.longs.clear();
-    tapes.refs.clear();
+    Tapes.current().clear();
     Program program = outcome.program();
     Class<?>[] types = m.params().stream().map(p -> javaType(p.type())).toArray(Class<?>[]::new);
     Method primal;

@@ -13,7 +13,7 @@ final class LeakingTape_Rrule {
   }
 
   static double fAdjoint(double a, double seed, double[] scalarBars) {
-    Tapes.current().doubles.push(a);
+    Tapes.current().pushDouble(a);
     scalarBars[0] += seed * 2 * a;
     return a * a;
   }
