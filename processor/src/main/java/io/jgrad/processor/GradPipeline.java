@@ -131,7 +131,8 @@ final class GradPipeline {
               l.function(), l.isPublic(), thrown,
               DeadStores.apply(ForwardTransform.apply(guarded, table)),
               reverse.adjoint(), DeadStores.apply(reverse.forwardPart()),
-              DeadStores.apply(FirstContributions.apply(reverse.reversePart()))));
+              DeadStores.apply(FirstContributions.apply(reverse.reversePart())),
+              AliasGuards.guards(l.function(), table)));
           ruleMethods.computeIfAbsent(l.owner(), k -> new ArrayList<>()).add(l.method());
         } catch (RuntimeException | StackOverflowError e) {
           reporter.error(l.method(), Message.INTERNAL.format(l.method().getSimpleName(), e));

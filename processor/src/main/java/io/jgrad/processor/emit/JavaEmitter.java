@@ -326,6 +326,13 @@ public final class JavaEmitter {
     Block then = thenEmpty ? i.otherwise() : i.then();
     Block otherwise = thenEmpty ? new Block() : i.otherwise();
     if (then.isEmpty()) {
+      boolean[] effect = {false};
+      io.jgrad.processor.ir.Exprs.visit(condition, x -> effect[0] |= x instanceof Expr.Invoke
+          || x instanceof Expr.Call c && !c.owner().startsWith("java.lang."));
+      if (effect[0]) {
+        code.beginControlFlow("if ($L)", printer.expr(condition)); // the call's effect stays
+        code.endControlFlow();
+      }
       return;
     }
     if (elseIf) {

@@ -8,6 +8,7 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import io.jgrad.processor.ir.Block;
 import io.jgrad.processor.ir.Function;
 import io.jgrad.processor.ir.Names;
 import io.jgrad.processor.ir.Type;
@@ -37,7 +38,7 @@ public final class RuleWriter {
    * method that runs its code declares them too), and its forward and reverse IR.
    */
   public record Rule(Function primal, boolean isPublic, List<TypeName> thrown, Function forward,
-      Function reverse, Function forwardPart, Function reversePart) {}
+      Function reverse, Function forwardPart, Function reversePart, Block aliasChecks) {}
 
   private final String packageName;
   private final String ruleBase;
@@ -180,6 +181,11 @@ public final class RuleWriter {
       } else if (p.type().isFloating()) {
         m.addStatement("$N += 1", columns);
       }
+    }
+    // aliased arguments are rejected as by the other rules (the columns below use copies)
+    if (!rule.aliasChecks().isEmpty()) {
+      m.addCode(JavaEmitter.emit(new Function(primal.name(), primal.params(), Type.VOID,
+          rule.aliasChecks(), List.of()), List.of(), mirrors).body());
     }
     // the primal runs on the arguments themselves (leaving them as it does); derivatives are
     // taken from copies of their contents on entry

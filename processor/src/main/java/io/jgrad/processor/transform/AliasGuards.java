@@ -25,6 +25,17 @@ public final class AliasGuards {
   }
 
   public static Function apply(Function function, CalleeTable callees) {
+    Block body = guards(function, callees);
+    if (body.isEmpty()) {
+      return function;
+    }
+    body.addAll(function.body());
+    return new Function(function.name(), function.params(), function.returnType(), body,
+        function.locals());
+  }
+
+  /** The checks alone, for entry points that do not run the function's own code first. */
+  public static Block guards(Function function, CalleeTable callees) {
     ArrayEffects effects = ArrayEffects.of(function, callees);
     Block body = new Block();
     List<Var> params = function.params();
@@ -47,11 +58,6 @@ public final class AliasGuards {
         }
       }
     }
-    if (body.isEmpty()) {
-      return function;
-    }
-    body.addAll(function.body());
-    return new Function(function.name(), function.params(), function.returnType(), body,
-        function.locals());
+    return body;
   }
 }

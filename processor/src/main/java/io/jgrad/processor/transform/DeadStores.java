@@ -137,6 +137,11 @@ public final class DeadStores {
       }
       kept[k] = rebuild(s, live);
       live = live(s, live);
+      if (kept[k] instanceof Stmt.If i && i.then().isEmpty() && i.otherwise().isEmpty()) {
+        // nothing left in the branches: only the condition's effect (a tape pop) remains
+        kept[k] = hasNoEffect(i.condition()) ? null
+            : new Stmt.Eval(withoutNegation(i.condition()), i.origin());
+      }
     }
     Block out = new Block();
     for (Stmt s : kept) {
@@ -164,6 +169,10 @@ public final class DeadStores {
           p.origin());
     }
     return s;
+  }
+
+  private static Expr withoutNegation(Expr e) {
+    return e instanceof Expr.Unary u && u.op().equals("!") ? withoutNegation(u.operand()) : e;
   }
 
   private boolean isDead(Stmt s, Set<Var> after) {

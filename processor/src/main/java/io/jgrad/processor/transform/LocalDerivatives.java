@@ -40,7 +40,8 @@ final class LocalDerivatives {
       }
     } else if (op instanceof Expr.Binary b) {
       binary(b, result, activity, out);
-    } else if (op instanceof Expr.Call c) {
+    } else if (op instanceof Expr.Call c && c.type().isFloating()) {
+      // (an integer-valued call, Math.round(x) widened to double, has no derivative)
       MathRules.Partials rule = MathRules.lookup(c.owner(), c.name());
       List<Expr> partials = rule.of(c.owner(), c.args(), result);
       for (int k = 0; k < c.args().size() && k < partials.size(); k++) {
