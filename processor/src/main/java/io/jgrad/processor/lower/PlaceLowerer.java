@@ -133,7 +133,36 @@ final class PlaceLowerer {
     if (Exprs.vars(op).contains(var) && !isAddition(op)) {
       op = lowerer.spill(op, out); // the reverse sweep reads the operands after var changed
     }
-    out.add(new Stmt.Assign(var, op, lowerer.origin()));
+    out.add(new Stmt.Assign(var, elementsReadFirst(op, var, out), lowerer.origin()));
+  }
+
+  /**
+   * {@code op} with every element operand whose index reads {@code var} read into a temporary
+   * first: the transforms read an element operand again after the assignment (for its tangent
+   * or adjoint), when {@code var} has its new value ({@code s += x[(int) s]}).
+   */
+  private Expr elementsReadFirst(Expr op, Var var, Block out) {
+    if (op instanceof Expr.Index i && Exprs.indexVars(i).contains(var)) {
+      return lowerer.spill(i, out);
+    }
+    if (op instanceof Expr.Binary b) {
+      return new Expr.Binary(b.op(), elementsReadFirst(b.left(), var, out),
+          elementsReadFirst(b.right(), var, out), b.type());
+    }
+    if (op instanceof Expr.Unary u) {
+      return new Expr.Unary(u.op(), elementsReadFirst(u.operand(), var, out), u.type());
+    }
+    if (op instanceof Expr.Cast c) {
+      return new Expr.Cast(c.type(), elementsReadFirst(c.operand(), var, out));
+    }
+    if (op instanceof Expr.Call c) {
+      java.util.List<Expr> args = new java.util.ArrayList<>();
+      for (Expr arg : c.args()) {
+        args.add(elementsReadFirst(arg, var, out));
+      }
+      return new Expr.Call(c.owner(), c.name(), args, c.type());
+    }
+    return op;
   }
 
   private static boolean isAddition(Expr op) {
@@ -189,7 +218,8 @@ final class PlaceLowerer {
       out.add(new Stmt.Assign(var, ExpressionLowerer.castIfNeeded(type, combined),
           lowerer.origin()));
     } else if (promoted.equals(type) && (op.equals("+") || op.equals("-"))) {
-      out.add(new Stmt.Assign(var, combined, lowerer.origin())); // s += u: the adjoint passes on
+      // s += u: the adjoint passes on
+      out.add(new Stmt.Assign(var, elementsReadFirst(combined, var, out), lowerer.origin()));
     } else {
       Expr result = lowerer.spill(combined, out);
       out.add(new Stmt.Assign(var, ExpressionLowerer.castIfNeeded(type, result),
