@@ -448,6 +448,11 @@ final class ExpressionLowerer {
       arguments.add((Expression) arg);
     }
     List<Expr> args = inOrder(arguments, out, active || callee != null);
+    if (callee != null) {
+      // the callee's reverse part reads its scalar arguments again, when the arrays are as the
+      // callee left them: an element passed by value is read into a temporary first
+      args.replaceAll(arg -> arg instanceof Expr.Index ? lowerer.spill(arg, out) : arg);
+    }
     return new Expr.Call(owner, method.getName(), args, type);
   }
 
