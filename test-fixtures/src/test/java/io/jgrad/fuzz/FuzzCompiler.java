@@ -144,11 +144,6 @@ final class FuzzCompiler {
     }
   }
 
-  /** Compiles without jgrad (for timing). */
-  boolean plain(List<Program> programs) {
-    return javac(programs, false, null).ok;
-  }
-
   private Outcome loaded(Program p, Run run) {
     try {
       Class<?> primal = run.loader().loadClass(p.qualifiedName());
@@ -209,16 +204,14 @@ final class FuzzCompiler {
   }
 
   /**
-   * One javac run: with {@code processor}, jgrad alone ({@code -proc:only}) writing the rules;
+   * One javac run: with {@code withProcessor}, jgrad alone ({@code -proc:only}) writing the rules;
    * without, a plain compile of the programs, their twins and the rules {@code generated} wrote
    * (if not null) for the programs it has no error for.
    */
-  private Run javac(List<Program> programs, boolean processor, Run generated) {
-    boolean withProcessor = processor;
+  private Run javac(List<Program> programs, boolean withProcessor, Run generated) {
     long start = System.currentTimeMillis();
     Path dir = work.resolve("run" + (++runs));
     Path src = dir.resolve("src");
-    Path pkg = null;
     Path classes = dir.resolve("classes");
     Path generatedDir = dir.resolve("generated");
     Map<String, Program> byName = new HashMap<>();
@@ -227,7 +220,7 @@ final class FuzzCompiler {
       Files.createDirectories(classes);
       Files.createDirectories(generatedDir);
       for (Program p : programs) {
-        pkg = src.resolve(p.packageName().replace('.', '/'));
+        Path pkg = src.resolve(p.packageName().replace('.', '/'));
         Files.createDirectories(pkg);
         Path file = pkg.resolve(p.name() + ".java");
         Files.writeString(file, p.source(), StandardCharsets.UTF_8);
@@ -265,10 +258,6 @@ final class FuzzCompiler {
           // report the errors of every class, not only of the first one with an error
           "-XDshould-stop.ifError=FLOW"));
       options.add(withProcessor ? "-proc:only" : "-proc:none");
-      String extra = System.getProperty("jgrad.fuzz.javacExtra", "");
-      if (!extra.isBlank()) {
-        options.addAll(List.of(extra.trim().split("\\s+")));
-      }
       JavaCompiler.CompilationTask task = compiler.getTask(null, files2, diagnostics, options,
           null, files2.getJavaFileObjectsFromPaths(files));
       if (withProcessor) {
