@@ -61,6 +61,11 @@ import java.util.function.Function;
  * step is rounded, and a {@code float} result is rounded too. Finite differences are then coarse:
  * only steps {@code 1e-2 ... 1e-4} are tried and the tolerance is at least {@code 1e-3}.
  *
+ * <p><b>Optional checks</b> (used by the random-program tester): {@link #kinks} skips
+ * finite-difference steps that cross a branch or another kink of a piecewise smooth function,
+ * {@link #exceptions} checks that the rules throw where the primal throws, {@link #tapes} that
+ * every rule leaves the thread's tapes as it found them.
+ *
  * <p>Failures throw {@link AssertionError} with a message naming the method, the failed check, the
  * point and the expected and actual numbers. Exceptions thrown by the primal or by a rule are
  * rethrown unchanged. Configuration methods modify this object and return it.

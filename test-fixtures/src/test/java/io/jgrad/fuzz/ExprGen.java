@@ -36,7 +36,7 @@ final class ExprGen {
       Production.of("binary", g -> 7, (g, d) -> d <= 0 ? null
           : arithmetic(g, d, JType.DOUBLE)),
       Production.of("negate", 1, (g, d) -> d <= 0 ? null
-          : new Expr.Unary("-", dbl(g, d - 1), JType.DOUBLE)),
+          : negate(dbl(g, d - 1))),
       Production.of("math", 4, (g, d) -> d <= 0 ? null : MathFunctions.call(g, d)),
       Production.of("ternary", 1, (g, d) -> d <= 0 ? null : ternary(g, d, JType.DOUBLE)),
       Production.of("cast", 1, (g, d) -> d <= 0 ? null : doubleCast(g, d)),
@@ -50,6 +50,11 @@ final class ExprGen {
   static Expr dbl(MethodGen g, int depth) {
     Expr e = Production.pick(g, depth, DOUBLE);
     return e != null ? e : doubleLiteral(g);
+  }
+
+  /** {@code -e}, of e's type (unary numeric promotion keeps int, long, float and double). */
+  static Expr negate(Expr e) {
+    return new Expr.Unary("-", e, e.type());
   }
 
   static Expr doubleLiteral(MethodGen g) {
@@ -120,7 +125,7 @@ final class ExprGen {
           d - 1)))),
       Production.of("binary", 3, (g, d) -> d <= 0 ? null : arithmetic(g, d, JType.FLOAT)),
       Production.of("negate", 0.5, (g, d) -> d <= 0 ? null
-          : new Expr.Unary("-", flt(g, d - 1), JType.FLOAT)),
+          : negate(flt(g, d - 1))),
       Production.of("math", 1, (g, d) -> d <= 0 ? null : floatMath(g, d)),
       Production.of("assignment value", 0.5, (g, d) -> d <= 0 ? null : assignValue(g, d,
           JType.FLOAT)),
@@ -169,6 +174,7 @@ final class ExprGen {
       Production.of("assignment value", 0.5, (g, d) -> d <= 0 ? null : assignValue(g, d, JType.INT)),
       Production.of("ternary", 0.5, (g, d) -> d <= 0 ? null : ternary(g, d, JType.INT)),
       Production.of("round", 0.5, (g, d) -> d <= 0 ? null : g.chance(0.5)
+          || g.config.floats == 0
           ? new Expr.Cast(JType.INT, MathFunctions.make(g, "round", List.of(dbl(g, d - 1))))
           : MathFunctions.make(g, "round", List.of(flt(g, d - 1)))),
       Production.of("long", 0.3, (g, d) -> d <= 0 ? null

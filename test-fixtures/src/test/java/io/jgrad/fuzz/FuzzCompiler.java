@@ -89,56 +89,59 @@ final class FuzzCompiler {
   }
 
   /**
-   * Compiles {@code programs} in one run; the ones with errors keep the diagnostics of that run
-   * and the others are compiled again (an error in one stops javac before it writes any class).
-   * A program with an error of javac's own (not reported through jgrad's messager, not in the
-   * generated rules) is not Java: a generator bug.
+   * Compiles {@code programs}: jgrad alone ({@code -proc:only}) writes the rules and reports its
+   * errors; then javac alone compiles every program, its traced twin and the rules jgrad wrote,
+   * reporting the errors of every class ({@code should-stop.ifError}); as it writes no class once
+   * some class has an error, the programs without errors are compiled once more.
    */
   private void compileInto(List<Program> programs, Map<Program, Outcome> outcomes) {
     if (programs.isEmpty()) {
       return;
     }
-    Run run = javac(programs, true);
-    if (run.ok) {
+    Run generate = javac(programs, true, null);
+    if (!generate.unattributed.isEmpty() && programs.size() > 1) {
+      // a failure of the whole run: compile every program alone
       for (Program p : programs) {
-        outcomes.put(p, loaded(p, run));
+        compileInto(List.of(p), outcomes);
       }
       return;
     }
-    Set<Program> bad = new LinkedHashSet<>(run.errors.keySet());
-    if (!run.unattributed.isEmpty()) {
-      // a failure of the whole run: compile every program alone
-      if (programs.size() == 1) {
-        bad = Set.of(programs.get(0));
-      } else {
-        for (Program p : programs) {
+    List<Program> left = programs;
+    while (!left.isEmpty()) {
+      Run compile = javac(left, false, generate);
+      if (!compile.unattributed.isEmpty() && left.size() > 1) {
+        for (Program p : left) {
           compileInto(List.of(p), outcomes);
         }
         return;
       }
-    }
-    List<Program> good = new ArrayList<>(programs);
-    good.removeAll(bad);
-    compileInto(good, outcomes);
-    for (Program p : bad) {
-      String text = run.errors.getOrDefault(p, "") + run.unattributed;
-      Kind kind;
-      if (run.javacErrors.contains(p)) {
-        kind = Kind.NOT_JAVA;
-      } else if (text.contains("jgrad internal error")) {
-        kind = Kind.INTERNAL;
-      } else if (run.inRules.contains(p)) {
-        kind = Kind.RULES_DO_NOT_COMPILE;
-      } else {
-        kind = Kind.REJECTED;
+      List<Program> again = new ArrayList<>();
+      for (Program p : left) {
+        String jgrad = generate.errors.getOrDefault(p, "") + generate.unattributed;
+        String javac = compile.errors.getOrDefault(p, "") + compile.unattributed;
+        if (compile.javacErrors.contains(p)) {
+          outcomes.put(p, new Outcome(p, Kind.NOT_JAVA, javac, null, null));
+        } else if (!jgrad.isEmpty()) {
+          Kind kind = jgrad.contains("jgrad internal error") ? Kind.INTERNAL : Kind.REJECTED;
+          outcomes.put(p, new Outcome(p, kind, jgrad + javac, null, null));
+        } else if (!javac.isEmpty()) {
+          outcomes.put(p, new Outcome(p, Kind.RULES_DO_NOT_COMPILE, javac, null, null));
+        } else if (compile.hasClasses(p)) {
+          outcomes.put(p, loaded(p, compile));
+        } else {
+          // javac writes no classes once some class has an error: compile the rest again
+          again.add(p);
+        }
       }
-      outcomes.put(p, new Outcome(p, kind, text, null, null));
+      if (again.size() == left.size()) {
+        for (Program p : again) {
+          outcomes.put(p, new Outcome(p, Kind.RULES_DO_NOT_COMPILE, "javac wrote no classes"
+              + " and reported no error", null, null));
+        }
+        return;
+      }
+      left = again;
     }
-  }
-
-  /** Compiles without jgrad (for timing). */
-  boolean plain(List<Program> programs) {
-    return javac(programs, false).ok;
   }
 
   private Outcome loaded(Program p, Run run) {
@@ -156,12 +159,26 @@ final class FuzzCompiler {
   private static final class Run {
     boolean ok;
     Path classes;
+    /** Where jgrad wrote the rules (-s). */
+    Path generated;
     final Map<Program, String> errors = new HashMap<>();
     final Set<Program> inRules = new LinkedHashSet<>();
     /** Programs with errors javac reports on their own source (not jgrad's messages). */
     final Set<Program> javacErrors = new LinkedHashSet<>();
     final StringBuilder unattributed = new StringBuilder();
     private URLClassLoader loader;
+
+    /** True if the program, its traced twin and both rule classes were written. */
+    boolean hasClasses(Program p) {
+      Path dir = classes.resolve(p.packageName().replace('.', '/'));
+      for (String name : List.of(p.name(), p.tracedName(), p.name() + "_Frule",
+          p.name() + "_Rrule")) {
+        if (!Files.exists(dir.resolve(name + ".class"))) {
+          return false;
+        }
+      }
+      return true;
+    }
 
     URLClassLoader loader() {
       if (loader == null) {
@@ -186,20 +203,24 @@ final class FuzzCompiler {
     }
   }
 
-  private Run javac(List<Program> programs, boolean withProcessor) {
+  /**
+   * One javac run: with {@code withProcessor}, jgrad alone ({@code -proc:only}) writing the rules;
+   * without, a plain compile of the programs, their twins and the rules {@code generated} wrote
+   * (if not null) for the programs it has no error for.
+   */
+  private Run javac(List<Program> programs, boolean withProcessor, Run generated) {
     long start = System.currentTimeMillis();
     Path dir = work.resolve("run" + (++runs));
     Path src = dir.resolve("src");
-    Path pkg = null;
     Path classes = dir.resolve("classes");
-    Path generated = dir.resolve("generated");
+    Path generatedDir = dir.resolve("generated");
     Map<String, Program> byName = new HashMap<>();
     List<Path> files = new ArrayList<>();
     try {
       Files.createDirectories(classes);
-      Files.createDirectories(generated);
+      Files.createDirectories(generatedDir);
       for (Program p : programs) {
-        pkg = src.resolve(p.packageName().replace('.', '/'));
+        Path pkg = src.resolve(p.packageName().replace('.', '/'));
         Files.createDirectories(pkg);
         Path file = pkg.resolve(p.name() + ".java");
         Files.writeString(file, p.source(), StandardCharsets.UTF_8);
@@ -211,6 +232,15 @@ final class FuzzCompiler {
         byName.put(p.tracedName(), p);
         byName.put(p.name() + "_Frule", p);
         byName.put(p.name() + "_Rrule", p);
+        if (generated != null && !generated.errors.containsKey(p)) {
+          Path rules = generated.generated.resolve(p.packageName().replace('.', '/'));
+          for (String suffix : List.of("_Frule", "_Rrule")) {
+            Path rule = rules.resolve(p.name() + suffix + ".java");
+            if (Files.exists(rule)) {
+              files.add(rule);
+            }
+          }
+        }
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -219,16 +249,15 @@ final class FuzzCompiler {
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     Run run = new Run();
     run.classes = classes;
+    run.generated = generatedDir;
     try (StandardJavaFileManager files2 =
         compiler.getStandardFileManager(diagnostics, Locale.ROOT, StandardCharsets.UTF_8)) {
       List<String> options = new ArrayList<>(List.of("-d", classes.toString(), "-s",
-          generated.toString(), "-classpath", classpath, "-parameters", "-nowarn",
+          generatedDir.toString(), "-classpath", classpath, "-parameters", "-nowarn",
           "-Xlint:none", "-g", "-encoding", "UTF-8", "-Xmaxerrs", "10000",
           // report the errors of every class, not only of the first one with an error
           "-XDshould-stop.ifError=FLOW"));
-      if (!withProcessor) {
-        options.add("-proc:none");
-      }
+      options.add(withProcessor ? "-proc:only" : "-proc:none");
       JavaCompiler.CompilationTask task = compiler.getTask(null, files2, diagnostics, options,
           null, files2.getJavaFileObjectsFromPaths(files));
       if (withProcessor) {

@@ -1,58 +1,44 @@
 package io.jgrad.fuzz;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
-/** Command-line helper: prints programs, times compiles. Not a test. */
+/**
+ * Developer helper, not a test: {@code print SEED INDEX} prints a program (with the generator
+ * settings of the system properties, for example {@code -Djgrad.fuzz.without=throw}), {@code
+ * traced SEED INDEX} its traced twin, {@code compile SEED FROM COUNT} times compiling them
+ * ({@code -Djgrad.fuzz.debugCompile=true} prints every javac run). Run it with the test
+ * classpath of this module.
+ */
 final class FuzzDebug {
-  public static void main(String[] args) {
+  private FuzzDebug() {}
+
+  public static void main(String[] args) throws IOException {
     String what = args[0];
     long seed = Long.parseLong(args[1]);
     int from = Integer.parseInt(args[2]);
     int count = args.length > 3 ? Integer.parseInt(args[3]) : 1;
-    ProgramGenerator generator = new ProgramGenerator(new GenConfig());
-    List<Program> programs = new ArrayList<>();
-    int statements = 0;
+    ProgramGenerator generator = new ProgramGenerator(GenConfig.fromSystemProperties());
+    List<Program> programs = new java.util.ArrayList<>();
     for (int i = from; i < from + count; i++) {
       programs.add(generator.generate(seed, i));
-      statements += programs.get(programs.size() - 1).size();
     }
-    if (what.equals("print")) {
-      programs.forEach(p -> System.out.println(p.source()));
-      return;
-    }
-    if (what.equals("traced")) {
-      programs.forEach(p -> System.out.println(p.tracedSource()));
-      return;
-    }
-    System.out.println(statements + " statements");
-    FuzzCompiler compiler = new FuzzCompiler(Path.of("/tmp/fuzz-debug-work"));
-    if (what.equals("plain")) {
-      for (int rep = 0; rep < 3; rep++) {
-        long t = System.currentTimeMillis();
-        compiler.plain(programs);
-        System.out.println("plain javac " + count + " programs: "
-            + (System.currentTimeMillis() - t) + " ms");
+    switch (what) {
+      case "print" -> programs.forEach(p -> System.out.println(p.source()));
+      case "traced" -> programs.forEach(p -> System.out.println(p.tracedSource()));
+      case "compile" -> {
+        Path work = Files.createTempDirectory("fuzz-debug");
+        FuzzCompiler compiler = new FuzzCompiler(work);
+        long start = System.currentTimeMillis();
+        long ok = compiler.compile(programs).stream()
+            .filter(o -> o.kind() == FuzzCompiler.Kind.OK).count();
+        System.out.println("compiled " + count + " programs in "
+            + (System.currentTimeMillis() - start) + " ms, " + ok + " without errors");
+        Fuzzer.deleteQuietly(work);
       }
-      return;
-    }
-    if (what.equals("okonly")) {
-      List<FuzzCompiler.Outcome> out = compiler.compile(programs);
-      programs = new ArrayList<>();
-      for (FuzzCompiler.Outcome o : out) {
-        if (o.kind() == FuzzCompiler.Kind.OK) {
-          programs.add(o.program());
-        }
-      }
-      count = programs.size();
-    }
-    for (int rep = 0; rep < 3; rep++) {
-      long t = System.currentTimeMillis();
-      List<FuzzCompiler.Outcome> out = compiler.compile(programs);
-      long ok = out.stream().filter(o -> o.kind() == FuzzCompiler.Kind.OK).count();
-      System.out.println("compile " + count + " programs: " + (System.currentTimeMillis() - t)
-          + " ms, " + ok + " ok");
+      default -> throw new IllegalArgumentException("print, traced or compile, not " + what);
     }
   }
 }

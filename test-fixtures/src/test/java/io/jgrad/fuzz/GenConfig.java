@@ -30,8 +30,10 @@ final class GenConfig {
   double floats = 0.3;
   /**
    * Productions not to use, by name (see the production lists of {@link ExprGen}, {@link
-   * StmtGen}, {@link Idioms}), plus {@code throw} for every throw statement: for hunting the bugs
-   * that a frequent one hides.
+   * StmtGen}, {@link Idioms} and the Math function names), plus {@code throw} (every throw
+   * statement), {@code element assignment value}, {@code row move}, {@code array reassign},
+   * {@code discarded array call}, {@code float} and {@code recursion}: for hunting the bugs that a
+   * frequent one hides.
    */
   java.util.Set<String> without = java.util.Set.of();
 
@@ -45,6 +47,12 @@ final class GenConfig {
     String without = System.getProperty("jgrad.fuzz.without", "").trim();
     if (!without.isEmpty()) {
       config.without = java.util.Set.of(without.split("\\s*,\\s*"));
+    }
+    if (!config.allows("float")) {
+      config.floats = 0;
+    }
+    if (!config.allows("recursion")) {
+      config.recursion = 0;
     }
     return config;
   }

@@ -194,6 +194,9 @@ final class StmtGen {
 
   /** {@code y = <array>} or {@code w = <matrix>}: the variable joins the value's class. */
   private static List<Stmt> arrayReassign(MethodGen g, int depth) {
+    if (!g.config.allows("array reassign")) {
+      return null;
+    }
     Var v = g.pick(x -> x.type.isArray() && x.frozen == 0 && (!x.param || g.chance(0.3)));
     if (v == null) {
       return null;
@@ -220,7 +223,8 @@ final class StmtGen {
   }
 
   static List<Stmt> callStatement(MethodGen g, int depth) {
-    Expr call = Calls.call(g, depth, m -> true);
+    boolean arrays = g.config.allows("discarded array call");
+    Expr call = Calls.call(g, depth, m -> arrays || m.returns != JType.DOUBLE_ARRAY);
     return call == null ? null : List.of(new Stmt.Eval(call));
   }
 
@@ -271,6 +275,9 @@ final class StmtGen {
    * same length, or a copy of another vector resized to the row length.
    */
   static Stmt rowMove(MethodGen g, int depth) {
+    if (!g.config.allows("row move")) {
+      return null;
+    }
     Var m = g.pick(v -> v.type == JType.DOUBLE_MATRIX && g.writable(v.root));
     if (m == null) {
       return null;
