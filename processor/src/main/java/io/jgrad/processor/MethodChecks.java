@@ -21,6 +21,27 @@ final class MethodChecks {
 
   private MethodChecks() {}
 
+  /** What to do with a method after its declaration was checked. */
+  enum Verdict {
+    /** Generate its rules. */
+    RULES,
+    /** Its declaration was reported; still check its body, so every error comes at once. */
+    BODY_ONLY,
+    /** Nothing more: no body to check, or one read in another way (an instance method). */
+    NOTHING
+  }
+
+  /** Reports what is wrong with the declaration and says what to do with the method next. */
+  static Verdict verdict(ExecutableElement method, Reporter reporter) {
+    boolean ok = check(method, reporter);
+    Set<Modifier> modifiers = method.getModifiers();
+    if (ok) {
+      return Verdict.RULES;
+    }
+    return modifiers.contains(Modifier.STATIC) && !modifiers.contains(Modifier.NATIVE)
+        && !modifiers.contains(Modifier.ABSTRACT) ? Verdict.BODY_ONLY : Verdict.NOTHING;
+  }
+
   /** Reports what is wrong with the declaration; returns true if the method can be processed. */
   static boolean check(ExecutableElement method, Reporter reporter) {
     String name = method.getEnclosingElement().getSimpleName() + "." + method.getSimpleName();

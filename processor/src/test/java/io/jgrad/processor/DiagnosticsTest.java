@@ -885,6 +885,29 @@ class DiagnosticsTest {
     assertNoInternalError(compilation);
   }
 
+  /** Issue 9, item 8: a declaration error does not hide the errors in the body. */
+  @Test
+  void declarationErrorsAndBodyErrorsAreReportedTogether() {
+    Fixture foo = declaration("public static int f(double x, java.util.List<Double> xs)", """
+        double y = x;
+        synchronized (Foo.class) {
+          y = 3 * y;
+        }
+        return (int) (y * Math.random());
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).hadErrorContaining("returns int")
+        .inFile(foo.file()).onLine(foo.line("int f("));
+    assertThat(compilation).hadErrorContaining("parameter xs of type java.util.List<java.lang.Double>")
+        .inFile(foo.file()).onLine(foo.line("int f("));
+    assertThat(compilation).hadErrorContaining("a synchronized statement")
+        .inFile(foo.file()).onLine(foo.line("synchronized"));
+    assertThat(compilation).hadErrorContaining("call to Math.random()")
+        .inFile(foo.file()).onLine(foo.line("Math.random()"));
+    assertThat(compilation).hadErrorCount(4);
+    assertNoInternalError(compilation);
+  }
+
   @Test
   void methodWithErrorsDoesNotStopRulesForTheOtherMethods(@TempDir Path dir)
       throws IOException {
