@@ -82,7 +82,7 @@ final class MethodChecks {
       TypeMirror type = p.asType();
       if (isDifferentiable(type)) {
         differentiable = true;
-      } else if (!PASSIVE_PARAMETERS.contains(type.getKind())) {
+      } else if (!PASSIVE_PARAMETERS.contains(type.getKind()) && !isPassiveObject(type)) {
         reporter.error(p, Message.UNSUPPORTED_PARAMETER.format(p.getSimpleName(), type));
         ok = false;
       }
@@ -159,6 +159,13 @@ final class MethodChecks {
       }
     }
     return null;
+  }
+
+  /** String and enum parameters: values with no derivative (messages, switches, options). */
+  private static boolean isPassiveObject(TypeMirror type) {
+    return type instanceof javax.lang.model.type.DeclaredType declared
+        && (declared.asElement().getKind() == javax.lang.model.element.ElementKind.ENUM
+            || declared.toString().equals("java.lang.String"));
   }
 
   static boolean isDifferentiable(TypeMirror type) {

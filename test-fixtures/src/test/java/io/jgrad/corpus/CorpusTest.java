@@ -44,7 +44,8 @@ class CorpusTest {
           Throws.class,
           Lexical.class,
           Constants.class,
-          FuzzFindings.class);
+          FuzzFindings.class,
+          Switches.class);
 
   static final int POINTS = 6;
   static final long SEED = 20_240_611L;
@@ -398,6 +399,20 @@ class CorpusTest {
         c -> c.range(0.1, 0.4).arrayLength(3));
     add(e, FuzzFindings.class, "overwriteFirst", c -> c.range(-1, 1));
     add(e, FuzzFindings.class, "aliasedArrayResult", c -> c.range(-1, 1));
+
+    // ---- Switches: switch statements and expressions, enums, Strings, var (issue 9, item 7)
+    add(e, Switches.class, "fallThrough", c -> c.range(-2, 2).intRange(0, 5));
+    add(e, Switches.class, "arrowStatement", c -> c.range(-2, 2).intRange(0, 4));
+    add(e, Switches.class, "charExpression", c -> c.range(-2, 2).intRange(0, 7));
+    add(e, Switches.class, "stringExpression", c -> c.range(-2, 2).intRange(0, 3));
+    add(e, Switches.class, "enumSwitch", c -> c.range(-2, 2).intRange(0, 2));
+    add(e, Switches.class, "inLoop", c -> c.args(r -> args((Object) array(r, 9, -1, 1))));
+    add(e, Switches.class, "nested", c -> c.range(-2, 2).intRange(0, 3));
+    add(e, Switches.class, "labelledBlock", c -> c.args(r -> args((Object) array(r, 9, -1, 1))));
+    add(e, Switches.class, "labelledSwitch",
+        c -> c.args(r -> args(array(r, 6, -1, 1), r.nextInt(3))));
+    add(e, Switches.class, "yieldFromLoop",
+        c -> c.args(r -> args(array(r, 5, -0.8, 0.8), r.nextInt(2))));
 
     return e;
   }
