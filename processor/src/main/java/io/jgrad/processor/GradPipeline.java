@@ -58,6 +58,8 @@ final class GradPipeline {
   private final Map<String, String> written;
   /** Types declared in this compilation's sources, by qualified name (all rounds so far). */
   private final java.util.Set<String> rootNames;
+  /** Methods whose declarations were reported: their bodies are checked, no rules follow. */
+  private final java.util.Set<ExecutableElement> bodyOnly = new java.util.HashSet<>();
 
   GradPipeline(ProcessingEnvironment env, CompilerBridge bridge, Map<String, String> written,
       java.util.Set<String> rootNames) {
@@ -78,10 +80,20 @@ final class GradPipeline {
             ((TypeElement) m.getEnclosingElement()).getQualifiedName().toString())
             // declaration order: compilers hand elements over in different orders
             .thenComparing(m -> m.getEnclosingElement().getEnclosedElements().indexOf(m)))
-        .filter(m -> MethodChecks.check(m, reporter))
-        .filter(m -> !oldRelease || reportOldRelease(m))
-        .forEach(m -> byOwner.computeIfAbsent((TypeElement) m.getEnclosingElement(),
-            k -> new ArrayList<>()).add(m));
+        .forEach(m -> {
+          MethodChecks.Verdict verdict = MethodChecks.verdict(m, reporter);
+          if (verdict == MethodChecks.Verdict.RULES && oldRelease) {
+            reportOldRelease(m);
+            verdict = MethodChecks.Verdict.BODY_ONLY;
+          }
+          if (verdict != MethodChecks.Verdict.NOTHING) {
+            byOwner.computeIfAbsent((TypeElement) m.getEnclosingElement(),
+                k -> new ArrayList<>()).add(m);
+          }
+          if (verdict == MethodChecks.Verdict.BODY_ONLY) {
+            bodyOnly.add(m);
+          }
+        });
     if (byOwner.isEmpty()) {
       return;
     }
@@ -116,6 +128,7 @@ final class GradPipeline {
             units.get(RuleBases.topLevel(e.getKey())), parsed, callees, timings));
       }
       start = System.nanoTime();
+      lowered.removeIf(l -> bodyOnly.contains(l.method())); // checked, not differentiated
       CalleeTable table = WriteEffects.of(lowered.stream()
           .collect(java.util.stream.Collectors.toMap(Lowered::key, Lowered::function)), callees);
       lowered.removeIf(l -> returnsParameter(l, table) || writesTable(l, table));

@@ -21,6 +21,27 @@ final class MethodChecks {
 
   private MethodChecks() {}
 
+  /** What to do with a method after its declaration was checked. */
+  enum Verdict {
+    /** Generate its rules. */
+    RULES,
+    /** Its declaration was reported; still check its body, so every error comes at once. */
+    BODY_ONLY,
+    /** Nothing more: no body to check, or one read in another way (an instance method). */
+    NOTHING
+  }
+
+  /** Reports what is wrong with the declaration and says what to do with the method next. */
+  static Verdict verdict(ExecutableElement method, Reporter reporter) {
+    boolean ok = check(method, reporter);
+    Set<Modifier> modifiers = method.getModifiers();
+    if (ok) {
+      return Verdict.RULES;
+    }
+    return modifiers.contains(Modifier.STATIC) && !modifiers.contains(Modifier.NATIVE)
+        && !modifiers.contains(Modifier.ABSTRACT) ? Verdict.BODY_ONLY : Verdict.NOTHING;
+  }
+
   /** Reports what is wrong with the declaration; returns true if the method can be processed. */
   static boolean check(ExecutableElement method, Reporter reporter) {
     String name = method.getEnclosingElement().getSimpleName() + "." + method.getSimpleName();
@@ -61,7 +82,7 @@ final class MethodChecks {
       TypeMirror type = p.asType();
       if (isDifferentiable(type)) {
         differentiable = true;
-      } else if (!PASSIVE_PARAMETERS.contains(type.getKind())) {
+      } else if (!PASSIVE_PARAMETERS.contains(type.getKind()) && !isPassiveObject(type)) {
         reporter.error(p, Message.UNSUPPORTED_PARAMETER.format(p.getSimpleName(), type));
         ok = false;
       }
@@ -138,6 +159,13 @@ final class MethodChecks {
       }
     }
     return null;
+  }
+
+  /** String and enum parameters: values with no derivative (messages, switches, options). */
+  private static boolean isPassiveObject(TypeMirror type) {
+    return type instanceof javax.lang.model.type.DeclaredType declared
+        && (declared.asElement().getKind() == javax.lang.model.element.ElementKind.ENUM
+            || declared.toString().equals("java.lang.String"));
   }
 
   static boolean isDifferentiable(TypeMirror type) {

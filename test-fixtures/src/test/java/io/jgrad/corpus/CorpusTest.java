@@ -43,7 +43,9 @@ class CorpusTest {
           EvaluationOrder.class,
           Throws.class,
           Lexical.class,
-          Constants.class);
+          Constants.class,
+          FuzzFindings.class,
+          Switches.class);
 
   static final int POINTS = 6;
   static final long SEED = 20_240_611L;
@@ -382,6 +384,35 @@ class CorpusTest {
     add(e, Constants.class, "tableAsValue", c -> c.range(-1.5, 1.5).arrayLength(5));
     add(e, Constants.class, "weighted", c -> c.range(-1.5, 1.5).arrayLength(4));
     add(e, Constants.class, "otherClass", c -> c.range(-1.5, 1.5));
+
+    // ---- FuzzFindings: wrong answers the random-program tester found (issue 8)
+    add(e, FuzzFindings.class, "emptiedReverseBranch",
+        c -> c.args(r -> args(r.nextBoolean() ? u(r, -0.5, -0.1) : u(r, 0.1, 0.5),
+            r.nextInt(0, 4))));
+    add(e, FuzzFindings.class, "roundedLocal",
+        c -> c.args(r -> args(offGrid(r, -0.95, 0.95, 1.0 / 3, 1.0 / 6),
+            offGrid(r, -2, 2, 0.1, 0))));
+    add(e, FuzzFindings.class, "indexReadsTheAssignedVariable",
+        c -> c.args(r -> args(new double[] {u(r, 0.1, 0.12), u(r, 0.3, 0.4), u(r, 0.5, 0.6)},
+            u(r, 0.05, 0.08))));
+    add(e, FuzzFindings.class, "elementPassedToAWriter",
+        c -> c.range(0.1, 0.4).arrayLength(3));
+    add(e, FuzzFindings.class, "overwriteFirst", c -> c.range(-1, 1));
+    add(e, FuzzFindings.class, "aliasedArrayResult", c -> c.range(-1, 1));
+
+    // ---- Switches: switch statements and expressions, enums, Strings, var (issue 9, item 7)
+    add(e, Switches.class, "fallThrough", c -> c.range(-2, 2).intRange(0, 5));
+    add(e, Switches.class, "arrowStatement", c -> c.range(-2, 2).intRange(0, 4));
+    add(e, Switches.class, "charExpression", c -> c.range(-2, 2).intRange(0, 7));
+    add(e, Switches.class, "stringExpression", c -> c.range(-2, 2).intRange(0, 3));
+    add(e, Switches.class, "enumSwitch", c -> c.range(-2, 2).intRange(0, 2));
+    add(e, Switches.class, "inLoop", c -> c.args(r -> args((Object) array(r, 9, -1, 1))));
+    add(e, Switches.class, "nested", c -> c.range(-2, 2).intRange(0, 3));
+    add(e, Switches.class, "labelledBlock", c -> c.args(r -> args((Object) array(r, 9, -1, 1))));
+    add(e, Switches.class, "labelledSwitch",
+        c -> c.args(r -> args(array(r, 6, -1, 1), r.nextInt(3))));
+    add(e, Switches.class, "yieldFromLoop",
+        c -> c.args(r -> args(array(r, 5, -0.8, 0.8), r.nextInt(2))));
 
     return e;
   }

@@ -53,7 +53,7 @@ class EcjPositionsTest {
       "      s = 0.0;",
       "    }",
       "    java.util.function.DoubleUnaryOperator g = (v) -> v * v;",
-      "    return s * \"abc\".length();",
+      "    return s * \"abc\".repeat(2).length();",
       "  }",
       "}",
       "");
@@ -78,7 +78,7 @@ class EcjPositionsTest {
   static final List<Expected> EXPECTED = List.of(
       new Expected("a try statement is not supported in a @Grad method", "try {"),
       new Expected("write the computation inline, or as another @Grad method", "(v) -> v * v"),
-      new Expected("String.length()", "\"abc\".length()"));
+      new Expected("String.repeat(int)", "\"abc\".repeat(2)"));
 
   static final int DECLARATION_LINE = new Expected("", "public static double f(").line();
 

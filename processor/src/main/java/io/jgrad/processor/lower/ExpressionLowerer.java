@@ -37,6 +37,7 @@ import org.eclipse.jdt.core.dom.PrefixExpression;
 import org.eclipse.jdt.core.dom.QualifiedName;
 import org.eclipse.jdt.core.dom.SimpleName;
 import org.eclipse.jdt.core.dom.StringLiteral;
+import org.eclipse.jdt.core.dom.SwitchExpression;
 
 /**
  * Lowers expressions. Floating-point computations become one operation per assignment (so each
@@ -137,6 +138,9 @@ final class ExpressionLowerer {
     if (e instanceof ConditionalExpression c) {
       return conditional(c, type, out, true);
     }
+    if (e instanceof SwitchExpression sw) {
+      return lowerer.switches.expression(sw, type, out);
+    }
     if (e instanceof ArrayAccess a) {
       return arrayRead(a, out);
     }
@@ -211,6 +215,9 @@ final class ExpressionLowerer {
     if (e instanceof ConditionalExpression c) {
       return conditional(c, type, out, false);
     }
+    if (e instanceof SwitchExpression sw) {
+      return lowerer.switches.expression(sw, type, out);
+    }
     if (e instanceof MethodInvocation m) {
       return call(m, type, out, false);
     }
@@ -275,7 +282,7 @@ final class ExpressionLowerer {
     if (constant != null) {
       return Constants.of(constant, type, field);
     }
-    if (!type.isPrimitive() && !type.isArray()) {
+    if (!type.isPrimitive() && !type.isArray() && !JdtTypes.isPassiveObject(field.getType())) {
       lowerer.report(e, Message.UNSUPPORTED_EXPRESSION.format("reading constant "
           + field.getDeclaringClass().getName() + "." + field.getName() + " of type " + type,
           ": static final constants of primitive and array types are read"));
@@ -407,6 +414,11 @@ final class ExpressionLowerer {
       public boolean visit(ConditionalExpression node) {
         return pure[0] = false;
       }
+
+      @Override
+      public boolean visit(SwitchExpression node) {
+        return pure[0] = false;
+      }
     });
     return pure[0];
   }
@@ -421,6 +433,18 @@ final class ExpressionLowerer {
     }
     String owner = method.getDeclaringClass().getErasure().getQualifiedName();
     String signature = signature(method);
+    if (!org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers())
+        && m.getExpression() != null && isValueMethod(method)) {
+      // s.length(), kind.ordinal(), s.equals("x"): plain values, no derivative
+      InOrder order = new InOrder(lowerer, out);
+      order.next(code -> value(m.getExpression(), code));
+      for (Object arg : m.arguments()) {
+        order.next(code -> value((Expression) arg, code));
+      }
+      List<Expr> values = order.values();
+      return new Expr.Invoke(values.get(0), method.getName(), values.subList(1, values.size()),
+          type);
+    }
     if (!org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers())) {
       if (!(m.getExpression() instanceof SimpleName receiver
           && lowerer.isRejected(receiver.resolveBinding()))) {
@@ -454,6 +478,20 @@ final class ExpressionLowerer {
       args.replaceAll(arg -> arg instanceof Expr.Index ? lowerer.spill(arg, out) : arg);
     }
     return new Expr.Call(owner, method.getName(), args, type);
+  }
+
+  /** Methods of String and enums that compute a value from it and change nothing. */
+  private static final java.util.Set<String> VALUE_METHODS = java.util.Set.of("equals",
+      "equalsIgnoreCase", "length", "charAt", "isEmpty", "isBlank", "compareTo", "startsWith",
+      "endsWith", "contains", "indexOf", "lastIndexOf", "hashCode", "toString", "ordinal",
+      "name", "trim", "strip", "toUpperCase", "toLowerCase", "substring", "concat");
+
+  private static boolean isValueMethod(IMethodBinding method) {
+    ITypeBinding owner = method.getDeclaringClass().getErasure();
+    return (JdtTypes.isPassiveObject(owner) || owner.getQualifiedName().equals("java.lang.Enum"))
+        && VALUE_METHODS.contains(method.getName())
+        && (method.getReturnType().isPrimitive()
+            || JdtTypes.isPassiveObject(method.getReturnType()));
   }
 
   private static boolean isBoxedFloating(Type type) {

@@ -29,6 +29,20 @@ public final class JdtTypes {
     return Type.classType(binding.getErasure().getQualifiedName());
   }
 
+  /**
+   * True for the object types a @Grad method may hold as plain values, with no derivative:
+   * {@code String} (for messages and switches) and enums.
+   */
+  public static boolean isPassiveObject(ITypeBinding binding) {
+    return binding != null && !binding.isArray() && !binding.isPrimitive()
+        && ("java.lang.String".equals(binding.getQualifiedName()) || isEnum(binding));
+  }
+
+  public static boolean isEnum(ITypeBinding binding) {
+    return binding != null && (binding.isEnum()
+        || binding.getSuperclass() != null && binding.getSuperclass().isEnum());
+  }
+
   /** Binary numeric promotion (JLS 5.6.2). */
   public static Type promote(Type a, Type b) {
     if (a.equals(Type.DOUBLE) || b.equals(Type.DOUBLE)) {

@@ -38,11 +38,13 @@ import org.eclipse.jdt.core.dom.ReturnStatement;
 import org.eclipse.jdt.core.dom.SimpleName;
 import org.eclipse.jdt.core.dom.SingleVariableDeclaration;
 import org.eclipse.jdt.core.dom.Statement;
+import org.eclipse.jdt.core.dom.SwitchStatement;
 import org.eclipse.jdt.core.dom.ThrowStatement;
 import org.eclipse.jdt.core.dom.VariableDeclarationExpression;
 import org.eclipse.jdt.core.dom.VariableDeclarationFragment;
 import org.eclipse.jdt.core.dom.VariableDeclarationStatement;
 import org.eclipse.jdt.core.dom.WhileStatement;
+import org.eclipse.jdt.core.dom.YieldStatement;
 
 /**
  * Lowers one {@code @Grad} method from the typed JDT AST to the IR, checking as it goes that every
@@ -71,6 +73,44 @@ public final class MethodLowerer {
   final ExpressionLowerer expressions;
   final PlaceLowerer places;
   final ArrayLibrary arrays;
+  final SwitchLowerer switches;
+  /** Loops and switches around the statement being lowered, innermost first. */
+  private final java.util.Deque<Breakable> breakables = new java.util.ArrayDeque<>();
+
+  /** What a {@code break} or {@code continue} may leave, as lowered. */
+  private enum Jump {
+    /** A loop: the target of {@code continue} and of an unlabelled {@code break}. */
+    LOOP,
+    /** A switch lowered to an if/else chain: nothing inside jumps to it. */
+    SWITCH,
+    /** A switch lowered to a run-once loop. */
+    SWITCH_ONCE,
+    /** A labelled block lowered to a run-once loop: only {@code break label} targets it. */
+    BLOCK;
+
+    boolean isSwitch() {
+      return this == SWITCH || this == SWITCH_ONCE;
+    }
+
+    /** True for a construct the lowered code puts in a loop the source does not have. */
+    boolean runsOnce() {
+      return this == SWITCH_ONCE || this == BLOCK;
+    }
+  }
+
+  /** A construct a jump may leave; a made-up label is added when a jump must cross a run-once loop. */
+  private static final class Breakable {
+    final Jump kind;
+    final Var result;
+    String label;
+
+    Breakable(Jump kind, Var result, String label) {
+      this.kind = kind;
+      this.result = result;
+      this.label = label;
+    }
+  }
+  private int loopLabels;
   private int temps;
   private Origin origin = Origin.NONE;
 
@@ -96,6 +136,7 @@ public final class MethodLowerer {
     this.expressions = new ExpressionLowerer(this);
     this.places = new PlaceLowerer(this);
     this.arrays = new ArrayLibrary(this);
+    this.switches = new SwitchLowerer(this);
   }
 
   /** Lowers {@code method}; method-level checks (static, return type) are done by the caller. */
@@ -110,7 +151,8 @@ public final class MethodLowerer {
       SingleVariableDeclaration p = (SingleVariableDeclaration) o;
       IVariableBinding binding = p.resolveBinding();
       Type type = binding == null ? null : JdtTypes.of(binding.getType());
-      if (type == null || !(type.isPrimitive() || type.isDoubleArray()) || p.isVarargs()) {
+      if (type == null || !(type.isPrimitive() || type.isDoubleArray()
+          || JdtTypes.isPassiveObject(binding.getType())) || p.isVarargs()) {
         type = Type.DOUBLE; // reported with the declaration; the body is still checked
       }
       String name = p.getName().getIdentifier();
@@ -187,17 +229,22 @@ public final class MethodLowerer {
     } else if (s instanceof LabeledStatement l) {
       Statement body = l.getBody();
       if (body instanceof ForStatement || body instanceof WhileStatement
-          || body instanceof DoStatement || body instanceof EnhancedForStatement) {
+          || body instanceof DoStatement || body instanceof EnhancedForStatement
+          || body instanceof SwitchStatement) {
         statement(body, out, l.getLabel().getIdentifier());
       } else {
-        report(l, Message.UNSUPPORTED_STATEMENT.format("a label on a statement that is not a loop",
-            ": label loops only"));
+        labelledBlock(l.getLabel().getIdentifier(), body, out);
       }
+    } else if (s instanceof SwitchStatement sw) {
+      switches.statement(sw, label, out);
+    } else if (s instanceof YieldStatement y) {
+      yieldStatement(y, out, true);
     } else if (s instanceof BreakStatement b) {
-      out.add(new Stmt.Break(b.getLabel() == null ? null : b.getLabel().getIdentifier(), origin));
+      out.add(new Stmt.Break(b.getLabel() == null ? jumpLabel(false)
+          : b.getLabel().getIdentifier(), origin));
     } else if (s instanceof ContinueStatement c) {
-      out.add(new Stmt.Continue(c.getLabel() == null ? null : c.getLabel().getIdentifier(),
-          origin));
+      out.add(new Stmt.Continue(c.getLabel() == null ? jumpLabel(true)
+          : c.getLabel().getIdentifier(), origin));
     } else if (s instanceof ReturnStatement r) {
       Expression value = r.getExpression();
       Expr result = value == null ? null
@@ -240,9 +287,114 @@ public final class MethodLowerer {
       }
     }
     Origin loopOrigin = origin;
-    statement(body, loopBody, null);
-    out.add(new Stmt.Loop(label, loopCondition, loopBody, update,
+    Breakable loop = new Breakable(Jump.LOOP, null, label);
+    breakables.push(loop);
+    try {
+      statement(body, loopBody, null);
+    } finally {
+      breakables.pop();
+    }
+    out.add(new Stmt.Loop(loop.label, loopCondition, loopBody, update,
         testFirst || loopCondition == null, loopOrigin));
+  }
+
+  /**
+   * {@code label: { ... }} (any statement but a loop or switch): a loop run once, which
+   * {@code break label} leaves.
+   */
+  private void labelledBlock(String label, Statement body, Block out) {
+    Origin blockOrigin = origin;
+    Block inside = new Block();
+    breakables.push(new Breakable(Jump.BLOCK, null, label));
+    try {
+      statement(body, inside, null);
+    } finally {
+      breakables.pop();
+    }
+    out.add(new Stmt.Loop(label, new Expr.Lit(Type.BOOLEAN, "false"), inside, new Block(), false,
+        blockOrigin));
+  }
+
+  /**
+   * The label for an unlabelled {@code continue} or {@code break}: null (the innermost loop, or
+   * switch for a break) unless a construct lowered to a run-once loop is in between; then the
+   * target's label, made up if needed.
+   */
+  private String jumpLabel(boolean isContinue) {
+    boolean crosses = false;
+    for (Breakable b : breakables) {
+      boolean target = b.kind == Jump.LOOP || !isContinue && b.kind.isSwitch();
+      if (target) {
+        if (crosses && b.label == null) {
+          b.label = "loop$" + (++loopLabels);
+        }
+        return crosses ? b.label : null;
+      }
+      crosses |= b.kind.runsOnce();
+    }
+    return null;
+  }
+
+  void enterSwitch(String name, Var result, boolean flagged) {
+    breakables.push(new Breakable(flagged ? Jump.SWITCH_ONCE : Jump.SWITCH, result, name));
+  }
+
+  void exitSwitch() {
+    breakables.pop();
+  }
+
+  /** The variable the innermost switch expression assigns, or null in a switch statement. */
+  Var switchResult() {
+    for (Breakable b : breakables) {
+      if (b.kind.isSwitch()) {
+        return b.result;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * {@code yield e}: the innermost switch expression's value, then (if asked) leave the switch.
+   * JDT also writes the arm of a rule in a switch statement ({@code case 1 -> y = x;}) as an
+   * implicit yield: that is an expression statement.
+   */
+  void yieldStatement(YieldStatement y, Block out, boolean leave) {
+    Origin saved = origin;
+    origin = SourceText.originOf(y, unit, source);
+    try {
+      if (y.isImplicit() && switchResult() == null) {
+        expressionStatement(y.getExpression(), out); // case 1 -> y = x; in a switch statement
+      } else {
+        yieldValue(y.getExpression(), out, leave);
+      }
+    } finally {
+      origin = saved;
+    }
+  }
+
+  /** The innermost switch expression takes {@code value}; then (if asked) leave it. */
+  private void yieldValue(Expression value, Block out, boolean leave) {
+    Breakable target = null;
+    for (Breakable b : breakables) {
+      if (b.kind.isSwitch()) {
+        target = b;
+        break;
+      }
+    }
+    if (target == null || target.result == null) {
+      report(value, Message.UNSUPPORTED_EXPRESSION.format("yield outside a switch expression",
+          ""));
+      return;
+    }
+    places.assign(new Place.Variable(target.result), value, out);
+    if (leave) {
+      out.add(new Stmt.Break(target.label, origin));
+    }
+  }
+
+  /** Lowers a statement nested in a construct another lowerer handles (a switch group). */
+  void lowerNested(Statement s, Block out) {
+    statement(s, out, null);
   }
 
   private void declare(ITypeBinding typeBinding, List<?> fragments, Block out) {
@@ -250,7 +402,8 @@ public final class MethodLowerer {
       VariableDeclarationFragment f = (VariableDeclarationFragment) o;
       IVariableBinding binding = f.resolveBinding();
       Type type = binding == null ? null : JdtTypes.of(binding.getType());
-      if (type == null || !(type.isPrimitive() || type.isDoubleArray())) {
+      if (type == null || !(type.isPrimitive() || type.isDoubleArray()
+          || JdtTypes.isPassiveObject(binding.getType()))) {
         rejected.add(binding);
         Expression init = f.getInitializer();
         if (init instanceof LambdaExpression || init instanceof MethodReference) {

@@ -797,6 +797,9 @@ public final class ReverseTransform {
     if (t.equals(Type.BOOLEAN)) {
       return new Stmt.Eval(invoke(intTape(), "pushBoolean", ref(v)), origin);
     }
+    if (!t.isPrimitive()) {
+      return new Stmt.Eval(invoke(refTape(), "push", ref(v)), origin); // an array, a String
+    }
     return new Stmt.Eval(invoke(intTape(), "push", ref(v)), origin);
   }
 
@@ -809,6 +812,8 @@ public final class ReverseTransform {
       value = invoke(longTape(), "pop");
     } else if (t.equals(Type.BOOLEAN)) {
       value = invoke(intTape(), "popBoolean");
+    } else if (!t.isPrimitive()) {
+      value = invoke(refTape(), "pop");
     } else {
       value = invoke(intTape(), "pop");
     }

@@ -1,0 +1,66 @@
+package io.jgrad.corpus;
+
+import io.jgrad.Grad;
+
+/**
+ * Programs the random-program tester found wrong answers in (issue 8), shrunk and named after
+ * what went wrong; each comment names the seed and program it came from.
+ */
+public final class FuzzFindings {
+  private FuzzFindings() {}
+
+  /** Seed 1, program 57: the inner branch's reverse became empty but must still pop its record. */
+  @Grad
+  public static double emptiedReverseBranch(double x, int n) {
+    if (n > 1) {
+      x = x * 2;
+    } else {
+      if ((int) (x * 1.5) != -1) {
+        return 0.1;
+      }
+    }
+    return x * x;
+  }
+
+  /** Seed 1, program 59: an integer-valued Math call widened to double has no derivative. */
+  @Grad
+  public static double roundedLocal(double a, double b) {
+    double r = Math.round(a * 3);
+    double f = Math.floorDiv((int) (b * 10), 3);
+    return r * b + f * a + Math.abs((int) a) * b;
+  }
+
+  /** Seed 1, program 19: the element's index reads the variable the statement assigns. */
+  @Grad
+  public static double indexReadsTheAssignedVariable(double[] x, double a) {
+    a += x[Math.floorMod(((int) (a * 1.5)) & ((int) a), x.length)];
+    double s = a * x[Math.floorMod((int) (a * 4), x.length)];
+    s += x[Math.floorMod((int) (s * 2), x.length)] * s;
+    return s;
+  }
+
+  /** Seed 1, program 7: an element passed by value to a callee that writes the array. */
+  @Grad
+  public static double elementPassedToAWriter(double a, double[] x) {
+    int w = 0;
+    do {
+      overwriteFirst(x[0], x, a * Math.tan(x[x.length - 1]));
+    } while (w++ < 3 && (x[0] += a) > -2.0);
+    return x[0] * a + w;
+  }
+
+  /** Writes x[0] from its arguments (which include the old x[0]). */
+  @Grad
+  public static double overwriteFirst(double first, double[] x, double c) {
+    x[0] = first * 0.5 + Math.sin(c);
+    return first;
+  }
+
+  /** Seed 1, program 10: a writing method with an array result, called with x1 == x2. */
+  @Grad
+  public static double[] aliasedArrayResult(double[] x1, double[] x2) {
+    double[] y = x1;
+    x2[0] += y[0];
+    return new double[] {Math.sin(y[0]) + x2[0]};
+  }
+}
