@@ -399,6 +399,13 @@ class CorpusTest {
         c -> c.range(0.1, 0.4).arrayLength(3));
     add(e, FuzzFindings.class, "overwriteFirst", c -> c.range(-1, 1));
     add(e, FuzzFindings.class, "aliasedArrayResult", c -> c.range(-1, 1));
+    add(e, FuzzFindings.class, "floatBranch", c -> c.range(0, 2).fdTolerance(FLOAT_INSIDE));
+    add(e, FuzzFindings.class, "ignoresArray", c -> c.range(-1, 1));
+    add(e, FuzzFindings.class, "reassignedParameter", c -> c.range(-1, 1));
+    add(e, FuzzFindings.class, "freshMatrixParameter", c -> c.args(r -> args(
+        new double[][] {array(r, 2, -1, 1), array(r, 2, -1, 1)}, offGrid(r, 0.1, 5.9, 1.0, 0))));
+    add(e, FuzzFindings.class, "freshOutputParameter", c -> c.range(-1, 1));
+    add(e, FuzzFindings.class, "bitwiseResult", c -> c.range(-1, 1).intRange(-1, 6));
 
     // ---- Switches: switch statements and expressions, enums, Strings, var (issue 9, item 7)
     add(e, Switches.class, "fallThrough", c -> c.range(-2, 2).intRange(0, 5));

@@ -63,4 +63,56 @@ public final class FuzzFindings {
     x2[0] += y[0];
     return new double[] {Math.sin(y[0]) + x2[0]};
   }
+
+  /** Helper-1 finding 10: a conditional with a (float) branch kept its derivative. */
+  @Grad
+  public static double floatBranch(double a1, double a2) {
+    return ((a1 <= 1) ? ((float) a2) : (1 * a2)) * 2.0;
+  }
+
+  /** Reads nothing of x: only its argument a matters. */
+  @Grad
+  public static double ignoresArray(double[] x, double a) {
+    return a;
+  }
+
+  /**
+   * Helper-1 finding 11: a parameter reassigned to another one's array; the reverse rule must
+   * restore the arrays the parameters held on entry, not the ones they hold at the end.
+   */
+  @Grad
+  public static double reassignedParameter(double[] x1, double[] x4, double a) {
+    x4 = x1;
+    double r = ignoresArray(new double[4], x1[0]);
+    x1[0] = 2.0 * a;
+    x4[1] = r * a;
+    return a * x4[0];
+  }
+
+  /** Helper-1 finding 11: a matrix parameter replaced by a fresh one, then written. */
+  @Grad
+  public static double freshMatrixParameter(double[][] m1, double a) {
+    m1 = new double[3][4];
+    m1[Math.floorMod((int) a, m1.length)][0]++;
+    m1[0][1] = a * a;
+    return a * m1[0][0] + m1[0][1];
+  }
+
+  /** Helper-1 finding 11: a void method replaces its output parameter with a fresh array. */
+  @Grad
+  public static void freshOutputParameter(double[] x2, double[] out, double a) {
+    out[0] = a * x2[0];
+    x2 = new double[] {a, 2 * a};
+    out[1] = x2[1] * x2[0];
+    x2[0] = 0;
+  }
+
+  /** Helper-1 finding 13: an int bitwise expression as the double result. */
+  @Grad
+  public static double bitwiseResult(double a, int n) {
+    if (n <= 0) {
+      return a;
+    }
+    return n & 3;
+  }
 }

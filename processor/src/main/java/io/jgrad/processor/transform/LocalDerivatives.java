@@ -30,18 +30,22 @@ final class LocalDerivatives {
    */
   static List<Partial> of(Expr op, Expr result, Activity activity) {
     List<Partial> out = new ArrayList<>();
+    if (!op.type().isFloating()) {
+      return out; // an integer value widened to double (return n & 3;) is locally constant
+    }
     if (op instanceof Expr.Ref || op instanceof Expr.Index) {
       add(out, activity, op, ONE);
     } else if (op instanceof Expr.Unary u) {
       add(out, activity, u.operand(), u.op().equals("-") ? MINUS_ONE : ONE);
     } else if (op instanceof Expr.Cast c) {
-      if (c.type().isFloating()) {
-        add(out, activity, c.operand(), ONE);
+      Expr operand = c.operand();
+      while (operand instanceof Expr.Cast inner && inner.type().isFloating()) {
+        operand = inner.operand(); // (double) (float) x: rounding has derivative one too
       }
+      add(out, activity, operand, ONE);
     } else if (op instanceof Expr.Binary b) {
       binary(b, result, activity, out);
-    } else if (op instanceof Expr.Call c && c.type().isFloating()) {
-      // (an integer-valued call, Math.round(x) widened to double, has no derivative)
+    } else if (op instanceof Expr.Call c) {
       MathRules.Partials rule = MathRules.lookup(c.owner(), c.name());
       List<Expr> partials = rule.of(c.owner(), c.args(), result);
       for (int k = 0; k < c.args().size() && k < partials.size(); k++) {
