@@ -359,6 +359,7 @@ public final class GradCheck {
     private int nonFinite;
     private int kinks;
     private int threw;
+    private int noisy;
 
     Tally(RuleMethods rules, boolean rejectionAllowed) {
       this.rules = rules;
@@ -386,6 +387,9 @@ public final class GradCheck {
         if (result.kink()) {
           kinks++;
         }
+        if (result.noisy()) {
+          noisy++;
+        }
       } else if (result.rejected()) {
         rejected++;
       } else if (result.threw()) {
@@ -405,7 +409,7 @@ public final class GradCheck {
             .error();
       }
       return new Report(signature.qualifiedName(), checked, worstFd, worstDot, worstJacobian,
-          rejected, nonFinite, kinks, threw);
+          rejected, nonFinite, kinks, threw, noisy);
     }
   }
 
@@ -426,6 +430,10 @@ public final class GradCheck {
    * @param kinks the number of checked points ({@code points} includes them) at which the
    *     finite-difference comparison was skipped by the {@link #kinks} filter
    * @param threw the number of points at which the primal threw (with {@link #exceptions})
+   * @param roundingNoise the number of checked points at which a dot-product test missed its
+   *     relative tolerance but passed because the mismatch was within ten times the rounding noise
+   *     measured at the point (ill-conditioned points: a tiny derivative computed from large
+   *     partial derivatives that cancel); their errors are not in {@code worstDotProductError}
    */
   public record Report(
       String method,
@@ -436,7 +444,8 @@ public final class GradCheck {
       int rejected,
       int nonFinite,
       int kinks,
-      int threw) {
+      int threw,
+      int roundingNoise) {
     @Override
     public String toString() {
       return "GradCheck " + method + ": passed at " + points + " point(s); worst finite-difference"
@@ -445,7 +454,11 @@ public final class GradCheck {
           + (rejected > 0 ? "; arguments rejected at " + rejected + " point(s)" : "")
           + (kinks > 0 ? "; finite differences skipped at " + kinks + " kink(s)" : "")
           + (nonFinite > 0 ? "; " + nonFinite + " point(s) not finite" : "")
-          + (threw > 0 ? "; the primal threw at " + threw + " point(s)" : "");
+          + (threw > 0 ? "; the primal threw at " + threw + " point(s)" : "")
+          + (roundingNoise > 0
+              ? "; dot-product tests within measured rounding noise at " + roundingNoise
+                  + " ill-conditioned point(s)"
+              : "");
     }
   }
 }

@@ -21,7 +21,8 @@ final class PointChecker {
   /**
    * The errors measured at one point; {@code checked} is false if derivatives were skipped,
    * {@code kink} true if only the finite-difference comparison was skipped (kink filtering),
-   * {@code threw} true if the primal threw (and the rules were checked to throw alike).
+   * {@code threw} true if the primal threw (and the rules were checked to throw alike),
+   * {@code noisy} true if a dot-product test passed only within the measured rounding noise.
    */
   record Result(
       boolean checked,
@@ -30,14 +31,25 @@ final class PointChecker {
       double dotError,
       double jacobianError,
       boolean kink,
-      boolean threw) {
-    static final Result SKIPPED = new Result(false, false, 0, 0, 0, false, false);
-    static final Result REJECTED = new Result(false, true, 0, 0, 0, false, false);
-    static final Result THREW = new Result(false, false, 0, 0, 0, false, true);
+      boolean threw,
+      boolean noisy) {
+    static final Result SKIPPED = new Result(false, false, 0, 0, 0, false, false, false);
+    static final Result REJECTED = new Result(false, true, 0, 0, 0, false, false, false);
+    static final Result THREW = new Result(false, false, 0, 0, 0, false, true, false);
   }
 
   /** Tolerance of the dot-product tests, relative to the magnitude of their terms. */
   static final double DOT_TOLERANCE = 1e-10;
+
+  /**
+   * A dot-product test whose relative error exceeds {@link #DOT_TOLERANCE} still passes if the
+   * mismatch is at most this many times the rounding noise measured at the point (see {@link
+   * #roundingNoise}).
+   */
+  static final double NOISE_FACTOR = 10;
+
+  /** The fractions by which directions and seeds are split to measure rounding noise. */
+  private static final double[] NOISE_SPLITS = {0.6, 0.85};
 
   /** Tolerance of the Jacobian check, relative to the largest entry. */
   static final double JACOBIAN_TOLERANCE = 1e-10;
@@ -53,6 +65,13 @@ final class PointChecker {
   private final String point;
   private final boolean rejectionAllowed;
   private final Layout layout;
+
+  /** The primal's value and arguments after it, the result length: set by {@link #run}. */
+  private Object value;
+  private Object[] afterPrimal;
+  private int resultLength;
+  /** Set when a dot-product test passed only within the measured rounding noise. */
+  private boolean noisy;
 
   /**
    * @param options the tolerance of the finite-difference check, already widened for floats, and
@@ -101,6 +120,9 @@ final class PointChecker {
     }
     requireSamePattern(primalArgs);
     int resultLength = resultLength(value);
+    this.value = value;
+    this.afterPrimal = primalArgs;
+    this.resultLength = resultLength;
     double[][] finalLeaves = layout.read(primalArgs);
 
     DiffVector direction = layout.gaussian(random);
@@ -176,7 +198,7 @@ final class PointChecker {
     if (rules.hasJacobian() && !layout.aliased()) {
       jacobianError = checkJacobian(primalArgs, resultLength);
     }
-    return new Result(true, false, fdError, dotError, jacobianError, kink, false);
+    return new Result(true, false, fdError, dotError, jacobianError, kink, false, noisy);
   }
 
   // ------------------------------------------------------------------ rule calls, exceptions
@@ -803,12 +825,20 @@ final class PointChecker {
     double rhs = bars.dot(direction);
     double lowLevelError =
         relativeError(lhs, rhs, Math.max(lhsMagnitude, bars.dotMagnitude(direction)));
-    if (!(lowLevelError <= DOT_TOLERANCE)) {
+    double[] weights = new double[ydot.length];
+    if (scalar) {
+      weights[0] = ybar;
+    } else {
+      System.arraycopy(resultBar, 0, weights, 0, resultBar.length);
+    }
+    Noise noise = new Noise(direction, ydot, weights, layout.zeros(), ybar, resultBar, bars);
+    if (!(lowLevelError <= DOT_TOLERANCE) && !noise.covers(lhs, rhs)) {
       throw dotFailure(rules.adjointName() + (scalar ? " with seed ybar" : " with resultBar"),
               direction, ybar, resultBar, bars)
           .with("expected", lhs + tangentLabel)
           .with("actual", rhs + " (<adjoint buffers, direction>)")
-          .with("error", "relative " + lowLevelError + " > tolerance " + DOT_TOLERANCE)
+          .with("error", "relative " + lowLevelError + " > tolerance " + DOT_TOLERANCE
+              + "; " + noise.describe(lhs, rhs))
           .error();
     }
     double viaGradient = scalar ? ybar * gradient.dot(direction) : gradient.dot(direction);
@@ -816,15 +846,17 @@ final class PointChecker {
         (scalar ? Math.abs(ybar) : 1) * gradient.dotMagnitude(direction);
     double convenienceError =
         relativeError(lhs, viaGradient, Math.max(lhsMagnitude, gradientMagnitude));
-    if (!(convenienceError <= DOT_TOLERANCE)) {
+    if (!(convenienceError <= DOT_TOLERANCE) && !noise.covers(lhs, viaGradient)) {
       throw dotFailure(rules.reverseName(), direction, ybar, resultBar, gradient)
           .with("expected", lhs + tangentLabel)
           .with("actual", viaGradient
               + (scalar ? " (ybar * <gradient, direction>)" : " (<gradient, direction>)"))
-          .with("error", "relative " + convenienceError + " > tolerance " + DOT_TOLERANCE)
+          .with("error", "relative " + convenienceError + " > tolerance " + DOT_TOLERANCE
+              + "; " + noise.describe(lhs, viaGradient))
           .error();
     }
-    return Math.max(lowLevelError, convenienceError);
+    // a test that passed within the measured noise is counted (Result.noisy), not ranked
+    return noise.measured() ? 0 : Math.max(lowLevelError, convenienceError);
   }
 
   private Failure dotFailure(
@@ -991,7 +1023,20 @@ final class PointChecker {
           + Math.abs(scalarBarsOnEntry[k] * direction.scalars[k]);
     }
     double error = relativeError(lhs, rhs, magnitude);
-    if (!(error <= DOT_TOLERANCE)) {
+    double[] weights = new double[ydot.length];
+    if (signature.result == Signature.ResultKind.SCALAR) {
+      weights[0] = ybar;
+    } else if (signature.result == Signature.ResultKind.ARRAY) {
+      System.arraycopy(resultBar, 0, weights, 0, resultLength);
+    }
+    int at = resultLength;
+    for (double[] leaf : xbarOut) {
+      System.arraycopy(leaf, 0, weights, at, leaf.length);
+      at += leaf.length;
+    }
+    Noise noise = new Noise(direction, ydot, weights,
+        new DiffVector(scalarBarsOnEntry, xbarOut), ybar, resultBar, after);
+    if (!(error <= DOT_TOLERANCE) && !noise.covers(lhs, rhs)) {
       Failure failure =
           failure("dot-product test with cotangents on every output: <ybar, J d> from "
                   + rules.forwardName() + " == <J^T ybar, d> from " + rules.adjointName()
@@ -1012,13 +1057,123 @@ final class PointChecker {
               + rules.forwardName() + ")")
           .with("actual", rhs + " (<buffers after " + rules.adjointName()
               + ", direction> + <scalarBars added, scalar directions>)")
-          .with("error", "relative " + error + " > tolerance " + DOT_TOLERANCE)
+          .with("error", "relative " + error + " > tolerance " + DOT_TOLERANCE + "; "
+              + noise.describe(lhs, rhs))
           .with("hint", "on entry xBar holds the cotangent of x's final contents; on return it"
               + " must hold the cotangent of x's contents on entry (README, \"Mutated"
               + " arguments\")")
           .error();
     }
-    return error;
+    // a test that passed within the measured noise is counted (Result.noisy), not ranked
+    return noise.measured() ? 0 : error;
+  }
+
+  // ----------------------------------------------------------------------------- rounding noise
+
+  /**
+   * The rounding noise of one dot-product test {@code <w, J d> == <J^T (seed, entry), d>},
+   * measured lazily from linearity. Both rules are linear in the direction and in the seeds, so
+   * for a split {@code d = d1 + d2} with {@code d1 = r d}, r in [0.5, 1] (so that {@code d - d1}
+   * is exact), the tangents for {@code d1} and {@code d2} must add up to the tangent for {@code d}
+   * up to rounding; likewise the adjoint for split seeds and entry buffers. The residuals, weighted
+   * like the terms of the test, measure the rounding error of both sides at this point. It is
+   * large where a derivative that is tiny (often mathematically zero) is computed from large
+   * partial derivatives that cancel; a relative tolerance cannot tell that from a wrong rule, a
+   * measured noise can: a wrong rule is wrong by far more than its own rounding.
+   */
+  private final class Noise {
+    private final DiffVector direction;
+    private final double[] ydot;
+    private final double[] weights;
+    private final DiffVector entry;
+    private final double ybar;
+    private final double[] resultBar;
+    private final DiffVector after;
+    private double noise = Double.NaN;
+
+    /**
+     * @param ydot the forward rule's output tangent for {@code direction} (see {@link #outputs})
+     * @param weights the cotangent of each output in the test's left-hand side
+     * @param entry the adjoint buffers on entry; {@code after} the buffers after the adjoint
+     */
+    Noise(DiffVector direction, double[] ydot, double[] weights, DiffVector entry, double ybar,
+        double[] resultBar, DiffVector after) {
+      this.direction = direction;
+      this.ydot = ydot;
+      this.weights = weights;
+      this.entry = entry;
+      this.ybar = ybar;
+      this.resultBar = resultBar;
+      this.after = after;
+    }
+
+    boolean measured() {
+      return !Double.isNaN(noise);
+    }
+
+    /** True (and the point is counted as noisy) if {@code |lhs - rhs|} is within the noise. */
+    boolean covers(double lhs, double rhs) {
+      if (Math.abs(lhs - rhs) <= NOISE_FACTOR * get()) {
+        noisy = true;
+        return true;
+      }
+      return false;
+    }
+
+    String describe(double lhs, double rhs) {
+      return "mismatch " + Math.abs(lhs - rhs) + " > " + NOISE_FACTOR
+          + " x the rounding noise measured at this point (" + get() + ")";
+    }
+
+    private double get() {
+      if (Double.isNaN(noise)) {
+        noise = 0;
+        for (double r : NOISE_SPLITS) {
+          noise = Math.max(noise, forwardResidual(r) + reverseResidual(r));
+        }
+      }
+      return noise;
+    }
+
+    private double forwardResidual(double r) {
+      DiffVector d1 = layout.zeros().plusScaled(r, direction);
+      DiffVector d2 = direction.plusScaled(-1, d1);
+      double[] y1 = forwardOutputs(d1);
+      double[] y2 = forwardOutputs(d2);
+      double residual = 0;
+      for (int i = 0; i < weights.length; i++) {
+        residual += Math.abs(weights[i] * (ydot[i] - y1[i] - y2[i]));
+      }
+      return residual;
+    }
+
+    private double reverseResidual(double r) {
+      DiffVector e1 = layout.zeros().plusScaled(r, entry);
+      DiffVector e2 = entry.plusScaled(-1, e1);
+      double ybar1 = r * ybar;
+      double[] resultBar1 = null;
+      double[] resultBar2 = null;
+      if (resultBar != null) {
+        resultBar1 = new double[resultBar.length];
+        resultBar2 = new double[resultBar.length];
+        for (int i = 0; i < resultBar.length; i++) {
+          resultBar1[i] = r * resultBar[i];
+          resultBar2[i] = resultBar[i] - resultBar1[i];
+        }
+      }
+      DiffVector a1 = callAdjoint(e1, seed(ybar1, resultBar1, 1), value, afterPrimal);
+      DiffVector a2 = callAdjoint(e2, seed(ybar - ybar1, resultBar2, 1), value, afterPrimal);
+      return after.plusScaled(-1, a1).plusScaled(-1, a2).dotMagnitude(direction);
+    }
+  }
+
+  /** The forward rule's output tangent (result, then final leaves) along {@code direction}. */
+  private double[] forwardOutputs(DiffVector direction) {
+    Object[] callArgs = Signature.copy(args);
+    Object[] tangents = tangents(direction);
+    RuleMethods.Tangent forward =
+        guarded(rules.forwardName(), () -> rules.forward(callArgs, tangents));
+    return outputTangent(forward, tangents, resultLength);
   }
 
   // ----------------------------------------------------------------------------------- Jacobian

@@ -11,6 +11,7 @@ import io.jgrad.check.fakes.ArrayResult;
 import io.jgrad.check.fakes.ArrayValueOffByOneUlp;
 import io.jgrad.check.fakes.Axpy;
 import io.jgrad.check.fakes.BadSignature;
+import io.jgrad.check.fakes.Cancelling;
 import io.jgrad.check.fakes.Dot;
 import io.jgrad.check.fakes.ExpInPlace;
 import io.jgrad.check.fakes.Floats;
@@ -30,6 +31,7 @@ import io.jgrad.check.fakes.OffByOneUlp;
 import io.jgrad.check.fakes.Outer;
 import io.jgrad.check.fakes.OverwritingAdjoint;
 import io.jgrad.check.fakes.Sines;
+import io.jgrad.check.fakes.SlightlyWrong;
 import io.jgrad.check.fakes.StaleOutputBar;
 import io.jgrad.check.fakes.SwapRows;
 import io.jgrad.check.fakes.Throwing;
@@ -131,6 +133,16 @@ class GradCheckTest {
       assertTrue(report.worstFdError() <= GradCheck.FLOAT_FD_TOLERANCE, report::toString);
       assertTrue(report.worstDotProductError() < 1e-14, report::toString);
     }
+
+    @Test
+    void passWhereTheMismatchIsWithinTheMeasuredRoundingNoise() {
+      GradCheck.Report report = GradCheck.of(Cancelling.class, "f").points(20).check();
+
+      assertEquals(20, report.points());
+      assertTrue(report.roundingNoise() > 0, report::toString);
+      assertTrue(report.worstDotProductError() <= 1e-10, report::toString);
+      assertContains(report.toString(), "ill-conditioned point(s)");
+    }
   }
 
   @Nested
@@ -179,6 +191,18 @@ class GradCheckTest {
           "dot-product test",
           "== <J^T ybar, d> from WrongConvenience_Rrule.f\n",
           "(ybar * <gradient, direction>)");
+    }
+
+    @Test
+    void smallConsistentErrorFailsAlthoughItIsFarBelowFiniteDifferenceAccuracy() {
+      String message = failureOf(GradCheck.of(SlightlyWrong.class, "f"));
+
+      assertContains(
+          message,
+          "dot-product test",
+          "from SlightlyWrong_Rrule.fAdjoint with seed ybar",
+          "> tolerance 1.0E-10; mismatch ",
+          "x the rounding noise measured at this point (0.0)");
     }
 
     @Test

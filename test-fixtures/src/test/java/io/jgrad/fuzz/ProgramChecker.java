@@ -34,6 +34,8 @@ final class ProgramChecker implements AutoCloseable {
     int kinks;
     int nonFinite;
     int threw;
+    /** Points where a dot-product test passed only within the measured rounding noise. */
+    int noisy;
     /** Points checked with one array passed for two parameters, and how many were rejected. */
     int aliased;
     int rejected;
@@ -44,6 +46,7 @@ final class ProgramChecker implements AutoCloseable {
       kinks += r.kinks();
       nonFinite += r.nonFinite();
       threw += r.threw();
+      noisy += r.roundingNoise();
     }
 
     @Override
@@ -51,7 +54,8 @@ final class ProgramChecker implements AutoCloseable {
       return methods + " methods; " + points + " points checked (finite differences skipped at "
           + kinks + " of them: kinks or inconsistent differences), " + nonFinite
           + " points not finite or singular, " + threw + " points where the primal threw, "
-          + aliased + " points with aliased arrays (" + rejected + " rejected by the rules)";
+          + aliased + " points with aliased arrays (" + rejected + " rejected by the rules), "
+          + noisy + " ill-conditioned points (dot-product tests within measured rounding noise)";
     }
   }
 
