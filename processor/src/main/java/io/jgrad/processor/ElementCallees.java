@@ -6,12 +6,21 @@ import io.jgrad.processor.lower.CalleeResolver;
 import io.jgrad.processor.lower.JdtTypes;
 import io.jgrad.processor.rules.GradCallee;
 import io.jgrad.processor.transform.CalleeTable;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.TypeKind;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
@@ -19,39 +28,252 @@ import org.eclipse.jdt.core.dom.IMethodBinding;
 import org.eclipse.jdt.core.dom.ITypeBinding;
 
 /**
- * Resolves calls to {@code @Grad} methods through javax.lang.model, which sees this build's
- * sources and the classpath alike; remembers what it resolved for the transforms.
+ * Resolves the calls of the methods being differentiated, through javax.lang.model (which sees
+ * this build's sources and the class path alike): to {@code @Grad} methods, whose rules are
+ * generated anyway, and to <em>helpers</em>, static methods without {@code @Grad} whose source
+ * is in this build and whose signature jgrad can differentiate. A helper's rules are generated
+ * because something calls it: each resolved helper is queued once for lowering ({@link
+ * #nextHelper}), so recursion and helpers shared by several entry points cost one set of rules.
  */
 final class ElementCallees implements CalleeResolver {
+  /**
+   * A helper to lower: where it is declared and its rule description; a {@code passive} one is
+   * only lowered to check that it writes none of its array parameters (the rules call it).
+   */
+  record Helper(TypeElement owner, ExecutableElement method, GradCallee callee,
+      boolean passive) {
+    String key() {
+      return CalleeTable.key(callee.owner(), callee.name());
+    }
+  }
+
   private final Elements elements;
   private final Types types;
+  private final Predicate<TypeElement> hasSource;
   private final Map<String, GradCallee> resolved = new HashMap<>();
+  private final Map<ExecutableElement, Helper> helpers = new LinkedHashMap<>();
+  private final Deque<Helper> pending = new ArrayDeque<>();
+  /** For each callee key, the keys of the functions whose lowering resolved a call to it. */
+  private final Map<String, Set<String>> callers = new HashMap<>();
+  private String caller;
 
-  ElementCallees(Elements elements, Types types) {
+  /**
+   * @param hasSource whether jgrad can read the source of a top-level type (helpers elsewhere,
+   *     in jars or classes compiled earlier without their sources, are not differentiated)
+   */
+  ElementCallees(Elements elements, Types types, Predicate<TypeElement> hasSource) {
     this.elements = elements;
     this.types = types;
+    this.hasSource = hasSource;
+  }
+
+  /** Names the function being lowered, so that the calls resolved next are recorded as its. */
+  void lowering(String callerKey) {
+    this.caller = callerKey;
   }
 
   @Override
   public GradCallee resolve(IMethodBinding method) {
+    ExecutableElement candidate = element(method);
+    if (candidate == null) {
+      return null;
+    }
+    TypeElement type = (TypeElement) candidate.getEnclosingElement();
+    GradCallee callee = null;
+    if (candidate.getAnnotation(Grad.class) != null) {
+      callee = callee(type, method, method.getName());
+    } else if (isHelper(type, candidate)) {
+      callee = helper(type, candidate, method, false).callee();
+    }
+    if (callee != null) {
+      String key = CalleeTable.key(callee.owner(), callee.name());
+      resolved.put(key, callee);
+      calledBy(key);
+    }
+    return callee;
+  }
+
+  @Override
+  public boolean isPassive(IMethodBinding method) {
+    ExecutableElement candidate = element(method);
+    if (candidate == null || passiveProblem(candidate) != null) {
+      return false;
+    }
+    if (candidate.getParameters().stream()
+        .anyMatch(p -> p.asType().getKind() == TypeKind.ARRAY)) {
+      // lowered too, to check that it leaves the arrays it is passed as they are
+      TypeElement type = (TypeElement) candidate.getEnclosingElement();
+      calledBy(helper(type, candidate, method, true).key());
+    }
+    return true;
+  }
+
+  @Override
+  public String whyNot(IMethodBinding method) {
+    ExecutableElement candidate = element(method);
+    if (candidate == null) {
+      return "jgrad cannot see its declaration";
+    }
+    String passive = passiveProblem(candidate);
+    if (passive != null) {
+      return passive;
+    }
+    return "its signature is not one jgrad differentiates (double, float, double[], double[][],"
+        + " int, long, boolean, String or enum parameters; a double, float or double[] result,"
+        + " or void and an array parameter to write)";
+  }
+
+  /**
+   * Why the rules cannot call {@code method} as it is (null if they can): it must be static,
+   * visible to the generated classes, and its result must carry no derivative; its array
+   * arguments must be checked (its source read) to be left as they are.
+   */
+  private String passiveProblem(ExecutableElement method) {
+    Set<Modifier> modifiers = method.getModifiers();
+    if (!modifiers.contains(Modifier.STATIC)) {
+      return "it is not static";
+    }
+    boolean differentiableParam = method.getParameters().stream()
+        .anyMatch(p -> MethodChecks.isDifferentiable(p.asType()) || isFloating(p.asType()));
+    if (isFloating(method.getReturnType()) && differentiableParam) {
+      return hasSource.test(RuleBases.topLevel((TypeElement) method.getEnclosingElement()))
+          ? "its signature is not one jgrad differentiates (double, float, double[], double[][],"
+              + " int, long, boolean, String or enum parameters; a double, float or double[]"
+              + " result, or void and an array parameter to write)"
+          : "its source is not in this build, so jgrad cannot differentiate it";
+    }
+    if (modifiers.contains(Modifier.PRIVATE)) {
+      return "it is private, and its result has no derivative, so the generated rules call it"
+          + " directly: make it package-private";
+    }
+    boolean arrays = method.getParameters().stream()
+        .anyMatch(p -> p.asType().getKind() == TypeKind.ARRAY);
+    if (arrays && (modifiers.contains(Modifier.ABSTRACT) || modifiers.contains(Modifier.NATIVE)
+        || !hasSource.test(RuleBases.topLevel((TypeElement) method.getEnclosingElement())))) {
+      return "it takes an array, and its source is not in this build, so jgrad cannot check"
+          + " that it leaves the array as it is";
+    }
+    return null;
+  }
+
+  /** double, float, or an array of them: something with a derivative. */
+  private static boolean isFloating(javax.lang.model.type.TypeMirror type) {
+    javax.lang.model.type.TypeMirror t = type;
+    while (t instanceof javax.lang.model.type.ArrayType array) {
+      t = array.getComponentType();
+    }
+    return t.getKind() == TypeKind.DOUBLE || t.getKind() == TypeKind.FLOAT
+        || t.toString().equals("java.lang.Double") || t.toString().equals("java.lang.Float");
+  }
+
+  private void calledBy(String key) {
+    if (caller != null) {
+      callers.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(caller);
+    }
+  }
+
+  /** The declaration {@code method} binds to, or null if javax.lang.model does not see it. */
+  private ExecutableElement element(IMethodBinding method) {
     ITypeBinding declaring = method.getDeclaringClass().getErasure();
     TypeElement type = elements.getTypeElement(declaring.getQualifiedName());
     if (type == null) {
       return null;
     }
     for (ExecutableElement candidate : ElementFilter.methodsIn(type.getEnclosedElements())) {
-      if (candidate.getAnnotation(Grad.class) != null && sameSignature(candidate, method)) {
-        GradCallee callee = callee(type, method);
-        resolved.put(CalleeTable.key(callee.owner(), callee.name()), callee);
-        return callee;
+      if (sameSignature(candidate, method)) {
+        return candidate;
       }
     }
     return null;
   }
 
+  /** The keys of every helper resolved so far (passive ones included). */
+  Set<String> helperKeys() {
+    Set<String> keys = new LinkedHashSet<>();
+    helpers.values().forEach(h -> keys.add(h.key()));
+    return keys;
+  }
+
+  /** The next helper to lower, or null when every resolved helper has been handed out. */
+  Helper nextHelper() {
+    return pending.poll();
+  }
+
+  /** The functions (by key) whose lowering resolved a call to the callee with this key. */
+  Set<String> callersOf(String key) {
+    return callers.getOrDefault(key, Set.of());
+  }
+
   /** The callees resolved so far, with what is known of the arrays they write. */
-  CalleeTable table(Map<String, java.util.Set<Integer>> writes) {
+  CalleeTable table(Map<String, Set<Integer>> writes) {
     return new CalleeTable(Map.copyOf(resolved), writes);
+  }
+
+  private Helper helper(TypeElement type, ExecutableElement method, IMethodBinding binding,
+      boolean passive) {
+    Helper helper = helpers.get(method);
+    if (helper == null) {
+      String name = passive ? method.getSimpleName().toString() : ruleName(type, method);
+      helper = new Helper(type, method, callee(type, binding, name), passive);
+      helpers.put(method, helper);
+      pending.add(helper);
+    }
+    return helper;
+  }
+
+  /**
+   * True for a static method with a body in a class whose source jgrad reads, with a signature
+   * jgrad differentiates: a double, float or double[] result (or void and an array parameter to
+   * write), and double, float, double[], double[][] or passive (int, long, boolean, String, enum)
+   * parameters, at least one of them differentiable.
+   */
+  private boolean isHelper(TypeElement type, ExecutableElement method) {
+    Set<Modifier> modifiers = method.getModifiers();
+    if (!modifiers.contains(Modifier.STATIC) || modifiers.contains(Modifier.NATIVE)
+        || modifiers.contains(Modifier.ABSTRACT) || method.isVarArgs()
+        || !method.getTypeParameters().isEmpty() || !hasSource.test(RuleBases.topLevel(type))) {
+      return false;
+    }
+    TypeKind returns = method.getReturnType().getKind();
+    boolean arrayParam = false;
+    boolean differentiable = false;
+    for (VariableElement p : method.getParameters()) {
+      if (MethodChecks.isDifferentiable(p.asType())) {
+        differentiable = true;
+        arrayParam |= p.asType().getKind() == TypeKind.ARRAY;
+      } else if (!MethodChecks.isPassive(p.asType())) {
+        return false;
+      }
+    }
+    boolean result = returns == TypeKind.DOUBLE || returns == TypeKind.FLOAT
+        || method.getReturnType().toString().equals("double[]")
+        || (returns == TypeKind.VOID && arrayParam);
+    return result && differentiable;
+  }
+
+  /**
+   * The name of a helper's rules: its own, unless another method of its class has that name (an
+   * overload, or a {@code @Grad} method whose generated names it would take); then the name
+   * followed by its parameter types, {@code sq_float}.
+   */
+  private static String ruleName(TypeElement type, ExecutableElement method) {
+    String name = method.getSimpleName().toString();
+    for (ExecutableElement other : ElementFilter.methodsIn(type.getEnclosedElements())) {
+      String otherName = other.getSimpleName().toString();
+      boolean clash = !other.equals(method) && (otherName.equals(name)
+          || (other.getAnnotation(Grad.class) != null && name.startsWith(otherName)
+              && List.of("Adjoint", "Jacobian", "Forward", "Reverse")
+                  .contains(name.substring(otherName.length()))));
+      if (clash) {
+        StringBuilder mangled = new StringBuilder(name);
+        for (VariableElement p : method.getParameters()) {
+          mangled.append('_').append(p.asType().toString()
+              .replaceAll(".*\\.", "").replace("[]", "Array"));
+        }
+        return mangled.toString();
+      }
+    }
+    return name;
   }
 
   private boolean sameSignature(ExecutableElement candidate, IMethodBinding method) {
@@ -68,13 +290,13 @@ final class ElementCallees implements CalleeResolver {
     return true;
   }
 
-  private GradCallee callee(TypeElement type, IMethodBinding method) {
+  private GradCallee callee(TypeElement type, IMethodBinding method, String ruleName) {
     List<Type> params = new ArrayList<>();
     for (ITypeBinding p : method.getParameterTypes()) {
       params.add(JdtTypes.of(p));
     }
     String pkg = elements.getPackageOf(type).getQualifiedName().toString();
     return new GradCallee(type.getQualifiedName().toString(), pkg, RuleBases.of(type),
-        method.getName(), params, JdtTypes.of(method.getReturnType()));
+        ruleName, params, JdtTypes.of(method.getReturnType()));
   }
 }

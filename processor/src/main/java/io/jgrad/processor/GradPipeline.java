@@ -9,6 +9,7 @@ import io.jgrad.processor.diag.Problem;
 import io.jgrad.processor.diag.Reporter;
 import io.jgrad.processor.emit.RuleWriter;
 import io.jgrad.processor.ir.Function;
+import io.jgrad.processor.ir.Var;
 import io.jgrad.processor.lower.MethodLowerer;
 import io.jgrad.processor.parse.JdtParser;
 import io.jgrad.processor.parse.SourceMirror;
@@ -109,11 +110,11 @@ final class GradPipeline {
       sourcepath.addAll(pathOption(SOURCEPATH_OPTION));
       JdtParser parser = new JdtParser(
           classpath(ElementFilter.typesIn(round.getRootElements())), sourcepath);
-      ElementCallees callees = new ElementCallees(env.getElementUtils(), env.getTypeUtils());
       Map<TypeElement, SourceUnit> units = new HashMap<>();
+      ElementCallees callees = new ElementCallees(env.getElementUtils(), env.getTypeUtils(),
+          top -> source(units, top) != null);
       for (TypeElement owner : byOwner.keySet()) {
-        TypeElement top = RuleBases.topLevel(owner);
-        SourceUnit unit = units.computeIfAbsent(top, bridge::source);
+        SourceUnit unit = source(units, RuleBases.topLevel(owner));
         if (unit != null) {
           mirror.add(unit); // (again, if it was not a root: the batch reads it from the mirror)
         }
@@ -127,11 +128,20 @@ final class GradPipeline {
         lowered.addAll(lowerClass(e.getKey(), e.getValue(),
             units.get(RuleBases.topLevel(e.getKey())), parsed, callees, timings));
       }
+      lowered.addAll(lowerHelpers(callees, parser, mirror, parsed, units, timings));
       start = System.nanoTime();
       lowered.removeIf(l -> bodyOnly.contains(l.method())); // checked, not differentiated
+      // what this round tried to differentiate and could not
+      Set<String> failed = new java.util.HashSet<>(callees.helperKeys());
+      byOwner.forEach((owner, methods) -> methods.forEach(m -> failed.add(CalleeTable.key(
+          owner.getQualifiedName().toString(), m.getSimpleName().toString()))));
+      lowered.forEach(l -> failed.remove(l.key()));
       CalleeTable table = WriteEffects.of(lowered.stream()
           .collect(java.util.stream.Collectors.toMap(Lowered::key, Lowered::function)), callees);
-      lowered.removeIf(l -> returnsParameter(l, table) || writesTable(l, table));
+      lowered.removeIf(l -> (returnsParameter(l, table) || writesTable(l, table)
+          || writesArguments(l, table)) && failed.add(l.key()));
+      lowered.removeIf(Lowered::passive); // checked: the rules call them as they are
+      dropCallersOf(failed, lowered, callees);
       Map<TypeElement, List<RuleWriter.Rule>> rules = new LinkedHashMap<>();
       Map<TypeElement, List<ExecutableElement>> ruleMethods = new HashMap<>();
       for (Lowered l : lowered) {
@@ -141,7 +151,8 @@ final class GradPipeline {
           List<TypeName> thrown = l.method().getThrownTypes().stream()
               .map(t -> TypeName.get(env.getTypeUtils().erasure(t))).toList();
           rules.computeIfAbsent(l.owner(), k -> new ArrayList<>()).add(new RuleWriter.Rule(
-              l.function(), l.isPublic(), thrown,
+              l.function(), l.method().getSimpleName().toString(), l.isPublic(), l.helper(),
+              thrown,
               DeadStores.apply(ForwardTransform.apply(guarded, table)),
               reverse.adjoint(), DeadStores.apply(reverse.forwardPart()),
               DeadStores.apply(FirstContributions.apply(reverse.reversePart())),
@@ -166,6 +177,24 @@ final class GradPipeline {
       }
     }
     timings.report(env.getMessager(), byOwner.values().stream().mapToInt(List::size).sum());
+  }
+
+  /**
+   * Reports a passive helper (one whose result has no derivative, which the rules call as it is)
+   * that may write an array it is passed: the rules would not see the change.
+   */
+  private boolean writesArguments(Lowered l, CalleeTable table) {
+    if (!l.passive()) {
+      return false;
+    }
+    Set<Integer> written = table.writes().get(l.key());
+    if (written == null || written.isEmpty()) {
+      return false;
+    }
+    Var array = l.function().params().get(written.iterator().next());
+    reporter.error(l.method(), Message.PASSIVE_WRITE.format(l.method().getSimpleName(),
+        l.method().getReturnType(), array.name()));
+    return true;
   }
 
   /** Reports a method that writes into a static final array (read as a constant). */
@@ -203,12 +232,82 @@ final class GradPipeline {
     return false;
   }
 
-  /** A method in IR form, before differentiation. */
+  /**
+   * A method in IR form, before differentiation; a {@code helper} has no {@code @Grad} and is
+   * differentiated because a rule calls it (its function is named like its rules); a {@code
+   * passive} one is called by the rules as it is, and only checked.
+   */
   record Lowered(TypeElement owner, ExecutableElement method, Function function,
-      boolean isPublic) {
+      boolean isPublic, boolean helper, boolean passive) {
     String key() {
-      return CalleeTable.key(owner.getQualifiedName().toString(),
-          method.getSimpleName().toString());
+      return CalleeTable.key(owner.getQualifiedName().toString(), function.name());
+    }
+  }
+
+  private SourceUnit source(Map<TypeElement, SourceUnit> units, TypeElement top) {
+    if (!units.containsKey(top)) {
+      units.put(top, bridge.source(top));
+    }
+    return units.get(top);
+  }
+
+  /**
+   * Lowers the helpers the lowered methods call, and the helpers those call, until none is left;
+   * each helper once. A helper's problems are reported where they are, in its own source.
+   */
+  private List<Lowered> lowerHelpers(ElementCallees callees, JdtParser parser,
+      SourceMirror mirror, Map<String, CompilationUnit> parsed, Map<TypeElement, SourceUnit> units,
+      Timings timings) {
+    long start = System.nanoTime();
+    List<Lowered> out = new ArrayList<>();
+    for (ElementCallees.Helper helper = callees.nextHelper(); helper != null;
+        helper = callees.nextHelper()) {
+      ExecutableElement method = helper.method();
+      try {
+        SourceUnit unit = source(units, RuleBases.topLevel(helper.owner()));
+        if (!parsed.containsKey(unit.relativePath())) {
+          mirror.add(unit);
+          parsed.putAll(parser.parseAll(List.of(unit), mirror.root()));
+        }
+        callees.lowering(helper.key());
+        Function function = lower(helper.owner(), method, unit, parsed.get(unit.relativePath()),
+            callees);
+        if (function != null) {
+          Set<Modifier> modifiers = method.getModifiers();
+          boolean isPublic = modifiers.contains(Modifier.PUBLIC)
+              || modifiers.contains(Modifier.PROTECTED);
+          out.add(new Lowered(helper.owner(), method, function.renamed(helper.callee().name()),
+              isPublic, true, helper.passive()));
+        }
+      } catch (RuntimeException | StackOverflowError e) {
+        reporter.error(method, Message.INTERNAL.format(method.getSimpleName(), e));
+      }
+    }
+    timings.add("lower", start);
+    return out;
+  }
+
+  /**
+   * Drops, with an error that names the callee, every method that calls (directly or through
+   * other callees) a method in {@code failed}: its rules would call rules that do not exist.
+   */
+  private void dropCallersOf(Set<String> failed, List<Lowered> lowered, ElementCallees callees) {
+    java.util.Deque<String> work = new java.util.ArrayDeque<>(failed);
+    while (!work.isEmpty()) {
+      String callee = work.pop();
+      for (String caller : callees.callersOf(callee)) {
+        for (java.util.Iterator<Lowered> it = lowered.iterator(); it.hasNext(); ) {
+          Lowered l = it.next();
+          if (l.key().equals(caller)) {
+            it.remove();
+            reporter.error(l.method(), Message.CALLEE_FAILED.format(
+                l.method().getSimpleName(), callee.replace('#', '.')));
+            if (failed.add(caller)) {
+              work.add(caller);
+            }
+          }
+        }
+      }
     }
   }
 
@@ -226,11 +325,13 @@ final class GradPipeline {
     List<Lowered> result = new ArrayList<>();
     for (ExecutableElement method : methods) {
       try {
+        callees.lowering(CalleeTable.key(owner.getQualifiedName().toString(),
+            method.getSimpleName().toString()));
         Function function = lower(owner, method, unit, ast, callees);
         if (function != null) {
           boolean isPublic = method.getModifiers().contains(Modifier.PUBLIC)
               || method.getModifiers().contains(Modifier.PROTECTED);
-          result.add(new Lowered(owner, method, function, isPublic));
+          result.add(new Lowered(owner, method, function, isPublic, false, false));
         }
       } catch (RuntimeException | StackOverflowError e) {
         reporter.error(method, Message.INTERNAL.format(method.getSimpleName(), e));

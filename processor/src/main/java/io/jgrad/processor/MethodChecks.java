@@ -82,7 +82,7 @@ final class MethodChecks {
       TypeMirror type = p.asType();
       if (isDifferentiable(type)) {
         differentiable = true;
-      } else if (!PASSIVE_PARAMETERS.contains(type.getKind()) && !isPassiveObject(type)) {
+      } else if (!isPassive(type)) {
         reporter.error(p, Message.UNSUPPORTED_PARAMETER.format(p.getSimpleName(), type));
         ok = false;
       }
@@ -159,6 +159,11 @@ final class MethodChecks {
       }
     }
     return null;
+  }
+
+  /** int, long, boolean, String and enum parameters: values with no derivative. */
+  static boolean isPassive(TypeMirror type) {
+    return PASSIVE_PARAMETERS.contains(type.getKind()) || isPassiveObject(type);
   }
 
   /** String and enum parameters: values with no derivative (messages, switches, options). */

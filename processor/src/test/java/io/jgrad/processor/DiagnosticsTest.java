@@ -313,26 +313,27 @@ class DiagnosticsTest {
     assertEquals(Math.sqrt(2) + 2 * Math.log(3) * 0.5, d.tangent(), 1e-15);
   }
 
+  /** Issue 9, item 1: a helper without @Grad, private or not, is differentiated. */
   @Test
-  void callToNonGradMethodOfSameClassSuggestsAnnotatingIt() {
+  void privateHelperOfTheSameClassGetsRules() {
     Fixture foo = method("""
         double y = x;
         return y * g(x);
         """, """
-        static double g(double v) {
+        private static double g(double v) {
           return v * v;
         }
         """);
     Compilation compilation = compile(foo);
-    assertThat(compilation)
-        .hadErrorContaining("call to Foo.g(double) has no derivative rule: annotate Foo.g with"
-            + " @Grad")
-        .inFile(foo.file()).onLine(foo.line("y * g(x)"));
-    assertNoInternalError(compilation);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("test.Foo_Frule").contentsAsUtf8String()
+        .contains("static Dual g(double v, double vDot)");
+    assertThat(compilation).generatedSourceFile("test.Foo_Rrule").contentsAsUtf8String()
+        .contains("static void gReverse(double v, double seed)");
   }
 
   @Test
-  void callToNonGradMethodOfAnotherClassSuggestsAnnotatingIt() {
+  void helperOfAnotherClassGetsRulesInThatClassesRuleClasses() {
     Fixture helper = source("test.Helper", """
         package test;
 
@@ -347,10 +348,115 @@ class DiagnosticsTest {
         return y * Helper.g(x);
         """);
     Compilation compilation = compile(foo, helper);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("test.Helper_Frule").contentsAsUtf8String()
+        .contains("public static Dual g(double v, double vDot)");
+  }
+
+  /** A helper whose result has no derivative is called as it is (here with an array). */
+  @Test
+  void passiveHelperIsCalledAsItIs() {
+    Fixture foo = method("""
+        int k = nearest(a, x);
+        return a[k] * x + rate(n);
+        """, """
+        static int nearest(double[] v, double t) {
+          int best = 0;
+          for (int i = 1; i < v.length; i++) {
+            if (Math.abs(v[i] - t) < Math.abs(v[best] - t)) {
+              best = i;
+            }
+          }
+          return best;
+        }
+
+        static double rate(int year) {
+          return 0.01 * year;
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("test.Foo_Frule").contentsAsUtf8String()
+        .contains("Foo.nearest(a, x)");
+  }
+
+  @Test
+  void passiveHelperThatWritesAnArgumentIsRejectedThereAndAtItsCaller() {
+    Fixture foo = method("""
+        int k = fill(a, n);
+        return a[0] * x + k;
+        """, """
+        static int fill(double[] v, int count) {
+          for (int i = 0; i < count; i++) {
+            v[i] = i;
+          }
+          return count;
+        }
+        """);
+    Compilation compilation = compile(foo);
     assertThat(compilation)
-        .hadErrorContaining("call to Helper.g(double) has no derivative rule: annotate Helper.g"
-            + " with @Grad")
-        .inFile(foo.file()).onLine(foo.line("Helper.g(x)"));
+        .hadErrorContaining("fill returns int, which has no derivative, so the rules of the @Grad"
+            + " methods calling it call it as it is; but it may write its array parameter v")
+        .inFile(foo.file());
+    assertThat(compilation)
+        .hadErrorContaining("f calls test.Foo.fill, which jgrad cannot differentiate")
+        .inFile(foo.file());
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void privatePassiveHelperIsRejectedAtTheCallWithTheFix() {
+    Fixture foo = method("""
+        double y = x;
+        return y * index(n);
+        """, """
+        private static int index(int k) {
+          return k / 2;
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("call to Foo.index(int) cannot be differentiated: it is private, and"
+            + " its result has no derivative, so the generated rules call it directly: make it"
+            + " package-private")
+        .inFile(foo.file()).onLine(foo.line("index(n)"));
+    assertNoInternalError(compilation);
+  }
+
+  /** The helper's own error is where it is; the entry point says why it gets no rules. */
+  @Test
+  void helperWithAnUnsupportedStatementIsReportedInsideIt() {
+    Fixture foo = method("""
+        return x * g(x);
+        """, """
+        static double g(double v) {
+          java.util.function.DoubleUnaryOperator h = w -> w * w;
+          return h.applyAsDouble(v);
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("write the computation inline")
+        .inFile(foo.file()).onLine(foo.line("w -> w * w"));
+    assertThat(compilation)
+        .hadErrorContaining("f calls test.Foo.g, which jgrad cannot differentiate (see the errors"
+            + " reported there)")
+        .inFile(foo.file());
+    assertNoInternalError(compilation);
+  }
+
+  /** A library method without source: the message says why, and suggests no annotation. */
+  @Test
+  void callToAMethodWithoutSourceSaysWhy() {
+    Fixture foo = method("""
+        double y = x;
+        return Double.sum(y, x);
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("call to Double.sum(double, double) cannot be differentiated: its"
+            + " source is not in this build")
+        .inFile(foo.file()).onLine(foo.line("Double.sum"));
     assertNoInternalError(compilation);
   }
 

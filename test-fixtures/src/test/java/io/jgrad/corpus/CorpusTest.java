@@ -45,7 +45,8 @@ class CorpusTest {
           Lexical.class,
           Constants.class,
           FuzzFindings.class,
-          Switches.class);
+          Switches.class,
+          Helpers.class);
 
   static final int POINTS = 6;
   static final long SEED = 20_240_611L;
@@ -401,6 +402,8 @@ class CorpusTest {
     add(e, FuzzFindings.class, "aliasedArrayResult", c -> c.range(-1, 1));
     add(e, FuzzFindings.class, "floatBranch", c -> c.range(0, 2).fdTolerance(FLOAT_INSIDE));
     add(e, FuzzFindings.class, "ignoresArray", c -> c.range(-1, 1));
+    add(e, FuzzFindings.class, "emptyBranchesReadingAnElement",
+        c -> c.args(r -> args(array(r, 6, -2, 2), r.nextInt(0, 6))));
     add(e, FuzzFindings.class, "reassignedParameter", c -> c.range(-1, 1));
     add(e, FuzzFindings.class, "freshMatrixParameter", c -> c.args(r -> args(
         new double[][] {array(r, 2, -1, 1), array(r, 2, -1, 1)}, offGrid(r, 0.1, 5.9, 1.0, 0))));
@@ -420,6 +423,17 @@ class CorpusTest {
         c -> c.args(r -> args(array(r, 6, -1, 1), r.nextInt(3))));
     add(e, Switches.class, "yieldFromLoop",
         c -> c.args(r -> args(array(r, 5, -0.8, 0.8), r.nextInt(2))));
+
+    // ---- Helpers: static methods without @Grad, differentiated because rules call them
+    add(e, Helpers.class, "sumOfSquares", c -> c.args(r -> args((Object) array(r, 5, -2, 2))));
+    add(e, Helpers.class, "overloads", c -> c.range(-2, 2));
+    add(e, Helpers.class, "recursion", c -> c.range(-1.5, 1.5).intRange(0, 6));
+    add(e, Helpers.class, "logisticLoss",
+        c -> c.args(r -> args(array(r, 4, -1, 1), array(r, 4, -1, 1), u(r, 0.1, 0.9))));
+    add(e, Helpers.class, "crossEntropy",
+        c -> c.args(r -> args(array(r, 5, -2, 2), r.nextInt(5))));
+    add(e, Helpers.class, "axpyTwice",
+        c -> c.args(r -> args(u(r, -2, 2), array(r, 4, -1, 1), array(r, 4, -1, 1))));
 
     return e;
   }
@@ -444,7 +458,9 @@ class CorpusTest {
     Set<String> declared = new TreeSet<>();
     for (Class<?> owner : CORPUS) {
       for (Method m : owner.getDeclaredMethods()) {
-        if (Modifier.isStatic(m.getModifiers()) && !m.isSynthetic()) {
+        // private static methods are helpers, checked through the entry points calling them
+        if (Modifier.isStatic(m.getModifiers()) && !Modifier.isPrivate(m.getModifiers())
+            && !m.isSynthetic()) {
           declared.add(owner.getSimpleName() + "." + m.getName());
         }
       }

@@ -115,4 +115,24 @@ public final class FuzzFindings {
     }
     return n & 3;
   }
+
+  /**
+   * Seed 101, program 44: both branches end up empty (a continue at the end of the loop body),
+   * but the condition reads an element that may be out of range, so it stays: as an if with empty
+   * branches, since Java does not take a comparison as a statement.
+   */
+  @Grad
+  public static double emptyBranchesReadingAnElement(double[] a, int k) {
+    double s = 0.0;
+    for (int i = 0; i < a.length; i++) {
+      if (a[i] > 1.0) {
+        s += a[i] * a[i];
+      } else if (1.5 > -i * a[(i + k) % a.length]) {
+        if (i != 4) {
+          continue;
+        }
+      }
+    }
+    return s;
+  }
 }

@@ -26,8 +26,9 @@ public enum Message {
   UNSUPPORTED_EXPRESSION("%s is not supported in a @Grad method%s"),
   UNSUPPORTED_LOCAL_TYPE("local variable %s of type %s is not supported in a @Grad method: use"
       + " double, float, int, long, boolean, double[] or double[][] locals"),
-  NO_RULE("call to %s has no derivative rule: annotate %s with @Grad (it must be static and in"
-      + " this build), or compute the value outside the @Grad method and pass it in as a"
+  NO_RULE("call to %s cannot be differentiated: %s. jgrad differentiates the static methods whose"
+      + " source is in this build (with or without @Grad) and calls the ones whose result has no"
+      + " derivative; otherwise compute the value outside the @Grad method and pass it in as a"
       + " parameter"),
   INSTANCE_CALL("call to %s is a call on an object, which jgrad cannot differentiate: compute"
       + " the value before the @Grad method and pass it in as a parameter, or write the"
@@ -63,6 +64,12 @@ public enum Message {
       + " move it to its own statement"),
   UNRESOLVED("jgrad cannot resolve %s (no type information): check the imports and the"
       + " classpath, or pass -Ajgrad.classpath=..."),
+  PASSIVE_WRITE("%s returns %s, which has no derivative, so the rules of the @Grad methods"
+      + " calling it call it as it is; but it may write its array parameter %s, and jgrad cannot"
+      + " follow that write: return the new values (a double[] result) or write them in a method"
+      + " that returns void"),
+  CALLEE_FAILED("%s calls %s, which jgrad cannot differentiate (see the errors reported there):"
+      + " no rules are generated for %1$s until those are fixed"),
   INTERNAL("jgrad internal error while processing %s: %s. Please report this bug at"
       + " https://github.com/jgrad/jgrad/issues with the method's source; as a workaround remove"
       + " @Grad from it");

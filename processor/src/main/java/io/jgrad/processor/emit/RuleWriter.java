@@ -35,10 +35,14 @@ public final class RuleWriter {
 
   /**
    * One differentiated method: the primal, the checked exceptions it declares (every generated
-   * method that runs its code declares them too), and its forward and reverse IR.
+   * method that runs its code declares them too), and its forward and reverse IR. A {@code
+   * helper} is a method without {@code @Grad} that the rules of {@code @Grad} methods call: it
+   * gets what generated callers use (the forward rule and the two reverse parts), not the API.
+   * {@code primalName} is the method's name in the source (a helper's rules may be named apart).
    */
-  public record Rule(Function primal, boolean isPublic, List<TypeName> thrown, Function forward,
-      Function reverse, Function forwardPart, Function reversePart, Block aliasChecks) {}
+  public record Rule(Function primal, String primalName, boolean isPublic, boolean helper,
+      List<TypeName> thrown, Function forward, Function reverse, Function forwardPart,
+      Function reversePart, Block aliasChecks) {}
 
   private final String packageName;
   private final String ruleBase;
@@ -69,7 +73,8 @@ public final class RuleWriter {
       Function f = rule.forward();
       MethodSpec.Builder m = method(f, rule, JavaEmitter.typeName(f.returnType()))
           .addJavadoc("Value and directional derivative of {@link $T#$L}.\n\n", owner,
-              linkSignature(rule.primal()))
+              linkSignature(rule))
+          .addJavadoc(helperNote(rule))
           .addJavadoc("<p>Each differentiable parameter is followed by its tangent, the direction"
               + " to differentiate along. A tangent array is updated in place along with its"
               + " array: on return it holds the tangent of the array's final contents.\n");
@@ -87,6 +92,10 @@ public final class RuleWriter {
     Map<Rule, String> recordNames = recordNames(rules);
     for (Rule rule : rules) {
       Type returns = rule.primal().returnType();
+      if (rule.helper()) {
+        helperParts(rule, type);
+        continue;
+      }
       if (!returns.equals(Type.VOID)) {
         TypeSpec gradient = gradientRecord(rule, recordNames.get(rule));
         type.addType(gradient);
@@ -98,7 +107,7 @@ public final class RuleWriter {
       }
       type.addMethod(adjoint(rule));
       if (rule.forwardPart() != null) {
-        String link = linkSignature(rule.primal());
+        String link = linkSignature(rule);
         type.addMethod(method(rule.forwardPart(), rule,
             JavaEmitter.typeName(rule.forwardPart().returnType()))
             .addJavadoc("The forward sweep of {@link #$L}: computes the value of {@link $T#$L}"
@@ -121,6 +130,34 @@ public final class RuleWriter {
     return file(withHelpers(type));
   }
 
+  /** Says why a method without {@code @Grad} has rules. */
+  private static CodeBlock helperNote(Rule rule) {
+    return rule.helper()
+        ? CodeBlock.of("<p>{@code $L} has no {@code @Grad}: these rules exist because the rules of"
+            + " {@code @Grad} methods call it.\n\n", rule.primalName())
+        : CodeBlock.of("");
+  }
+
+  /** A helper's reverse parts, which generated callers call back to back. */
+  private void helperParts(Rule rule, TypeSpec.Builder type) {
+    String link = linkSignature(rule);
+    type.addMethod(method(rule.forwardPart(), rule,
+        JavaEmitter.typeName(rule.forwardPart().returnType()))
+        .addJavadoc("The forward sweep of the reverse mode of {@link $T#$L}: computes its value"
+            + " and leaves on this thread's tape what {@link #$L} needs.\n\n", owner, link,
+            rule.reversePart().name())
+        .addJavadoc(helperNote(rule))
+        .build());
+    type.addMethod(method(rule.reversePart(), rule, TypeName.VOID)
+        .addJavadoc("The reverse sweep of the reverse mode of {@link $T#$L}, taking from this"
+            + " thread's tape what the matching {@link #$L} call left there. Each array"
+            + " parameter is followed by its adjoint buffer, the result's cotangent comes next;"
+            + " the adjoints of double and float parameters are pushed onto the tape (last"
+            + " parameter on top).\n\n", owner, link, rule.forwardPart().name())
+        .addJavadoc(helperNote(rule))
+        .build());
+  }
+
   private MethodSpec adjoint(Rule rule) {
     Function r = rule.reverse();
     Type returns = rule.primal().returnType();
@@ -129,7 +166,7 @@ public final class RuleWriter {
     MethodSpec.Builder m = method(r, rule, JavaEmitter.typeName(r.returnType()))
         .addJavadoc("Reverse mode of {@link $T#$L}: adds $L into the adjoint buffers. Allocates"
             + " no gradient storage; generated callers compose rules through this method.\n\n",
-            owner, linkSignature(rule.primal()), seed)
+            owner, linkSignature(rule), seed)
         .addJavadoc("<p>Each array parameter is followed by its adjoint buffer. On entry it holds"
             + " the cotangent of the array's final contents (zeros when only the result matters);"
             + " on return, the cotangent with respect to its contents on entry. For an array the"
@@ -168,7 +205,7 @@ public final class RuleWriter {
             + " array its elements, a matrix its rows one after the other). Reverse mode row by"
             + " row when there are fewer outputs than inputs, forward mode column by column"
             + " otherwise. The arguments are left as the primal leaves them.\n", owner,
-            linkSignature(primal));
+            linkSignature(rule));
     for (Var p : primal.params()) {
       m.addParameter(JavaEmitter.typeName(p.type()), p.name());
     }
@@ -349,7 +386,7 @@ public final class RuleWriter {
     MethodSpec.Builder components = MethodSpec.constructorBuilder()
         .addParameter(JavaEmitter.typeName(primal.returnType()), "value");
     CodeBlock.Builder doc = CodeBlock.builder()
-        .add("The value and gradient of {@link $T#$L}.\n\n", owner, linkSignature(primal))
+        .add("The value and gradient of {@link $T#$L}.\n\n", owner, linkSignature(rule))
         .add("@param value the primal value\n");
     for (Var p : primal.params()) {
       if (p.type().isDifferentiable()) {
@@ -376,7 +413,7 @@ public final class RuleWriter {
         .addExceptions(rule.thrown())
         .returns(gradient)
         .addJavadoc("Value and gradient of {@link $T#$L}, in freshly allocated storage.\n\n",
-            owner, linkSignature(primal))
+            owner, linkSignature(rule))
         .addJavadoc("@return the primal value (bit for bit) and its derivative with respect to"
             + " every differentiable parameter\n");
     for (Var p : primal.params()) {
@@ -433,8 +470,8 @@ public final class RuleWriter {
   }
 
   /** {@code f(double[], int)}, for {@code {@link Foo#f(double[], int)}}. */
-  private static String linkSignature(Function primal) {
-    return primal.name() + primal.params().stream().map(p -> p.type().toString())
+  private static String linkSignature(Rule rule) {
+    return rule.primalName() + rule.primal().params().stream().map(p -> p.type().toString())
         .collect(Collectors.joining(", ", "(", ")"));
   }
 }

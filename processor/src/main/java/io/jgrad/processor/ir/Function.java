@@ -22,6 +22,11 @@ public final class Function {
     this.locals = new ArrayList<>(locals);
   }
 
+  /** The same function under another name. */
+  public Function renamed(String newName) {
+    return new Function(newName, params, returnType, body, locals);
+  }
+
   public String name() {
     return name;
   }

@@ -3,9 +3,26 @@ package io.jgrad.processor.lower;
 import io.jgrad.processor.rules.GradCallee;
 import org.eclipse.jdt.core.dom.IMethodBinding;
 
-/** Tells whether a called method has generated rules (is a {@code @Grad} method). */
-@FunctionalInterface
+/**
+ * Tells how a called method is differentiated: through generated rules (a {@code @Grad} method,
+ * or a helper jgrad differentiates because it is called), or not at all because its result
+ * carries no derivative and it changes nothing the rules depend on (a passive call).
+ */
 public interface CalleeResolver {
-  /** The callee's rule description, or null if it is not a {@code @Grad} method. */
+  /** The callee's rule description, or null if it has no generated rules. */
   GradCallee resolve(IMethodBinding method);
+
+  /**
+   * True if the rules may call {@code method} itself: a static method whose result has no
+   * derivative (an int index, a boolean test, or a double computed from passive arguments only)
+   * and that writes none of the arrays it is passed.
+   */
+  default boolean isPassive(IMethodBinding method) {
+    return false;
+  }
+
+  /** Why {@code method} is neither differentiated nor passive, for the error at the call. */
+  default String whyNot(IMethodBinding method) {
+    return "its source is not in this build";
+  }
 }

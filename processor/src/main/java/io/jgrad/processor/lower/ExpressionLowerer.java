@@ -462,22 +462,24 @@ final class ExpressionLowerer {
       lowerer.report(m, Message.NO_MATH_RULE.format(signature));
       return Expr.Lit.of(0);
     }
-    if (callee == null && !(math || (!type.isFloating() && PureMethods.isPure(owner)))) {
-      lowerer.report(m, Message.NO_RULE.format(signature,
-          owner.substring(owner.lastIndexOf('.') + 1) + "." + method.getName()));
+    boolean passive = callee == null && !math && lowerer.callees.isPassive(method);
+    if (callee == null && !passive
+        && !(math || (!type.isFloating() && PureMethods.isPure(owner)))) {
+      lowerer.report(m, Message.NO_RULE.format(signature, lowerer.callees.whyNot(method)));
       return Expr.Lit.of(0);
     }
     List<Expression> arguments = new ArrayList<>();
     for (Object arg : m.arguments()) {
       arguments.add((Expression) arg);
     }
-    List<Expr> args = inOrder(arguments, out, active || callee != null);
+    List<Expr> args = inOrder(arguments, out, (active && !passive) || callee != null);
     if (callee != null) {
       // the callee's reverse part reads its scalar arguments again, when the arrays are as the
       // callee left them: an element passed by value is read into a temporary first
       args.replaceAll(arg -> arg instanceof Expr.Index ? lowerer.spill(arg, out) : arg);
     }
-    return new Expr.Call(owner, method.getName(), args, type);
+    // a helper's rules may be named apart from it (overloads): calls name the rules
+    return new Expr.Call(owner, callee != null ? callee.name() : method.getName(), args, type);
   }
 
   /** Methods of String and enums that compute a value from it and change nothing. */

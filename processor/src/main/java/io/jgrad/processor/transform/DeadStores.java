@@ -138,9 +138,13 @@ public final class DeadStores {
       kept[k] = rebuild(s, live);
       live = live(s, live);
       if (kept[k] instanceof Stmt.If i && i.then().isEmpty() && i.otherwise().isEmpty()) {
-        // nothing left in the branches: only the condition's effect (a tape pop) remains
+        // nothing left in the branches: only the condition's effect (a tape pop, an element
+        // read that may throw) remains; Java takes only a call as a statement of its own
+        Expr condition = withoutNegation(i.condition());
         kept[k] = hasNoEffect(i.condition()) ? null
-            : new Stmt.Eval(withoutNegation(i.condition()), i.origin());
+            : condition instanceof Expr.Call || condition instanceof Expr.Invoke
+                ? new Stmt.Eval(condition, i.origin())
+                : kept[k];
       }
     }
     Block out = new Block();

@@ -47,6 +47,9 @@ final class LocalDerivatives {
       binary(b, result, activity, out);
     } else if (op instanceof Expr.Call c) {
       MathRules.Partials rule = MathRules.lookup(c.owner(), c.name());
+      if (rule == null) {
+        return out; // a passive call: a double computed from passive arguments only
+      }
       List<Expr> partials = rule.of(c.owner(), c.args(), result);
       for (int k = 0; k < c.args().size() && k < partials.size(); k++) {
         if (partials.get(k) != null) {

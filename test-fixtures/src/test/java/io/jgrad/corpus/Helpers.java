@@ -1,0 +1,100 @@
+package io.jgrad.corpus;
+
+import io.jgrad.Grad;
+
+/**
+ * {@code @Grad} methods that call ordinary static helpers without {@code @Grad}: private ones,
+ * package-private ones in another class ({@link HelperLibrary}), overloads, recursion, a helper
+ * shared by several entry points, helpers that write arrays or return them, helpers calling
+ * helpers and {@code @Grad} methods (issue 9, item 1). The private helpers are not corpus
+ * entries: they are checked through the entry points.
+ */
+public final class Helpers {
+  private Helpers() {}
+
+  private static double square(double x) {
+    return x * x;
+  }
+
+  private static double square(float x) {
+    return x * x;
+  }
+
+  private static double scale(double x, double by) {
+    return x * by;
+  }
+
+  private static double scale(double x) {
+    return scale(x, 2.0);
+  }
+
+  /** x^n by recursion, with an int argument. */
+  private static double power(double x, int n) {
+    if (n == 0) {
+      return 1.0;
+    }
+    return x * power(x, n - 1);
+  }
+
+  private static double[] softmax(double[] z) {
+    double max = z[0];
+    for (int i = 1; i < z.length; i++) {
+      max = Math.max(max, z[i]);
+    }
+    double[] p = new double[z.length];
+    double sum = 0.0;
+    for (int i = 0; i < z.length; i++) {
+      p[i] = Math.exp(z[i] - max);
+      sum += p[i];
+    }
+    for (int i = 0; i < z.length; i++) {
+      p[i] /= sum;
+    }
+    return p;
+  }
+
+  /** Called by other entry points as a {@code @Grad} method, and by a helper. */
+  @Grad
+  public static double sumOfSquares(double[] x) {
+    double s = 0.0;
+    for (double v : x) {
+      s += square(v);
+    }
+    return s;
+  }
+
+  /** The same private helper from two entry points; overloads resolved by type. */
+  @Grad
+  public static double overloads(double x, float y) {
+    return square(x) + square(y) + scale(x) - scale(x, y);
+  }
+
+  @Grad
+  public static double recursion(double x, int n) {
+    return power(x, n) + power(2.0 * x, n / 2);
+  }
+
+  /** Logistic regression loss of one sample, through helpers of another class. */
+  @Grad
+  public static double logisticLoss(double[] w, double[] x, double y) {
+    double z = HelperLibrary.dot(w, x);
+    double p = HelperLibrary.sigmoid(z);
+    return -(y * Math.log(p) + (1.0 - y) * Math.log(1.0 - p)) + HelperLibrary.softplus(z - 40.0);
+  }
+
+  /** Cross-entropy of a softmax computed by a helper that returns a new array. */
+  @Grad
+  public static double crossEntropy(double[] z, int label) {
+    double[] p = softmax(z);
+    return -Math.log(p[label]);
+  }
+
+  /** A helper that writes into an array the entry point allocated, and one it was given. */
+  @Grad
+  public static double axpyTwice(double a, double[] x, double[] y) {
+    double[] t = new double[x.length];
+    HelperLibrary.axpy(a, x, t);
+    HelperLibrary.axpy(a * a, t, y);
+    return HelperLibrary.squaredNorm(y) + HelperLibrary.dot(t, t);
+  }
+}
