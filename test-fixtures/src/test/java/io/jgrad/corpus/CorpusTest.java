@@ -432,6 +432,7 @@ class CorpusTest {
         c -> c.args(r -> args(array(r, 4, -1, 1), array(r, 4, -1, 1), u(r, 0.1, 0.9))));
     add(e, Helpers.class, "crossEntropy",
         c -> c.args(r -> args(array(r, 5, -2, 2), r.nextInt(5))));
+    add(e, Helpers.class, "helpersOnConstants", c -> c.range(-2, 2).intRange(0, 4));
     add(e, Helpers.class, "axpyTwice",
         c -> c.args(r -> args(u(r, -2, 2), array(r, 4, -1, 1), array(r, 4, -1, 1))));
 

@@ -97,4 +97,15 @@ public final class Helpers {
     HelperLibrary.axpy(a * a, t, y);
     return HelperLibrary.squaredNorm(y) + HelperLibrary.dot(t, t);
   }
+
+  /**
+   * Private helpers called where no derivative flows (constant and int arguments): the rules
+   * still call them through their rules, never the private method itself (random programs, seed
+   * 1, program 75).
+   */
+  @Grad
+  public static double helpersOnConstants(double x, int n) {
+    double c = square(0.75) + scale(n);
+    return x * c + power(1.5, n);
+  }
 }

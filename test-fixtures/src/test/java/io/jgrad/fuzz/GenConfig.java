@@ -28,11 +28,13 @@ final class GenConfig {
   double recursion = 0.12;
   /** Probability of a float parameter, local or cast where one could go. */
   double floats = 0.3;
+  /** The probability that a method another one calls is a private helper without {@code @Grad}. */
+  double helpers = 0.4;
   /**
    * Productions not to use, by name (see the production lists of {@link ExprGen}, {@link
    * StmtGen}, {@link Idioms} and the Math function names), plus {@code throw} (every throw
    * statement), {@code element assignment value}, {@code row move}, {@code array reassign},
-   * {@code discarded array call}, {@code float} and {@code recursion}: for hunting the bugs that a
+   * {@code discarded array call}, {@code float}, {@code recursion} and {@code helper}: for hunting the bugs that a
    * frequent one hides.
    */
   java.util.Set<String> without = java.util.Set.of();

@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A generated program: one class with static {@code @Grad} methods (and {@code static final}
+ * A generated program: one class with static {@code @Grad} methods, some of the ones other
+ * methods call turned into private helpers without {@code @Grad} (and {@code static final}
  * constants). {@link #source()} is the program; {@link #tracedSource()} its traced twin
  * ({@link Trace}), a class named {@code <name>T} without {@code @Grad}.
  */
@@ -28,9 +29,14 @@ record Program(long seed, int index, String name, List<Constant> constants, List
    * it calls) rounds through {@code float}.
    */
   record Method(String name, JType returns, List<Param> params, Stmt.Block body,
-      boolean floatInside) {
+      boolean floatInside, boolean helper) {
     Method withBody(Stmt.Block newBody) {
-      return new Method(name, returns, params, newBody, floatInside);
+      return new Method(name, returns, params, newBody, floatInside, helper);
+    }
+
+    /** The same method as a private helper without {@code @Grad}: differentiated via callers. */
+    Method asHelper() {
+      return new Method(name, returns, params, body, floatInside, true);
     }
   }
 
@@ -96,14 +102,15 @@ record Program(long seed, int index, String name, List<Constant> constants, List
     }
     for (Method m : methods) {
       p.line();
-      if (!traced) {
+      if (!traced && !m.helper()) {
         p.line().text("@Grad");
       }
       List<String> params = new ArrayList<>();
       for (Param param : m.params()) {
         params.add(param.type().java + " " + param.name());
       }
-      p.line().text("public static " + m.returns().java + " " + m.name() + "("
+      String access = !traced && m.helper() ? "private" : "public";
+      p.line().text(access + " static " + m.returns().java + " " + m.name() + "("
           + String.join(", ", params) + ") ");
       m.body().print(p);
     }

@@ -80,6 +80,9 @@ final class ProgramChecker implements AutoCloseable {
   List<Finding> check(FuzzCompiler.Outcome outcome) {
     List<Finding> findings = new ArrayList<>();
     for (Program.Method m : outcome.program().methods()) {
+      if (m.helper()) {
+        continue; // no API of its own: checked through the @Grad methods calling it
+      }
       Finding f = checkMethod(outcome, m.name());
       if (f != null) {
         findings.add(f);

@@ -43,7 +43,29 @@ final class ProgramGenerator {
       infos.add(made.info());
       result.add(made.method());
     }
+    if (config.allows("helper")) {
+      // drawn from a stream of its own: the methods are the same with or without helpers
+      Random helpers = random(seed ^ 0x5DEECE66DL, index);
+      for (int m = 0; m + 1 < result.size(); m++) {
+        if (helpers.nextDouble() < config.helpers && isCalled(result, m)) {
+          result.set(m, result.get(m).asHelper());
+        }
+      }
+    }
     return new Program(seed, index, "Prog" + index, constants, result);
+  }
+
+  /** True if a later method calls method {@code m} (then its rules are generated as a helper). */
+  private static boolean isCalled(List<Program.Method> methods, int m) {
+    String call = methods.get(m).name() + "(";
+    for (int k = m + 1; k < methods.size(); k++) {
+      Printer p = new Printer(false);
+      methods.get(k).body().print(p);
+      if (p.toString().contains(call)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private record Generated(MethodInfo info, Program.Method method) {}
@@ -114,7 +136,7 @@ final class ProgramGenerator {
     info.usesFloat = g.usesFloat;
     info.cost = Math.max(1, g.cost + body.size()) * (recursive ? (g.selfCalls > 1 ? 16 : 5) : 1);
     Program.Method method = new Program.Method(name, returns, params, new Stmt.Block(body),
-        g.usesFloat);
+        g.usesFloat, false);
     return new Generated(info, method);
   }
 

@@ -114,7 +114,10 @@ public final class ForwardTransform {
   }
 
   private void statement(Stmt s, Block out) {
-    if (s instanceof Stmt.Assign a && activity.isActive(a.target())) {
+    if (s instanceof Stmt.Assign a
+        && (activity.isActive(a.target()) || callees.of(a.value()) != null)) {
+      // a callee's value goes through its forward rule even where no derivative flows: the
+      // rules cannot call a private helper itself
       assign(a, out);
     } else if (s instanceof Stmt.Store st) {
       out.add(st);
@@ -171,8 +174,10 @@ public final class ForwardTransform {
     Expr value = new Expr.Invoke(ref(dual), "value", List.of(), valueType);
     out.add(new Stmt.Assign(target, target.type().equals(valueType) ? value
         : new Expr.Cast(target.type(), value), a.origin()));
-    out.add(new Stmt.Assign(tangent(target),
-        new Expr.Invoke(ref(dual), "tangent", List.of(), valueType), a.origin()));
+    if (activity.isActive(target)) {
+      out.add(new Stmt.Assign(tangent(target),
+          new Expr.Invoke(ref(dual), "tangent", List.of(), valueType), a.origin()));
+    }
   }
 
   /**
