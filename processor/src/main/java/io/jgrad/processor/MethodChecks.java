@@ -163,7 +163,19 @@ final class MethodChecks {
 
   /** int, long, boolean, String and enum parameters: values with no derivative. */
   static boolean isPassive(TypeMirror type) {
-    return PASSIVE_PARAMETERS.contains(type.getKind()) || isPassiveObject(type);
+    return PASSIVE_PARAMETERS.contains(type.getKind()) || isPassiveObject(type)
+        || isPassiveArray(type);
+  }
+
+  /** int[], long[][], boolean[]...: data arrays, read and written without a derivative. */
+  static boolean isPassiveArray(TypeMirror type) {
+    TypeMirror t = type;
+    int dimensions = 0;
+    while (t instanceof javax.lang.model.type.ArrayType array) {
+      t = array.getComponentType();
+      dimensions++;
+    }
+    return dimensions > 0 && dimensions <= 2 && PASSIVE_PARAMETERS.contains(t.getKind());
   }
 
   /** String and enum parameters: values with no derivative (messages, switches, options). */

@@ -19,6 +19,65 @@ public final class Snapshots {
     return c;
   }
 
+  public static int[] copy(int[] a) {
+    return a.clone();
+  }
+
+  public static long[] copy(long[] a) {
+    return a.clone();
+  }
+
+  public static boolean[] copy(boolean[] a) {
+    return a.clone();
+  }
+
+  /** A copy of a matrix of data (int, long, boolean): row by row, like a {@code double[][]}. */
+  public static <T> T[] copy(T[] a) {
+    T[] c = a.clone();
+    for (int i = 0; i < a.length; i++) {
+      c[i] = a[i] == null ? null : cloneRow(a[i]);
+    }
+    return c;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> T cloneRow(T row) {
+    if (row instanceof int[] r) {
+      return (T) r.clone();
+    }
+    if (row instanceof long[] r) {
+      return (T) r.clone();
+    }
+    if (row instanceof boolean[] r) {
+      return (T) r.clone();
+    }
+    if (row instanceof double[] r) {
+      return (T) r.clone();
+    }
+    throw new IllegalArgumentException("not a row of data: " + row.getClass());
+  }
+
+  public static void restore(int[] target, int[] saved) {
+    System.arraycopy(saved, 0, target, 0, saved.length);
+  }
+
+  public static void restore(long[] target, long[] saved) {
+    System.arraycopy(saved, 0, target, 0, saved.length);
+  }
+
+  public static void restore(boolean[] target, boolean[] saved) {
+    System.arraycopy(saved, 0, target, 0, saved.length);
+  }
+
+  /** Puts the contents of rows copied by {@link #copy(Object[])} back, row by row. */
+  public static <T> void restore(T[] target, T[] saved) {
+    for (int i = 0; i < saved.length; i++) {
+      if (saved[i] != null) {
+        System.arraycopy(saved[i], 0, target[i], 0, java.lang.reflect.Array.getLength(saved[i]));
+      }
+    }
+  }
+
   /** Puts the contents of {@code saved} back into {@code target}. */
   public static void restore(double[] target, double[] saved) {
     System.arraycopy(saved, 0, target, 0, saved.length);
@@ -56,6 +115,16 @@ public final class Snapshots {
   /** The row references of a matrix, not their contents. */
   public static double[][] rows(double[][] a) {
     return a.clone();
+  }
+
+  /** The row references of a matrix of data. */
+  public static <T> T[] rows(T[] a) {
+    return a.clone();
+  }
+
+  /** Puts row references taken by {@link #rows(Object[])} back in place. */
+  public static <T> void restoreRows(T[] target, T[] rows) {
+    System.arraycopy(rows, 0, target, 0, rows.length);
   }
 
   /** Puts row references taken by {@link #rows} back in place. */

@@ -46,7 +46,8 @@ class CorpusTest {
           Constants.class,
           FuzzFindings.class,
           Switches.class,
-          Helpers.class);
+          Helpers.class,
+          DataArrays.class);
 
   static final int POINTS = 6;
   static final long SEED = 20_240_611L;
@@ -435,6 +436,73 @@ class CorpusTest {
     add(e, Helpers.class, "helpersOnConstants", c -> c.range(-2, 2).intRange(0, 4));
     add(e, Helpers.class, "axpyTwice",
         c -> c.args(r -> args(u(r, -2, 2), array(r, 4, -1, 1), array(r, 4, -1, 1))));
+
+    // ---- DataArrays: int[], long[], boolean[], int[][] data next to double arrays
+    add(e, DataArrays.class, "csrNormSquared", c -> c.args(r -> {
+      int rows = 4;
+      int cols = 5;
+      int[] rowPtr = new int[rows + 1];
+      java.util.List<Integer> colList = new java.util.ArrayList<>();
+      for (int i = 0; i < rows; i++) {
+        for (int j = 0; j < cols; j++) {
+          if (r.nextDouble() < 0.5) {
+            colList.add(j);
+          }
+        }
+        rowPtr[i + 1] = colList.size();
+      }
+      int[] colIdx = colList.stream().mapToInt(Integer::intValue).toArray();
+      return args(array(r, colIdx.length, -1, 1), rowPtr, colIdx, array(r, cols, -1, 1));
+    }));
+    add(e, DataArrays.class, "crossEntropy", c -> c.args(r -> {
+      double[][] logits = new double[3][];
+      int[] labels = new int[3];
+      for (int i = 0; i < 3; i++) {
+        logits[i] = array(r, 4, -2, 2);
+        labels[i] = r.nextInt(4);
+      }
+      return args(logits, labels);
+    }));
+    add(e, DataArrays.class, "histogramWeighted", c -> c.args(r -> {
+      double[] x = new double[6];
+      for (int i = 0; i < x.length; i++) {
+        // away from the bin edges (multiples of 0.5) and from 0
+        x[i] = 0.5 * r.nextInt(-4, 4) + u(r, 0.1, 0.4);
+      }
+      return args(x, r.nextInt(0, 4));
+    }));
+    add(e, DataArrays.class, "maskedSum", c -> c.args(r -> {
+      boolean[] mask = new boolean[5];
+      long[] counts = new long[5];
+      for (int i = 0; i < 5; i++) {
+        mask[i] = r.nextBoolean();
+        counts[i] = r.nextInt(1, 10);
+      }
+      return args(array(r, 5, -2, 2), mask, counts);
+    }));
+    add(e, DataArrays.class, "pairEnergy", c -> c.args(r -> {
+      double[] pos = new double[5];
+      for (int i = 0; i < pos.length; i++) {
+        pos[i] = 0.7 * i + u(r, -0.1, 0.1); // pair distances stay away from the cutoff
+      }
+      return args(pos, 1.05);
+    }));
+    add(e, DataArrays.class, "rankWeighted", c -> c.args(r -> {
+      double[] x = new double[5];
+      for (int i = 0; i < x.length; i++) {
+        x[i] = 0.4 * r.nextInt(-5, 5) + u(r, 0.05, 0.35); // no near ties
+      }
+      return args(x, new int[5]);
+    }));
+    add(e, DataArrays.class, "nearestGridValue", c -> c.args(r -> {
+      double[] grid = {-1.0, -0.3, 0.4, 1.1};
+      int[] ids = {3, 1, 4, 2};
+      double t;
+      do {
+        t = u(r, -1.2, 1.2);
+      } while (near(t, -0.65) || near(t, 0.05) || near(t, 0.75));
+      return args(grid, ids, t);
+    }));
 
     return e;
   }

@@ -16,7 +16,8 @@ public enum Message {
   NO_DIFFERENTIABLE_PARAMETER("@Grad method %s has no differentiable parameter: add a double,"
       + " float or double[] parameter to differentiate with respect to"),
   UNSUPPORTED_PARAMETER("parameter %s of type %s is not supported by @Grad: use double, float,"
-      + " double[], double[][], int, long or boolean"),
+      + " double[], double[][] (differentiated), or int, long, boolean, String, an enum, or arrays"
+      + " of int, long or boolean (data)"),
   OVERLOADED("@Grad methods named %s are overloaded in %s: the generated rule names would clash;"
       + " give the @Grad methods distinct names"),
   GENERIC("@Grad method %s must not declare type parameters"),
@@ -25,7 +26,8 @@ public enum Message {
   UNSUPPORTED_STATEMENT("%s is not supported in a @Grad method%s"),
   UNSUPPORTED_EXPRESSION("%s is not supported in a @Grad method%s"),
   UNSUPPORTED_LOCAL_TYPE("local variable %s of type %s is not supported in a @Grad method: use"
-      + " double, float, int, long, boolean, double[] or double[][] locals"),
+      + " double, float, double[] or double[][] locals (differentiated), or int, long, boolean,"
+      + " String, enum locals and arrays of int, long or boolean (data)"),
   NO_RULE("call to %s cannot be differentiated: %s. jgrad differentiates the static methods whose"
       + " source is in this build (with or without @Grad) and calls the ones whose result has no"
       + " derivative; otherwise compute the value outside the @Grad method and pass it in as a"

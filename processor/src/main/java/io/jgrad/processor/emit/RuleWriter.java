@@ -211,9 +211,9 @@ public final class RuleWriter {
     }
     m.addStatement("int $N = 0", columns);
     for (Var p : primal.params()) {
-      if (p.type().dimensions() == 1) {
+      if (p.type().isDoubleArray() && p.type().dimensions() == 1) {
         m.addStatement("$N += $N.length", columns, p.name());
-      } else if (p.type().dimensions() == 2) {
+      } else if (p.type().isDoubleArray() && p.type().dimensions() == 2) {
         m.addStatement("$N += $T.size($N)", columns, jacobians, p.name());
       } else if (p.type().isFloating()) {
         m.addStatement("$N += 1", columns);
@@ -228,7 +228,7 @@ public final class RuleWriter {
     // taken from copies of their contents on entry
     java.util.Map<String, String> entry = new java.util.HashMap<>();
     for (Var p : primal.params()) {
-      if (p.type().isArray()) {
+      if (p.type().isDoubleArray()) {
         String copy = names.fresh(p.name() + "Entry");
         entry.put(p.name(), copy);
         m.addStatement("$T $N = $T.copy($N)", JavaEmitter.typeName(p.type()), copy, snapshots,
@@ -246,9 +246,9 @@ public final class RuleWriter {
     List<CodeBlock> args = new ArrayList<>();
     List<String> bars = new ArrayList<>();
     for (Var p : primal.params()) {
-      args.add(p.type().isArray() ? CodeBlock.of("$T.copy($N)", snapshots, entry.get(p.name()))
+      args.add(p.type().isDoubleArray() ? CodeBlock.of("$T.copy($N)", snapshots, entry.get(p.name()))
           : CodeBlock.of("$N", p.name()));
-      if (p.type().isArray()) {
+      if (p.type().isDoubleArray()) {
         String bar = names.fresh(RuleNames.adjoint(p.name()));
         m.addStatement("$T $N = $T.zerosLike($N)", JavaEmitter.typeName(p.type()), bar,
             snapshots, p.name());
@@ -268,7 +268,7 @@ public final class RuleWriter {
     int k = 0;
     for (int i = 0; i < primal.params().size(); i++) {
       Var p = primal.params().get(i);
-      if (p.type().isArray()) {
+      if (p.type().isDoubleArray()) {
         m.addStatement("$N = $T.put($N[$N], $N, $N)", column, jacobians, jacobian, row, column,
             bars.get(i));
       } else if (p.type().isFloating()) {
@@ -284,10 +284,10 @@ public final class RuleWriter {
         primal.params().stream().map(Var::type).toList());
     List<CodeBlock> scalarDots = new ArrayList<>();
     for (Var p : primal.params()) {
-      forwardArgs.add(p.type().isArray()
+      forwardArgs.add(p.type().isDoubleArray()
           ? CodeBlock.of("$T.copy($N)", snapshots, entry.get(p.name()))
           : CodeBlock.of("$N", p.name()));
-      if (p.type().isArray()) {
+      if (p.type().isDoubleArray()) {
         String dot = names.fresh(RuleNames.tangent(p.name()));
         m.addStatement("$T $N = $T.zerosLike($N)", JavaEmitter.typeName(p.type()), dot,
             snapshots, p.name());
@@ -390,7 +390,7 @@ public final class RuleWriter {
         .add("@param value the primal value\n");
     for (Var p : primal.params()) {
       if (p.type().isDifferentiable()) {
-        components.addParameter(JavaEmitter.typeName(p.type().isArray() ? p.type() : Type.DOUBLE),
+        components.addParameter(JavaEmitter.typeName(p.type().isDoubleArray() ? p.type() : Type.DOUBLE),
             RuleNames.adjoint(p.name()));
         doc.add("@param $L the derivative of the value with respect to {@code $L}\n",
             RuleNames.adjoint(p.name()), p.name());
@@ -435,7 +435,7 @@ public final class RuleWriter {
     int k = 0;
     for (Var p : primal.params()) {
       call.add(CodeBlock.of("$N", p.name()));
-      if (p.type().isArray()) {
+      if (p.type().isDoubleArray()) {
         String bar = names.fresh(RuleNames.adjoint(p.name()));
         if (p.type().dimensions() == 1) {
           m.addStatement("double[] $N = new double[$N.length]", bar, p.name());

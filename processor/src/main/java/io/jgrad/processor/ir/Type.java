@@ -64,6 +64,17 @@ public final class Type {
     return "double".equals(primitive) && dimensions > 0;
   }
 
+  /** int[], long[][], boolean[]...: arrays of values without a derivative (indices, flags). */
+  public boolean isPassiveArray() {
+    return dimensions > 0 && dimensions <= 2
+        && ("int".equals(primitive) || "long".equals(primitive) || "boolean".equals(primitive));
+  }
+
+  /** double[], double[][]: the arrays jgrad differentiates. */
+  public boolean isDifferentiableArray() {
+    return isDoubleArray() && dimensions <= 2;
+  }
+
   public boolean isPrimitive() {
     return primitive != null && dimensions == 0;
   }

@@ -69,7 +69,7 @@ final class ArrayLibrary {
       from = args.get(1);
       to = args.get(2);
     }
-    if (!array.type().elementType().isFloating()) {
+    if (array.type().elementType().isArray()) {
       lowerer.report(m, Message.UNSUPPORTED_EXPRESSION.format("Arrays.fill of rows",
           ": fill each row with its own Arrays.fill"));
       return;

@@ -553,9 +553,10 @@ final class ExpressionLowerer {
   Expr arrayValue(Expression e, Block out) {
     e = unparenthesize(e);
     Type type = JdtTypes.of(e.resolveTypeBinding());
-    if (type == null || !type.isDoubleArray()) {
+    if (type == null || !(type.isDoubleArray() || type.isPassiveArray())) {
       lowerer.report(e, Message.UNSUPPORTED_EXPRESSION.format("an array of type " + (type == null
-          ? "?" : type.toString()), ": only double[] and double[][] arrays are differentiated"));
+          ? "?" : type.toString()), ": jgrad differentiates double[] and double[][] arrays and"
+          + " reads int, long, boolean, short, char and byte arrays as data"));
       return new Expr.NewArray(Type.DOUBLE_ARRAY, List.of(Expr.Lit.ofInt(0)));
     }
     if (e instanceof SimpleName || e instanceof QualifiedName || e instanceof FieldAccess) {

@@ -151,7 +151,7 @@ public final class MethodLowerer {
       SingleVariableDeclaration p = (SingleVariableDeclaration) o;
       IVariableBinding binding = p.resolveBinding();
       Type type = binding == null ? null : JdtTypes.of(binding.getType());
-      if (type == null || !(type.isPrimitive() || type.isDoubleArray()
+      if (type == null || !(type.isPrimitive() || type.isDoubleArray() || type.isPassiveArray()
           || JdtTypes.isPassiveObject(binding.getType())) || p.isVarargs()) {
         type = Type.DOUBLE; // reported with the declaration; the body is still checked
       }
@@ -402,7 +402,7 @@ public final class MethodLowerer {
       VariableDeclarationFragment f = (VariableDeclarationFragment) o;
       IVariableBinding binding = f.resolveBinding();
       Type type = binding == null ? null : JdtTypes.of(binding.getType());
-      if (type == null || !(type.isPrimitive() || type.isDoubleArray()
+      if (type == null || !(type.isPrimitive() || type.isDoubleArray() || type.isPassiveArray()
           || JdtTypes.isPassiveObject(binding.getType()))) {
         rejected.add(binding);
         Expression init = f.getInitializer();
@@ -435,7 +435,7 @@ public final class MethodLowerer {
     Expr array = expressions.arrayAtom(f.getExpression(), out);
     IVariableBinding binding = f.getParameter().resolveBinding();
     Type type = binding == null ? null : JdtTypes.of(binding.getType());
-    if (type == null || !(type.isFloating() || type.isDoubleArray())) {
+    if (type == null || !(type.isPrimitive() || type.isDoubleArray() || type.isPassiveArray())) {
       report(f.getParameter(), Message.UNSUPPORTED_LOCAL_TYPE.format(
           f.getParameter().getName().getIdentifier(), f.getParameter().getType()));
       return;

@@ -79,7 +79,7 @@ final class PlaceLowerer {
       InOrder order = new InOrder(lowerer, out);
       order.next(code -> expressions.arrayPath(element.getArray(), code));
       order.next(code -> expressions.index(element.getIndex(), code));
-      if (!type.isArray() && !type.isFloating()) {
+      if (!type.isPrimitive() && !type.isArray()) {
         lowerer.report(element, Message.UNSUPPORTED_EXPRESSION.format("writing to an array of "
             + type, ": only double arrays are supported"));
         return null;

@@ -119,6 +119,8 @@ public final class ForwardTransform {
       // a callee's value goes through its forward rule even where no derivative flows: the
       // rules cannot call a private helper itself
       assign(a, out);
+    } else if (s instanceof Stmt.Store st && st.array().type().isPassiveArray()) {
+      out.add(st); // data: no tangent
     } else if (s instanceof Stmt.Store st) {
       out.add(st);
       Expr value = st.value();

@@ -477,6 +477,9 @@ public final class ReverseTransform {
     if (s instanceof Stmt.Eval e && callees.of(e.expr()) != null) {
       return call(e, (Expr.Call) e.expr(), null, e.origin(), loopDepth);
     }
+    if (s instanceof Stmt.Assign a && a.target().type().isPassiveArray()) {
+      return passivePointer(a, loopDepth);
+    }
     if (s instanceof Stmt.Assign a && a.target().type().isArray()) {
       return pointer(a, loopDepth);
     }
@@ -568,7 +571,7 @@ public final class ReverseTransform {
     List<Expr> withAdjoints = new ArrayList<>();
     for (int k = 0; k < call.args().size(); k++) {
       withAdjoints.add(call.args().get(k));
-      if (callee.parameterTypes().get(k).isArray()) {
+      if (callee.parameterTypes().get(k).isDoubleArray()) {
         withAdjoints.add(adjointOf(call.args().get(k)));
       }
     }
@@ -615,8 +618,48 @@ public final class ReverseTransform {
   }
 
 
+  /**
+   * {@code k[i] = v} into an array of data (int, long, boolean...): no adjoint, and the old element
+   * (or row) kept where something reads it later or the array is an argument's memory, which the
+   * reverse part leaves as it found it.
+   */
+  private Sweeps passiveStore(Stmt.Store st) {
+    Origin origin = st.origin();
+    Block forward = new Block();
+    Block reverse = new Block();
+    Expr element = new Expr.Index(st.array(), st.index(), st.array().type().elementType());
+    boolean saves = element.type().isArray() || oldElementRead(st) || reachesParameter(st);
+    if (saves) {
+      restoredClasses.add(effects.elementClass(st.array()));
+      forward.add(push(element, origin));
+    }
+    forward.add(st);
+    if (saves) {
+      reverse.add(new Stmt.Store(st.array(), st.index(), popped(element.type()), origin));
+    }
+    return new Sweeps(forward, reverse);
+  }
+
+  /** {@code k = int array expression}: kept if reassigned, like an int variable. */
+  private Sweeps passivePointer(Stmt.Assign a, int loopDepth) {
+    Block forward = new Block();
+    Block reverse = new Block();
+    boolean saves = reassigned(a.target(), loopDepth);
+    if (saves) {
+      forward.add(push(a.target(), a.origin()));
+    }
+    forward.add(a);
+    if (saves) {
+      reverse.add(pop(a.target(), a.origin()));
+    }
+    return new Sweeps(forward, reverse);
+  }
+
   /** {@code a[i] = v}: the old element is kept only if a derivative reads this array. */
   private Sweeps store(Stmt.Store st) {
+    if (st.array().type().isPassiveArray()) {
+      return passiveStore(st);
+    }
     Origin origin = st.origin();
     Block forward = new Block();
     Block reverse = new Block();
@@ -787,24 +830,33 @@ public final class ReverseTransform {
   // ---------------------------------------------------------------- tapes and adjoints
 
   private Stmt push(Var v, Origin origin) {
-    Type t = v.type();
-    if (t.isFloating()) {
-      return new Stmt.Eval(invoke(doubleTape(), "push", ref(v)), origin);
-    }
-    if (t.equals(Type.LONG)) {
-      return new Stmt.Eval(invoke(longTape(), "push", ref(v)), origin);
-    }
-    if (t.equals(Type.BOOLEAN)) {
-      return new Stmt.Eval(invoke(intTape(), "pushBoolean", ref(v)), origin);
-    }
-    if (!t.isPrimitive()) {
-      return new Stmt.Eval(invoke(refTape(), "push", ref(v)), origin); // an array, a String
-    }
-    return new Stmt.Eval(invoke(intTape(), "push", ref(v)), origin);
+    return push(ref(v), origin);
   }
 
   private Stmt pop(Var v, Origin origin) {
-    Type t = v.type();
+    return new Stmt.Assign(v, popped(v.type()), origin);
+  }
+
+  /** Pushes a value onto the stack for its type (an array or a String onto the references). */
+  private Stmt push(Expr value, Origin origin) {
+    Type t = value.type();
+    if (t.isFloating()) {
+      return new Stmt.Eval(invoke(doubleTape(), "push", value), origin);
+    }
+    if (t.equals(Type.LONG)) {
+      return new Stmt.Eval(invoke(longTape(), "push", value), origin);
+    }
+    if (t.equals(Type.BOOLEAN)) {
+      return new Stmt.Eval(invoke(intTape(), "pushBoolean", value), origin);
+    }
+    if (!t.isPrimitive()) {
+      return new Stmt.Eval(invoke(refTape(), "push", value), origin);
+    }
+    return new Stmt.Eval(invoke(intTape(), "push", value), origin);
+  }
+
+  /** The value {@link #push(Expr, Origin)} pushed last for type {@code t}, as a {@code t}. */
+  private Expr popped(Type t) {
     Expr value;
     if (t.isFloating()) {
       value = invoke(doubleTape(), "pop");
@@ -817,10 +869,7 @@ public final class ReverseTransform {
     } else {
       value = invoke(intTape(), "pop");
     }
-    if (!value.type().equals(t)) {
-      value = new Expr.Cast(t, value);
-    }
-    return new Stmt.Assign(v, value, origin);
+    return value.type().equals(t) ? value : new Expr.Cast(t, value);
   }
 
   /** The four stacks of a thread's {@code Tapes}, by what they hold. */
