@@ -135,4 +135,20 @@ public final class FuzzFindings {
     }
     return s;
   }
+
+  /**
+   * Seed 101, program 717: a for-each loop whose body replaces the array it loops over. Java
+   * evaluates the array once and loops over the old one; the rules read the variable at every
+   * step, so they looped over the new, longer array and returned other values.
+   */
+  @Grad
+  public static double[] forEachOverReplacedArray(double a) {
+    double[] y = {a, 2 * a};
+    double s = 0;
+    for (double e : y) {
+      s += e * e;
+      y = new double[] {s, e, a};
+    }
+    return y;
+  }
 }
