@@ -151,4 +151,17 @@ public final class FuzzFindings {
     }
     return y;
   }
+
+  /**
+   * Seed 101, program 1139: a matrix parameter replaced by a new matrix whose row length reads the
+   * parameter's length. The rules allocated the derivative's matrix after the assignment, with
+   * the new length, so its rows were shorter and the next store threw.
+   */
+  @Grad
+  public static double newMatrixSizedByItself(double[][] m, double a) {
+    m = new double[2][m.length + 1];
+    int last = m[0].length - 1;
+    m[0][last] = a * a;
+    return m[0][last] + a * m[1][0];
+  }
 }
