@@ -164,4 +164,19 @@ public final class FuzzFindings {
     m[0][last] = a * a;
     return m[0][last] + a * m[1][0];
   }
+
+  /**
+   * Seed 101, program 528: an element ends near 2^30 (an int added to it). Its finite differences
+   * are rounding noise at small steps (even two steps agreeing), which the check took for a wrong
+   * tangent; a mismatch within the rounding noise of the quotient is no evidence.
+   */
+  @Grad
+  public static double largeFinalElement(double[] x, int n) {
+    n = (n + n) >>> 2;
+    for (int i = 0; i < x.length; i++) {
+      x[0] += Math.log(i + 0.5);
+    }
+    x[0] += n;
+    return 1.25 * x[1];
+  }
 }
