@@ -20,7 +20,8 @@ final class FiniteDifferences {
 
   /**
    * The difference quotients closest to the target, with their step; {@code error} is the
-   * largest {@code |fd[k] - target[k]| / max(1, |target[k]|)}, reached at output {@code worst}.
+   * largest {@code |fd[k] - target[k]| / max(1, |target[k]|)} (or relative to the rounding noise,
+   * see {@link #estimate}), reached at output {@code worst}.
    */
   record Estimate(double[] value, double step, double error, int worst) {}
 
@@ -34,13 +35,15 @@ final class FiniteDifferences {
    * @param function {@code t -> outputs at x + t d}, each call a fresh array of the target's length
    * @param steps relative steps, multiplied by {@code scale}
    * @param scale {@code max(1, max |x|)}
+   * @param tolerance the tolerance the error will be held to (see {@link #estimate})
    */
-  static Estimate closest(
-      DoubleFunction<double[]> function, double[] steps, double scale, double[] target) {
+  static Estimate closest(DoubleFunction<double[]> function, double[] steps, double scale,
+      double[] target, double tolerance) {
     Estimate best = null;
     for (double relative : steps) {
       double h = relative * scale;
-      Estimate estimate = estimate(function.apply(h), function.apply(-h), h, target);
+      Estimate estimate =
+          estimate(function.apply(h), function.apply(-h), h, target, tolerance);
       if (estimate != null && (best == null || estimate.error() < best.error())) {
         best = estimate;
       }
@@ -50,9 +53,12 @@ final class FiniteDifferences {
 
   /**
    * The central difference {@code (plus - minus) / 2h} compared with {@code target}, or null if
-   * some output's difference is not finite.
+   * some output's difference is not finite. A mismatch within the rounding noise of the quotient
+   * ({@link #noise}) is no evidence: the error is relative to {@code noise / tolerance} when that
+   * is larger than {@code max(1, |target|)}, so such a mismatch is within {@code tolerance}.
    */
-  static Estimate estimate(double[] plus, double[] minus, double h, double[] target) {
+  static Estimate estimate(
+      double[] plus, double[] minus, double h, double[] target, double tolerance) {
     double[] difference = new double[target.length];
     double error = 0;
     int worst = 0;
@@ -61,13 +67,26 @@ final class FiniteDifferences {
       if (!Double.isFinite(difference[k])) {
         return null;
       }
-      double e = Math.abs(difference[k] - target[k]) / Math.max(1, Math.abs(target[k]));
+      double scale = Math.max(Math.max(1, Math.abs(target[k])),
+          noise(plus[k], minus[k], h) / tolerance);
+      double e = Math.abs(difference[k] - target[k]) / scale;
       if (!(e <= error)) {
         error = e;
         worst = k;
       }
     }
     return new Estimate(difference, h, error, worst);
+  }
+
+  /**
+   * How far rounding alone can move {@code (plus - minus) / 2h}: each output is rounded to within
+   * half an ulp of its own magnitude (and the operations before it round at least as coarsely),
+   * so the quotient is uncertain by about {@code (ulp(plus) + ulp(minus)) / 2h}; twice that. For
+   * outputs of size one it is below 1e-8 at every step; an output of 1e9 (a large integer added
+   * to a perturbed element) makes the small steps useless.
+   */
+  static double noise(double plus, double minus, double h) {
+    return (Math.ulp(plus) + Math.ulp(minus)) / Math.abs(h);
   }
 
   /**

@@ -419,7 +419,8 @@ public final class GradCheck {
    * @param method the checked method, for example {@code pkg.Foo.f}
    * @param points the number of points at which derivatives were checked (points where the
    *     primal was not finite are not counted)
-   * @param worstFdError the largest {@code |fd - tangent| / max(1, |tangent|)}
+   * @param worstFdError the largest {@code |fd - tangent| / max(1, |tangent|)} (a scale of at
+   *     least the rounding noise of fd over the tolerance)
    * @param worstDotProductError the largest relative error of the dot-product tests
    * @param worstJacobianError the largest relative error of {@code ...Jacobian} (0 if the method
    *     has no Jacobian or its arguments were aliased)

@@ -658,7 +658,7 @@ final class PointChecker {
         Arrays.fill(unusable, Double.NaN);
         return unusable;
       }
-    }, steps, scale, target);
+    }, steps, scale, target, fdTolerance);
   }
 
   /**
@@ -679,7 +679,8 @@ final class PointChecker {
       double[] plus = outputsOnPath(direction, h, resultLength, path);
       double[] minus = plus == null ? null : outputsOnPath(direction, -h, resultLength, path);
       if (minus != null) {
-        FiniteDifferences.Estimate estimate = FiniteDifferences.estimate(plus, minus, h, ydot);
+        FiniteDifferences.Estimate estimate = FiniteDifferences.estimate(plus, minus, h, ydot,
+            fdTolerance);
         if (estimate != null) {
           usable.add(estimate);
         }
@@ -769,8 +770,8 @@ final class PointChecker {
           .with("expected", estimate.value()[k] + " (finite difference, best step h = "
               + estimate.step() + ")")
           .with("actual", ydot[k] + " (tangent from " + rules.forwardName() + ")")
-          .with("error", "|fd - tangent| / max(1, |tangent|) = " + error
-              + " > tolerance " + fdTolerance);
+          .with("error", "|fd - tangent| / max(1, |tangent|, fd rounding noise / tolerance) = "
+              + error + " > tolerance " + fdTolerance);
       if (confirmingStep != 0) {
         failure.with("converged", "the differences with step " + confirmingStep + " agree to "
             + agreement + " (the control path is the same at every point used)");

@@ -405,6 +405,12 @@ class CorpusTest {
     add(e, FuzzFindings.class, "ignoresArray", c -> c.range(-1, 1));
     add(e, FuzzFindings.class, "emptyBranchesReadingAnElement",
         c -> c.args(r -> args(array(r, 6, -2, 2), r.nextInt(0, 6))));
+    add(e, FuzzFindings.class, "forEachOverReplacedArray", c -> c.range(-1, 1));
+    add(e, FuzzFindings.class, "newMatrixSizedByItself", c -> c.args(r -> args(
+        new double[][] {array(r, 3, -1, 1), array(r, 3, -1, 1), array(r, 3, -1, 1)},
+        u(r, -1, 1))));
+    add(e, FuzzFindings.class, "largeFinalElement",
+        c -> c.args(r -> args(array(r, 5, -2, 2), r.nextInt(-2, 0))));
     add(e, FuzzFindings.class, "reassignedParameter", c -> c.range(-1, 1));
     add(e, FuzzFindings.class, "freshMatrixParameter", c -> c.args(r -> args(
         new double[][] {array(r, 2, -1, 1), array(r, 2, -1, 1)}, offGrid(r, 0.1, 5.9, 1.0, 0))));

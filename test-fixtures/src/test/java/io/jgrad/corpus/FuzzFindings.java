@@ -135,4 +135,48 @@ public final class FuzzFindings {
     }
     return s;
   }
+
+  /**
+   * Seed 101, program 717: a for-each loop whose body replaces the array it loops over. Java
+   * evaluates the array once and loops over the old one; the rules read the variable at every
+   * step, so they looped over the new, longer array and returned other values.
+   */
+  @Grad
+  public static double[] forEachOverReplacedArray(double a) {
+    double[] y = {a, 2 * a};
+    double s = 0;
+    for (double e : y) {
+      s += e * e;
+      y = new double[] {s, e, a};
+    }
+    return y;
+  }
+
+  /**
+   * Seed 101, program 1139: a matrix parameter replaced by a new matrix whose row length reads the
+   * parameter's length. The rules allocated the derivative's matrix after the assignment, with
+   * the new length, so its rows were shorter and the next store threw.
+   */
+  @Grad
+  public static double newMatrixSizedByItself(double[][] m, double a) {
+    m = new double[2][m.length + 1];
+    int last = m[0].length - 1;
+    m[0][last] = a * a;
+    return m[0][last] + a * m[1][0];
+  }
+
+  /**
+   * Seed 101, program 528: an element ends near 2^30 (an int added to it). Its finite differences
+   * are rounding noise at small steps (even two steps agreeing), which the check took for a wrong
+   * tangent; a mismatch within the rounding noise of the quotient is no evidence.
+   */
+  @Grad
+  public static double largeFinalElement(double[] x, int n) {
+    n = (n + n) >>> 2;
+    for (int i = 0; i < x.length; i++) {
+      x[0] += Math.log(i + 0.5);
+    }
+    x[0] += n;
+    return 1.25 * x[1];
+  }
 }

@@ -443,12 +443,16 @@ public final class MethodLowerer {
     Var element = newLocal(f.getParameter().getName().getIdentifier(), type, Var.Kind.LOCAL);
     vars.put(binding, element);
     Var index = newLocal("index", Type.INT, Var.Kind.TEMP);
+    Origin loopOrigin = origin;
+    Block inner = new Block();
+    statement(f.getBody(), inner, null);
+    // Java evaluates the array once: a body assigning its variable loops over the old array.
+    array = stable(array, Effects.of(inner), out);
     Block body = new Block();
     Expr read = new Expr.Index(array, new Expr.Ref(index), array.type().elementType());
     body.add(new Stmt.Assign(element, element.type().equals(read.type()) ? read
-        : new Expr.Cast(element.type(), read), origin));
-    Origin loopOrigin = origin;
-    statement(f.getBody(), body, null);
+        : new Expr.Cast(element.type(), read), loopOrigin));
+    body.addAll(inner);
     Block update = new Block().add(new Stmt.Assign(index,
         new Expr.Binary("+", new Expr.Ref(index), Expr.Lit.ofInt(1), Type.INT), loopOrigin));
     out.add(new Stmt.Assign(index, Expr.Lit.ofInt(0), loopOrigin));

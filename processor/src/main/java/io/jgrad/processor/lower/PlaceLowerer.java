@@ -122,7 +122,14 @@ final class PlaceLowerer {
   /** {@code var = e}, with e lowered straight into var when that keeps one operation a line. */
   private void assignVariable(Var var, Expression e, Block out) {
     if (var.type().isArray()) {
-      out.add(new Stmt.Assign(var, expressions.arrayValue(e, out), lowerer.origin()));
+      Expr value = expressions.arrayValue(e, out);
+      if (value instanceof Expr.NewArray n && Exprs.vars(n).contains(var)) {
+        // the rules allocate the derivative's array after var changed, with the same dimensions:
+        // read them first (in order)
+        value = new Expr.NewArray(n.type(),
+            n.dimensions().stream().map(d -> lowerer.spill(d, out)).toList());
+      }
+      out.add(new Stmt.Assign(var, value, lowerer.origin()));
       return;
     }
     if (!var.type().isFloating()) {
