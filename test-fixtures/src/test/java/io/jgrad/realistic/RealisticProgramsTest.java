@@ -1,0 +1,176 @@
+package io.jgrad.realistic;
+
+import io.jgrad.check.GradCheck;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Numeric Java written the way people write it, not shaped to jgrad (see
+ * {@code src/realistic/README.md}): the programs jgrad accepts unchanged live in this package and
+ * are checked here with {@link GradCheck}, at arguments drawn as that README describes (values
+ * bit for bit, forward against central differences, dot-product tests, arguments as the primal
+ * leaves them). The programs jgrad does not accept yet stay in {@code src/realistic}.
+ */
+class RealisticProgramsTest {
+  static final int POINTS = 4;
+  static final long SEED = 20_261_123L;
+
+  record Entry(Class<?> owner, String method, UnaryOperator<GradCheck> config) {
+    void check() {
+      config.apply(GradCheck.of(owner, method).points(POINTS).seed(SEED)).check();
+    }
+  }
+
+  static List<Entry> entries() {
+    List<Entry> e = new ArrayList<>();
+    // BinomialTree: a CRR tree, European and American exercise, @Grad calling @Grad
+    e.add(new Entry(BinomialTree.class, "price", c -> c.args(r -> new Object[] {
+        pick(r, OptionType.values()), pick(r, BinomialTree.Exercise.values()), u(r, 80, 120),
+        u(r, 80, 120), u(r, 0.01, 0.06), u(r, 0.15, 0.5), u(r, 0.25, 2), r.nextInt(10, 60)})));
+    e.add(new Entry(BinomialTree.class, "earlyExercisePremium", c -> c.args(r -> new Object[] {
+        pick(r, OptionType.values()), u(r, 80, 120), u(r, 80, 120), u(r, 0.01, 0.06),
+        u(r, 0.15, 0.5), u(r, 0.25, 2), r.nextInt(10, 60)})));
+    // HeatEquation1D: explicit finite volumes, a void step, a solver, an inverse problem
+    e.add(new Entry(HeatEquation1D.class, "step", c -> c.args(r -> {
+      Heat h = Heat.draw(r);
+      return new Object[] {h.u0, h.kappa, h.dx, h.dt, h.bc, new double[h.u0.length]};
+    })));
+    e.add(new Entry(HeatEquation1D.class, "solve", c -> c.args(r -> {
+      Heat h = Heat.draw(r);
+      return new Object[] {h.u0, h.kappa, h.dx, h.dt, r.nextInt(0, 20), h.bc};
+    })));
+    e.add(new Entry(HeatEquation1D.class, "inverseLoss", c -> c.args(r -> {
+      Heat h = Heat.draw(r);
+      return new Object[] {h.kappa, h.u0, array(r, h.u0.length, -1, 1), h.dx, h.dt,
+          r.nextInt(0, 20), h.bc, u(r, 0, 0.1)};
+    })));
+    // LennardJones: periodic box, neighbour list in int[][], forces into an output array
+    e.add(new Entry(LennardJones.class, "energy", c -> c.args(r -> {
+      Lattice l = Lattice.draw(r);
+      return new Object[] {l.positions, l.box, u(r, 0.5, 2), l.sigma};
+    })));
+    e.add(new Entry(LennardJones.class, "forces", c -> c.args(r -> {
+      Lattice l = Lattice.draw(r);
+      return new Object[] {l.positions, l.box, u(r, 0.5, 2), l.sigma,
+          new double[l.positions.length]};
+    })));
+    e.add(new Entry(LennardJones.class, "virialPressure", c -> c.args(r -> {
+      Lattice l = Lattice.draw(r);
+      return new Object[] {l.positions, l.box, u(r, 0.5, 2), l.sigma, u(r, 0.5, 2)};
+    })));
+    e.add(new Entry(LennardJones.class, "meanSquaredForce", c -> c.args(r -> {
+      Lattice l = Lattice.draw(r);
+      return new Object[] {l.positions, l.box, u(r, 0.5, 2), l.sigma};
+    })));
+    // PoissonRegression: long[] counts, logGamma by recursion and a constant table
+    e.add(new Entry(PoissonRegression.class, "negLogLikelihood",
+        c -> c.args(r -> poisson(r, false))));
+    e.add(new Entry(PoissonRegression.class, "deviance", c -> c.args(r -> poisson(r, false))));
+    e.add(new Entry(PoissonRegression.class, "negBinomialNll",
+        c -> c.args(r -> poisson(r, true))));
+    return e;
+  }
+
+  @TestFactory
+  Stream<DynamicTest> everyAcceptedRealisticProgramPassesGradCheck() {
+    return entries().stream().map(entry -> DynamicTest.dynamicTest(
+        entry.owner().getSimpleName() + "." + entry.method(), entry::check));
+  }
+
+  // ------------------------------------------------------------------- argument drawing
+
+  /** A heat-equation problem: n in [3, 10], dt = r dx^2 with r in [0.05, 0.2] (stable). */
+  record Heat(double[] u0, double[] kappa, double dx, double dt, BoundaryCondition bc) {
+    static Heat draw(Random r) {
+      int n = r.nextInt(3, 11);
+      double dx = u(r, 0.05, 0.2);
+      return new Heat(array(r, n, -1, 1), array(r, n, 0.5, 2), dx, u(r, 0.05, 0.2) * dx * dx,
+          pick(r, BoundaryCondition.values()));
+    }
+  }
+
+  /**
+   * Particles on a jittered cubic lattice (spacing 1.2, jitter 0.1), box in [6.5, 8], sigma in
+   * [0.9, 1.1]; redrawn while a minimum-image pair distance is within 0.02 of the cutoff (2.5
+   * sigma) or of the neighbour list's reach (2.8 sigma), or a coordinate difference within 0.02 of
+   * half the box: the energy has kinks there.
+   */
+  record Lattice(double[] positions, double box, double sigma) {
+    static Lattice draw(Random r) {
+      while (true) {
+        int n = r.nextInt(2, 9);
+        double[] p = new double[3 * n];
+        for (int i = 0; i < n; i++) {
+          int[] site = {i % 3, (i / 3) % 3, i / 9};
+          for (int d = 0; d < 3; d++) {
+            p[3 * i + d] = 1.2 * site[d] + u(r, -0.1, 0.1);
+          }
+        }
+        Lattice l = new Lattice(p, u(r, 6.5, 8), u(r, 0.9, 1.1));
+        if (l.awayFromKinks()) {
+          return l;
+        }
+      }
+    }
+
+    private boolean awayFromKinks() {
+      int n = positions.length / 3;
+      for (int i = 0; i < n; i++) {
+        for (int j = i + 1; j < n; j++) {
+          double r2 = 0;
+          for (int d = 0; d < 3; d++) {
+            double diff = positions[3 * i + d] - positions[3 * j + d];
+            if (Math.abs(Math.abs(diff) - box / 2) < 0.02) {
+              return false;
+            }
+            diff -= box * Math.rint(diff / box);
+            r2 += diff * diff;
+          }
+          double dist = Math.sqrt(r2);
+          if (Math.abs(dist - 2.5 * sigma) < 0.02 || Math.abs(dist - 2.8 * sigma) < 0.02) {
+            return false;
+          }
+        }
+      }
+      return true;
+    }
+  }
+
+  /** beta in [-0.5, 0.5]^P, x N x P in [-1, 1], counts in [0, 20], exposure in [0.5, 2]. */
+  private static Object[] poisson(Random r, boolean dispersion) {
+    int p = r.nextInt(1, 5);
+    int n = r.nextInt(1, 11);
+    double[][] x = new double[n][];
+    long[] counts = new long[n];
+    for (int i = 0; i < n; i++) {
+      x[i] = array(r, p, -1, 1);
+      counts[i] = r.nextInt(0, 21);
+    }
+    double[] beta = array(r, p, -0.5, 0.5);
+    double[] exposure = array(r, n, 0.5, 2);
+    return dispersion
+        ? new Object[] {beta, u(r, -2, 2), x, counts, exposure}
+        : new Object[] {beta, x, counts, exposure};
+  }
+
+  static double u(Random r, double lo, double hi) {
+    return lo + (hi - lo) * r.nextDouble();
+  }
+
+  static double[] array(Random r, int n, double lo, double hi) {
+    double[] a = new double[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = u(r, lo, hi);
+    }
+    return a;
+  }
+
+  static <T> T pick(Random r, T[] values) {
+    return values[r.nextInt(values.length)];
+  }
+}
