@@ -434,6 +434,8 @@ class CorpusTest {
         .intRange(-1, 2).fdTolerance(FLOAT_INSIDE));
     add(e, MoreFuzzFindings.class, "floatCallOtherBranch", c -> c.range(-2, 2).arrayLength(3)
         .intRange(-1, 2).fdTolerance(FLOAT_INSIDE));
+    add(e, MoreFuzzFindings.class, "deadQuotient", c -> c.args(r -> args(
+        new double[] {r.nextBoolean() ? 1e-200 : -1e-200, u(r, -1, 1)}, u(r, -1, 1))));
     add(e, MoreFuzzFindings.class, "fillFloat", c -> c.range(-2, 2).arrayLength(3));
 
     // ---- Helpers: static methods without @Grad, differentiated because rules call them

@@ -56,6 +56,17 @@ public final class MoreFuzzFindings {
     return x[0] * x[1] + d;
   }
 
+  /**
+   * Seed 101, program 284: a local nothing reads, {@code d}, whose partial derivative overflows
+   * ({@code d / x[0]} with a tiny {@code x[0]}) added {@code 0 * Infinity = NaN} into
+   * {@code xBar} in the reverse sweep.
+   */
+  @Grad
+  public static double deadQuotient(double[] x, double a) {
+    double d = (a + x[1]) / x[0];
+    return a * x[1];
+  }
+
   /** Fills x with a (all of it) and returns a as a float. */
   @Grad
   public static float fillFloat(double a, double[] x) {
