@@ -45,6 +45,7 @@ class CorpusTest {
           Lexical.class,
           Constants.class,
           FuzzFindings.class,
+          MoreFuzzFindings.class,
           Switches.class,
           Helpers.class,
           DataArrays.class);
@@ -430,6 +431,19 @@ class CorpusTest {
         c -> c.args(r -> args(array(r, 6, -1, 1), r.nextInt(3))));
     add(e, Switches.class, "yieldFromLoop",
         c -> c.args(r -> args(array(r, 5, -0.8, 0.8), r.nextInt(2))));
+
+    // ---- MoreFuzzFindings: wrong answers the random-program tester found on seed 101
+    add(e, MoreFuzzFindings.class, "floatCastBranch",
+        c -> c.range(-2, 2).intRange(-1, 2).fdTolerance(FLOAT_INSIDE));
+    add(e, MoreFuzzFindings.class, "floatSumBranch", c -> c.range(-2, 2).intRange(-1, 2));
+    add(e, MoreFuzzFindings.class, "negatedFloatBranch", c -> c.range(-2, 2).intRange(-1, 2));
+    add(e, MoreFuzzFindings.class, "floatCallBranch", c -> c.range(-2, 2).arrayLength(3)
+        .intRange(-1, 2).fdTolerance(FLOAT_INSIDE));
+    add(e, MoreFuzzFindings.class, "floatCallOtherBranch", c -> c.range(-2, 2).arrayLength(3)
+        .intRange(-1, 2).fdTolerance(FLOAT_INSIDE));
+    add(e, MoreFuzzFindings.class, "deadQuotient", c -> c.args(r -> args(
+        new double[] {r.nextBoolean() ? 1e-200 : -1e-200, u(r, -1, 1)}, u(r, -1, 1))));
+    add(e, MoreFuzzFindings.class, "fillFloat", c -> c.range(-2, 2).arrayLength(3));
 
     // ---- Helpers: static methods without @Grad, differentiated because rules call them
     add(e, Helpers.class, "sumOfSquares", c -> c.args(r -> args((Object) array(r, 5, -2, 2))));

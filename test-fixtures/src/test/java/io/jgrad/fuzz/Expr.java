@@ -73,7 +73,8 @@ sealed interface Expr {
         p.text("Trace.b(" + p.id() + ", ");
         plain(p);
         p.text(")");
-      } else if (p.traced && (op.equals("%") || op.equals("/")) && type.isFloating()) {
+      } else if (p.traced && isArithmetic(op) && type.isFloating()) {
+        // % and / have kinks or poles; *, +, - are watched for an overflow to infinity
         p.text("Trace.fn(" + p.id() + ", Trace." + (op.equals("%") ? "MOD" : "SMOOTH")
             + ", 2, (Trace.arg(").expr(left).text(") " + op + " Trace.arg(").expr(right)
             .text(")))");
@@ -84,6 +85,13 @@ sealed interface Expr {
 
     private void plain(Printer p) {
       p.text("(").expr(left).text(" " + op + " ").expr(right).text(")");
+    }
+
+    private static boolean isArithmetic(String op) {
+      return switch (op) {
+        case "+", "-", "*", "/", "%" -> true;
+        default -> false;
+      };
     }
 
     @Override
@@ -97,6 +105,12 @@ sealed interface Expr {
     @Override
     public void print(Printer p) {
       boolean narrowing = type.isIntegral() && operand.type().isFloating();
+      if (p.traced && type == JType.FLOAT && operand.type() == JType.DOUBLE) {
+        // (float) 1e300 is an infinity made from a finite number
+        p.text("Trace.fn(" + p.id() + ", Trace.SMOOTH, 1, ((float) Trace.arg(").expr(operand)
+            .text(")))");
+        return;
+      }
       if (p.traced && narrowing) {
         p.text((type == JType.INT ? "Trace.i(" : "Trace.l(") + p.id() + ", ");
       }
@@ -267,9 +281,18 @@ sealed interface Expr {
         p.text((target.type() == JType.INT ? "Trace.i(" : "Trace.l(") + p.id() + ", ");
         plain(p);
         p.text(")");
+      } else if (p.traced && watched()) {
+        p.text("Trace.finite(");
+        plain(p);
+        p.text(")");
       } else {
         plain(p);
       }
+    }
+
+    /** A floating {@code t op= v} the traced twin watches for an overflow to infinity. */
+    private boolean watched() {
+      return target.type().isFloating() && !op.equals("=");
     }
 
     private void plain(Printer p) {
@@ -295,6 +318,8 @@ sealed interface Expr {
       if (p.traced && dividing() && target.pure()) {
         rewritten(p);
       } else if (p.traced && target.type().isIntegral() && value.type().isFloating()) {
+        print(p);
+      } else if (p.traced && watched()) {
         print(p);
       } else {
         bare(p);

@@ -9,9 +9,10 @@ import java.util.Arrays;
  * twin computes exactly what the program computes; on the way it records every comparison, every
  * conversion of a floating value to an integer, which side of a kink of {@code abs}, {@code max},
  * {@code floor}, {@code %} ... the arguments are on, and whether an argument sits exactly on a
- * singular point ({@code sqrt(0)}, {@code log(0)}, ...) or a function or division turns finite
- * numbers into a NaN or an infinity (its derivative is not finite even where the value is not
- * used).
+ * singular point ({@code sqrt(0)}, {@code log(0)}, ...) or a function, a division, a product, a
+ * sum or a narrowing to float turns finite numbers into a NaN or an infinity (an overflow: its
+ * derivative is not finite even where the value is not used, and reverse mode multiplies it by
+ * a zero adjoint).
  *
  * <p>Two points with equal {@link Path}s run through the same branches and the same pieces of
  * every piecewise function: between them the function is smooth (barring a switch that flips
@@ -146,6 +147,25 @@ public final class Trace {
   public static short s(int id, short value) {
     record(id, value);
     return value;
+  }
+
+  /**
+   * The value of a floating compound assignment ({@code x[k++] *= v}): the point is singular if
+   * it is not finite (an overflow here, or a value that was not finite already, which only an
+   * earlier singular step can have made).
+   */
+  public static double finite(double v) {
+    if (!Double.isFinite(v)) {
+      singular();
+    }
+    return v;
+  }
+
+  public static float finite(float v) {
+    if (!Float.isFinite(v)) {
+      singular();
+    }
+    return v;
   }
 
   /** Pushes an argument of a function whose kink {@link #fn} records. */

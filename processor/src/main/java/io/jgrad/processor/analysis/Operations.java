@@ -18,11 +18,26 @@ public final class Operations {
       return List.of(b.left(), b.right());
     }
     if (op instanceof Expr.Cast c) {
-      return c.type().isFloating() ? List.of(c.operand()) : List.of();
+      return c.type().isFloating() ? List.of(castOperand(c)) : List.of();
     }
     if (op instanceof Expr.Call c) {
       return c.args();
     }
     return List.of();
+  }
+
+  /**
+   * The operand a floating cast passes its derivative from, looking through nested floating
+   * casts: {@code (double) (float) x} has derivative one with respect to {@code x} (rounding to
+   * float has derivative one too), so {@code x} is its operand. Activity and the local derivative
+   * rules both use this, so a variable assigned such a cast is active exactly when the rules give
+   * it a derivative.
+   */
+  public static Expr castOperand(Expr.Cast cast) {
+    Expr operand = cast.operand();
+    while (operand instanceof Expr.Cast inner && inner.type().isFloating()) {
+      operand = inner.operand();
+    }
+    return operand;
   }
 }

@@ -359,10 +359,29 @@ final class ExpressionLowerer {
       return new Expr.Conditional(condition, a, b, type);
     }
     Var temp = lowerer.temp(type);
-    whenTrue.add(new Stmt.Assign(temp, castIfNeeded(type, a), lowerer.origin()));
-    whenFalse.add(new Stmt.Assign(temp, castIfNeeded(type, b), lowerer.origin()));
+    whenTrue.add(new Stmt.Assign(temp, branchValue(type, a, whenTrue), lowerer.origin()));
+    whenFalse.add(new Stmt.Assign(temp, branchValue(type, b, whenFalse), lowerer.origin()));
     out.add(new Stmt.If(condition, whenTrue, whenFalse, lowerer.origin()));
     return new Expr.Ref(temp);
+  }
+
+  /**
+   * A branch's value converted to the conditional's type ({@code c ? -g : d} with a float g and a
+   * double d): a floating operation is computed into a temporary of its own type first, so the
+   * cast applies to an operand and every assignment stays one operation. Otherwise the derivative
+   * rules and activity see an operation inside a cast (no derivative), and a call to a
+   * {@code @Grad} method returning float inside the cast runs as a plain call, not through its
+   * rule.
+   */
+  private Expr branchValue(Type type, Expr e, Block out) {
+    if (e.type().equals(type)) {
+      return e;
+    }
+    if (e.type().isFloating()
+        && !(e instanceof Expr.Ref || e instanceof Expr.Lit || e instanceof Expr.Index)) {
+      e = lowerer.spill(e, out);
+    }
+    return new Expr.Cast(type, e);
   }
 
   static Expr castIfNeeded(Type type, Expr e) {

@@ -37,8 +37,9 @@ public final class ForwardTransform {
   private final Map<Var, Var> tangents = new HashMap<>();
   private final List<Var> locals = new ArrayList<>();
 
-  private ForwardTransform(Function function, CalleeTable callees) {
-    this.activity = Activity.of(function);
+  private ForwardTransform(Structurize.Result structured, CalleeTable callees) {
+    Function function = structured.function();
+    this.activity = Activity.of(function, structured.result());
     this.callees = callees;
     List<String> taken = new ArrayList<>();
     function.params().forEach(p -> taken.add(p.name()));
@@ -52,7 +53,7 @@ public final class ForwardTransform {
    */
   public static Function apply(Function lowered, CalleeTable callees) {
     Structurize.Result structured = Structurize.apply(lowered);
-    return new ForwardTransform(structured.function(), callees).run(structured);
+    return new ForwardTransform(structured, callees).run(structured);
   }
 
   private Function run(Structurize.Result structured) {

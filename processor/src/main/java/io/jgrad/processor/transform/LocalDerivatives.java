@@ -6,6 +6,7 @@ import static io.jgrad.processor.ir.Ops.div;
 import static io.jgrad.processor.ir.Ops.neg;
 
 import io.jgrad.processor.analysis.Activity;
+import io.jgrad.processor.analysis.Operations;
 import io.jgrad.processor.ir.Expr;
 import io.jgrad.processor.ir.Ops;
 import io.jgrad.processor.ir.Type;
@@ -38,11 +39,7 @@ final class LocalDerivatives {
     } else if (op instanceof Expr.Unary u) {
       add(out, activity, u.operand(), u.op().equals("-") ? MINUS_ONE : ONE);
     } else if (op instanceof Expr.Cast c) {
-      Expr operand = c.operand();
-      while (operand instanceof Expr.Cast inner && inner.type().isFloating()) {
-        operand = inner.operand(); // (double) (float) x: rounding has derivative one too
-      }
-      add(out, activity, operand, ONE);
+      add(out, activity, Operations.castOperand(c), ONE); // (double) (float) x: one too
     } else if (op instanceof Expr.Binary b) {
       binary(b, result, activity, out);
     } else if (op instanceof Expr.Call c) {

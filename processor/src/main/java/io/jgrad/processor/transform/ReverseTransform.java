@@ -84,7 +84,7 @@ public final class ReverseTransform {
     this.function = structured.function();
     this.result = structured.result();
     this.callees = callees;
-    this.activity = Activity.of(function);
+    this.activity = Activity.of(function, result);
     this.assignments = Assignments.of(function);
     this.effects = ArrayEffects.of(function, callees);
     List<String> taken = new ArrayList<>();
