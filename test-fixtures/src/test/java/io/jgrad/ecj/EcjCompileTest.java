@@ -78,6 +78,12 @@ class EcjCompileTest {
   /** The array corpus classes (Composition calls into the others; compiled together). */
   static final List<String> ARRAY_CORPUS = corpusClasses(ARRAY_CORPUS_PACKAGE);
 
+  /**
+   * The realistic programs jgrad accepts unchanged (numeric Java as people write it; see
+   * {@code src/realistic/README.md}), copied to {@value #PACKAGE}{@code .realistic}.
+   */
+  static final String REALISTIC_PACKAGE = "io.jgrad.realistic";
+
   @TempDir static Path temp;
 
   /** The scalar corpus, copied to {@value #PACKAGE}. */
@@ -86,6 +92,10 @@ class EcjCompileTest {
   /** The array corpus, copied to {@value #ARRAY_PACKAGE}. */
   static final CorpusCopy ARRAYS =
       new CorpusCopy("arrays", ARRAY_CORPUS_PACKAGE, ARRAY_PACKAGE, ARRAY_CORPUS);
+
+  /** The realistic programs; {@code RealisticProgramsTest} checks javac's rules of the same. */
+  static final CorpusCopy REALISTIC = new CorpusCopy("realistic", REALISTIC_PACKAGE,
+      PACKAGE + ".realistic", corpusClasses(REALISTIC_PACKAGE));
 
   /**
    * A corpus package copied into package {@code to} and compiled by ecj once for all tests that
@@ -186,6 +196,7 @@ class EcjCompileTest {
   static void closeLoaders() throws IOException {
     SCALAR.close();
     ARRAYS.close();
+    REALISTIC.close();
   }
 
   // ---------------------------------------------------------------- generated files
@@ -203,6 +214,22 @@ class EcjCompileTest {
         "Algorithms", "Library", "Composition", "Aliasing")), "array corpus classes: "
         + ARRAY_CORPUS);
     assertRulesGeneratedAndCompiled(ARRAYS);
+  }
+
+  /**
+   * The realistic programs compile under ecj with jgrad, and (below) ecj generates exactly the
+   * rules javac does, whose gradients {@code RealisticProgramsTest} checks.
+   */
+  @Test
+  void ecjCompilesTheRealisticPrograms() throws IOException {
+    assertTrue(REALISTIC.classes.containsAll(List.of("BinomialTree", "HeatEquation1D",
+        "LennardJones", "PoissonRegression")), "realistic programs: " + REALISTIC.classes);
+    assertRulesGeneratedAndCompiled(REALISTIC);
+  }
+
+  @Test
+  void ecjGeneratesTheSameRealisticSourceAsJavac() throws IOException {
+    assertSameSourceAsJavac(REALISTIC);
   }
 
   private static void assertRulesGeneratedAndCompiled(CorpusCopy copy) throws IOException {
@@ -335,7 +362,25 @@ class EcjCompileTest {
         // straight-line code and mixed types
         new Check("Straight", "compoundAssign", c -> c.range(0.5, 2.0)),
         new Check("Mixed", "scaledPrefix", c -> c.range(-1.5, 1.5).arrayLength(6).intRange(0, 6)),
-        new Check("Mixed", "longCounter", c -> c.range(0.5, 2.0).intRange(0, 6)));
+        new Check("Mixed", "longCounter", c -> c.range(0.5, 2.0).intRange(0, 6)),
+        // helpers without @Grad: private, overloaded, recursive, in another class
+        new Check("Helpers", "overloads", c -> c.range(-2.0, 2.0)),
+        new Check("Helpers", "recursion", c -> c.range(-1.5, 1.5).intRange(0, 6)),
+        new Check("Helpers", "axpyTwice", c -> c.range(-1.0, 1.0).arrayLength(4)),
+        // arrays of data: int[] indices and labels, a local int[][] neighbour list
+        new Check("DataArrays", "csrNormSquared", c -> c.args(r -> new Object[] {
+            arrayAway(r, 5, -1.0, 1.0), new int[] {0, 2, 2, 5}, new int[] {0, 3, 1, 2, 3},
+            arrayAway(r, 4, -1.0, 1.0)})),
+        new Check("DataArrays", "crossEntropy", c -> c.args(r -> new Object[] {
+            new double[][] {arrayAway(r, 3, -2.0, 2.0), arrayAway(r, 3, -2.0, 2.0)},
+            new int[] {r.nextInt(3), r.nextInt(3)}})),
+        new Check("DataArrays", "pairEnergy", c -> c.args(r -> {
+          double[] pos = new double[5];
+          for (int i = 0; i < pos.length; i++) {
+            pos[i] = 0.7 * i + uniform(r, -0.1, 0.1);
+          }
+          return new Object[] {pos, 1.05};
+        })));
   }
 
   @TestFactory
