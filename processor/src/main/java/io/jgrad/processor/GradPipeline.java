@@ -4,15 +4,18 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.TypeName;
 import io.jgrad.Grad;
+import io.jgrad.processor.check.MethodChecks;
 import io.jgrad.processor.diag.Message;
 import io.jgrad.processor.diag.Problem;
 import io.jgrad.processor.diag.Reporter;
 import io.jgrad.processor.emit.RuleWriter;
 import io.jgrad.processor.ir.Function;
 import io.jgrad.processor.ir.Var;
+import io.jgrad.processor.lower.ElementCallees;
 import io.jgrad.processor.lower.MethodLowerer;
 import io.jgrad.processor.parse.JdtParser;
 import io.jgrad.processor.parse.SourceMirror;
+import io.jgrad.processor.rules.RuleBases;
 import io.jgrad.processor.source.CompilerBridge;
 import io.jgrad.processor.source.SourceUnit;
 import io.jgrad.processor.transform.AliasGuards;
@@ -21,6 +24,7 @@ import io.jgrad.processor.transform.DeadStores;
 import io.jgrad.processor.transform.FirstContributions;
 import io.jgrad.processor.transform.ForwardTransform;
 import io.jgrad.processor.transform.ReverseTransform;
+import io.jgrad.processor.transform.WriteEffects;
 import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -137,7 +141,8 @@ final class GradPipeline {
           owner.getQualifiedName().toString(), m.getSimpleName().toString()))));
       lowered.forEach(l -> failed.remove(l.key()));
       CalleeTable table = WriteEffects.of(lowered.stream()
-          .collect(java.util.stream.Collectors.toMap(Lowered::key, Lowered::function)), callees);
+          .collect(java.util.stream.Collectors.toMap(Lowered::key, Lowered::function)),
+          callees::table);
       lowered.removeIf(l -> (returnsParameter(l, table) || writesTable(l, table)
           || writesArguments(l, table)) && failed.add(l.key()));
       lowered.removeIf(Lowered::passive); // checked: the rules call them as they are

@@ -1,10 +1,10 @@
-package io.jgrad.processor;
+package io.jgrad.processor.lower;
 
 import io.jgrad.Grad;
 import io.jgrad.processor.ir.Type;
-import io.jgrad.processor.lower.CalleeResolver;
-import io.jgrad.processor.lower.JdtTypes;
+import io.jgrad.processor.check.MethodChecks;
 import io.jgrad.processor.rules.GradCallee;
+import io.jgrad.processor.rules.RuleBases;
 import io.jgrad.processor.transform.CalleeTable;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -35,14 +35,14 @@ import org.eclipse.jdt.core.dom.ITypeBinding;
  * because something calls it: each resolved helper is queued once for lowering ({@link
  * #nextHelper}), so recursion and helpers shared by several entry points cost one set of rules.
  */
-final class ElementCallees implements CalleeResolver {
+public final class ElementCallees implements CalleeResolver {
   /**
    * A helper to lower: where it is declared and its rule description; a {@code passive} one is
    * only lowered to check that it writes none of its array parameters (the rules call it).
    */
-  record Helper(TypeElement owner, ExecutableElement method, GradCallee callee,
+  public record Helper(TypeElement owner, ExecutableElement method, GradCallee callee,
       boolean passive) {
-    String key() {
+    public String key() {
       return CalleeTable.key(callee.owner(), callee.name());
     }
   }
@@ -61,14 +61,14 @@ final class ElementCallees implements CalleeResolver {
    * @param hasSource whether jgrad can read the source of a top-level type (helpers elsewhere,
    *     in jars or classes compiled earlier without their sources, are not differentiated)
    */
-  ElementCallees(Elements elements, Types types, Predicate<TypeElement> hasSource) {
+  public ElementCallees(Elements elements, Types types, Predicate<TypeElement> hasSource) {
     this.elements = elements;
     this.types = types;
     this.hasSource = hasSource;
   }
 
   /** Names the function being lowered, so that the calls resolved next are recorded as its. */
-  void lowering(String callerKey) {
+  public void lowering(String callerKey) {
     this.caller = callerKey;
   }
 
@@ -188,24 +188,24 @@ final class ElementCallees implements CalleeResolver {
   }
 
   /** The keys of every helper resolved so far (passive ones included). */
-  Set<String> helperKeys() {
+  public Set<String> helperKeys() {
     Set<String> keys = new LinkedHashSet<>();
     helpers.values().forEach(h -> keys.add(h.key()));
     return keys;
   }
 
   /** The next helper to lower, or null when every resolved helper has been handed out. */
-  Helper nextHelper() {
+  public Helper nextHelper() {
     return pending.poll();
   }
 
   /** The functions (by key) whose lowering resolved a call to the callee with this key. */
-  Set<String> callersOf(String key) {
+  public Set<String> callersOf(String key) {
     return callers.getOrDefault(key, Set.of());
   }
 
   /** The callees resolved so far, with what is known of the arrays they write. */
-  CalleeTable table(Map<String, Set<Integer>> writes) {
+  public CalleeTable table(Map<String, Set<Integer>> writes) {
     return new CalleeTable(Map.copyOf(resolved), writes);
   }
 

@@ -1,4 +1,4 @@
-package io.jgrad.processor;
+package io.jgrad.processor.check;
 
 import io.jgrad.Grad;
 import io.jgrad.processor.diag.Message;
@@ -15,14 +15,14 @@ import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 
 /** Checks on a {@code @Grad} method's declaration, before its body is read. */
-final class MethodChecks {
+public final class MethodChecks {
   private static final Set<TypeKind> PASSIVE_PARAMETERS = Set.of(TypeKind.INT, TypeKind.LONG,
       TypeKind.BOOLEAN);
 
   private MethodChecks() {}
 
   /** What to do with a method after its declaration was checked. */
-  enum Verdict {
+  public enum Verdict {
     /** Generate its rules. */
     RULES,
     /** Its declaration was reported; still check its body, so every error comes at once. */
@@ -32,7 +32,7 @@ final class MethodChecks {
   }
 
   /** Reports what is wrong with the declaration and says what to do with the method next. */
-  static Verdict verdict(ExecutableElement method, Reporter reporter) {
+  public static Verdict verdict(ExecutableElement method, Reporter reporter) {
     boolean ok = check(method, reporter);
     Set<Modifier> modifiers = method.getModifiers();
     if (ok) {
@@ -43,7 +43,7 @@ final class MethodChecks {
   }
 
   /** Reports what is wrong with the declaration; returns true if the method can be processed. */
-  static boolean check(ExecutableElement method, Reporter reporter) {
+  public static boolean check(ExecutableElement method, Reporter reporter) {
     String name = method.getEnclosingElement().getSimpleName() + "." + method.getSimpleName();
     boolean ok = true;
     if (!method.getModifiers().contains(Modifier.STATIC)) {
@@ -162,13 +162,13 @@ final class MethodChecks {
   }
 
   /** int, long, boolean, String and enum parameters: values with no derivative. */
-  static boolean isPassive(TypeMirror type) {
+  public static boolean isPassive(TypeMirror type) {
     return PASSIVE_PARAMETERS.contains(type.getKind()) || isPassiveObject(type)
         || isPassiveArray(type);
   }
 
   /** int[], long[][], boolean[]...: data arrays, read and written without a derivative. */
-  static boolean isPassiveArray(TypeMirror type) {
+  public static boolean isPassiveArray(TypeMirror type) {
     TypeMirror t = type;
     int dimensions = 0;
     while (t instanceof javax.lang.model.type.ArrayType array) {
@@ -185,7 +185,7 @@ final class MethodChecks {
             || declared.toString().equals("java.lang.String"));
   }
 
-  static boolean isDifferentiable(TypeMirror type) {
+  public static boolean isDifferentiable(TypeMirror type) {
     return switch (type.getKind()) {
       case DOUBLE, FLOAT -> true;
       case ARRAY -> type.toString().equals("double[]") || type.toString().equals("double[][]");

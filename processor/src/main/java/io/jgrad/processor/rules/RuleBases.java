@@ -1,13 +1,13 @@
-package io.jgrad.processor;
+package io.jgrad.processor.rules;
 
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 
 /** The prefix of generated class names: {@code Outer_Inner} for {@code pkg.Outer.Inner}. */
-final class RuleBases {
+public final class RuleBases {
   private RuleBases() {}
 
-  static String of(TypeElement type) {
+  public static String of(TypeElement type) {
     StringBuilder name = new StringBuilder(type.getSimpleName());
     for (Element e = type.getEnclosingElement(); e instanceof TypeElement outer;
         e = outer.getEnclosingElement()) {
@@ -16,7 +16,7 @@ final class RuleBases {
     return name.toString();
   }
 
-  static TypeElement topLevel(TypeElement type) {
+  public static TypeElement topLevel(TypeElement type) {
     TypeElement top = type;
     while (top.getEnclosingElement() instanceof TypeElement outer) {
       top = outer;

@@ -1,9 +1,8 @@
-package io.jgrad.processor;
+package io.jgrad.processor.transform;
 
 import io.jgrad.processor.analysis.ArrayEffects;
 import io.jgrad.processor.ir.Function;
 import io.jgrad.processor.ir.Var;
-import io.jgrad.processor.transform.CalleeTable;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -15,17 +14,18 @@ import java.util.Set;
  * callees: a fixpoint over the call graph (recursion converges because write sets only grow).
  * A callee that is not in this round is assumed to write every array it receives.
  */
-final class WriteEffects {
+public final class WriteEffects {
   private WriteEffects() {}
 
   /** The callee table for this round's functions. */
-  static CalleeTable of(Map<String, Function> functions, ElementCallees callees) {
+  public static CalleeTable of(Map<String, Function> functions,
+      java.util.function.Function<Map<String, Set<Integer>>, CalleeTable> tables) {
     Map<String, Set<Integer>> writes = new HashMap<>();
     functions.keySet().forEach(k -> writes.put(k, new HashSet<>()));
     boolean changed = true;
     while (changed) {
       changed = false;
-      CalleeTable table = callees.table(writes);
+      CalleeTable table = tables.apply(writes);
       for (Map.Entry<String, Function> e : functions.entrySet()) {
         ArrayEffects effects = ArrayEffects.of(e.getValue(), table);
         List<Var> params = e.getValue().params();
@@ -36,6 +36,6 @@ final class WriteEffects {
         }
       }
     }
-    return callees.table(writes);
+    return tables.apply(writes);
   }
 }
