@@ -178,7 +178,16 @@ final class ExprGen {
           ? new Expr.Cast(JType.INT, MathFunctions.make(g, "round", List.of(dbl(g, d - 1))))
           : MathFunctions.make(g, "round", List.of(flt(g, d - 1)))),
       Production.of("long", 0.3, (g, d) -> d <= 0 ? null
-          : new Expr.Cast(JType.INT, lng(g, d - 1)))));
+          : new Expr.Cast(JType.INT, lng(g, d - 1))),
+      Production.of("int element", g -> StmtGen.intArrays(g) ? 1.5 : 0,
+          (g, d) -> intElement(g, g.oneOf(g.visible(x -> x.type == JType.INT_ARRAY)), d))));
+
+  /** {@code m[Math.floorMod(i, m.length)]}: an element of an int[] local, always in range. */
+  static Expr intElement(MethodGen g, Var array, int depth) {
+    Expr index = new Expr.LibCall("Math.floorMod", List.of(integer(g, Math.max(0, depth - 1)),
+        new Expr.Length(array.ref())), JType.INT);
+    return new Expr.Index(array.ref(), index, JType.INT);
+  }
 
   static Expr integer(MethodGen g, int depth) {
     Expr e = Production.pick(g, depth, INT);

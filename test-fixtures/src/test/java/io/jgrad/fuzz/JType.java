@@ -9,6 +9,8 @@ enum JType {
   BOOLEAN("boolean"),
   DOUBLE_ARRAY("double[]"),
   DOUBLE_MATRIX("double[][]"),
+  /** A local array of data (indices, counts): read, written, never differentiated. */
+  INT_ARRAY("int[]"),
   VOID("void");
 
   final String java;

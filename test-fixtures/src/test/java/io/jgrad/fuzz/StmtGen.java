@@ -31,7 +31,9 @@ final class StmtGen {
           StmtGen::elseThrow),
       Production.of("both jump", g -> g.inLoop() || g.nesting >= g.config.maxNesting ? 0 : 0.25,
           StmtGen::bothJump),
-      Production.of("idiom", 1.2, (g, d) -> Production.pick(g, d, Idioms.IDIOMS))));
+      Production.of("idiom", 1.2, (g, d) -> Production.pick(g, d, Idioms.IDIOMS)),
+      Production.of("int array", 0.4, StmtGen::intArrayLocal),
+      Production.of("int array write", g -> intArrays(g) ? 1.0 : 0, StmtGen::intArrayWrite)));
 
   private static double loopWeight(MethodGen g, double w) {
     return g.loops.size() < g.config.maxLoops && g.nesting < g.config.maxNesting ? w : 0;
@@ -125,6 +127,41 @@ final class StmtGen {
     return List.of(new Stmt.Local(type, v.name, init));
   }
 
+  /** True if an int[] local is in scope (no random draw: weights must not consume any). */
+  static boolean intArrays(MethodGen g) {
+    return !g.visible(x -> x.type == JType.INT_ARRAY).isEmpty();
+  }
+
+  /** {@code int[] m = {e, e}} or a clone of another int[]. */
+  private static List<Stmt> intArrayLocal(MethodGen g, int depth) {
+    Var other = intArrays(g) && g.chance(0.3)
+        ? g.oneOf(g.visible(x -> x.type == JType.INT_ARRAY)) : null;
+    Expr init;
+    if (other != null) {
+      init = new Expr.Clone(other.ref());
+    } else {
+      List<Expr> elements = new ArrayList<>();
+      int n = g.between(1, 4);
+      for (int i = 0; i < n; i++) {
+        elements.add(ExprGen.integer(g, Math.max(0, depth - 1)));
+      }
+      init = new Expr.ArrayInit(JType.INT_ARRAY, elements);
+    }
+    Var v = g.declare("m", JType.INT_ARRAY, false);
+    return List.of(new Stmt.Local(JType.INT_ARRAY, v.name, init));
+  }
+
+  /** {@code m[floorMod(i, m.length)] = e}, {@code += e} or {@code ++}. */
+  private static List<Stmt> intArrayWrite(MethodGen g, int depth) {
+    Var v = g.oneOf(g.visible(x -> x.type == JType.INT_ARRAY));
+    Expr target = ExprGen.intElement(g, v, depth);
+    if (g.chance(0.3)) {
+      return List.of(new Stmt.Eval(new Expr.IncDec(target, g.chance(0.5), g.oneOf("++", "--"))));
+    }
+    return List.of(new Stmt.Eval(new Expr.Assign(target, g.oneOf("=", "+=", "-="),
+        ExprGen.integer(g, Math.max(0, depth - 1)))));
+  }
+
   static String prefix(JType type) {
     return switch (type) {
       case DOUBLE -> "d";
@@ -183,7 +220,7 @@ final class StmtGen {
     if (u < 0.55) {
       target = ExprGen.elementTarget(g, depth);
     } else {
-      Var v = g.pick(x -> !x.type.isArray() && x.frozen == 0);
+      Var v = g.pick(x -> !x.type.isArray() && x.type != JType.INT_ARRAY && x.frozen == 0);
       target = v == null ? null : v.ref();
     }
     if (target == null) {
