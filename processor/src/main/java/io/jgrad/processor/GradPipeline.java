@@ -145,8 +145,9 @@ final class GradPipeline {
           callees::table);
       lowered.removeIf(l -> (returnsParameter(l, table) || writesTable(l, table)
           || writesArguments(l, table)) && failed.add(l.key()));
-      lowered.removeIf(Lowered::passive); // checked: the rules call them as they are
+      Map<TypeElement, List<RuleWriter.Copy>> copies = copies(lowered, table, failed);
       dropCallersOf(failed, lowered, callees);
+      lowered.removeIf(Lowered::passive); // checked: the rules call them (or their copies)
       Map<TypeElement, List<RuleWriter.Rule>> rules = new LinkedHashMap<>();
       Map<TypeElement, List<ExecutableElement>> ruleMethods = new HashMap<>();
       for (Lowered l : lowered) {
@@ -168,16 +169,21 @@ final class GradPipeline {
         }
       }
       start = timings.add("transform", start);
-      for (Map.Entry<TypeElement, List<RuleWriter.Rule>> e : rules.entrySet()) {
-        TypeElement owner = e.getKey();
+      java.util.Set<TypeElement> owners = new java.util.LinkedHashSet<>(rules.keySet());
+      owners.addAll(copies.keySet());
+      for (TypeElement owner : owners) {
+        List<RuleWriter.Rule> ownRules = rules.getOrDefault(owner, List.of());
         RuleWriter writer = new RuleWriter(ClassName.get(owner), RuleBases.of(owner),
             samePackageNames(owner));
         TypeElement top = RuleBases.topLevel(owner);
-        JavaFile forward = writer.forwardFile(e.getValue());
-        JavaFile reverse = writer.reverseFile(e.getValue());
+        JavaFile forward = writer.forwardFile(ownRules, copies.getOrDefault(owner, List.of()));
+        JavaFile reverse = ownRules.isEmpty() ? null : writer.reverseFile(ownRules);
         start = timings.add("emit", start);
-        write(forward, owner, top, ruleMethods.get(owner));
-        write(reverse, owner, top, ruleMethods.get(owner));
+        List<ExecutableElement> written = ruleMethods.getOrDefault(owner, List.of());
+        write(forward, owner, top, written);
+        if (reverse != null) {
+          write(reverse, owner, top, written);
+        }
         start = timings.add("write", start);
       }
     }
@@ -200,6 +206,56 @@ final class GradPipeline {
     reporter.error(l.method(), Message.PASSIVE_WRITE.format(l.method().getSimpleName(),
         l.method().getReturnType(), array.name()));
     return true;
+  }
+
+  /**
+   * The copies of the private passive methods the rules call, by declaring class: structured, so
+   * that they print like the rules. A copy that calls a method with rules is reported (it would
+   * call the original's callees, which may be private too) and its callers dropped.
+   */
+  private Map<TypeElement, List<RuleWriter.Copy>> copies(List<Lowered> lowered,
+      CalleeTable table, Set<String> failed) {
+    Map<TypeElement, List<RuleWriter.Copy>> out = new LinkedHashMap<>();
+    for (Lowered l : lowered) {
+      if (!l.passive() || !l.method().getModifiers().contains(Modifier.PRIVATE)
+          || failed.contains(l.key())) {
+        continue;
+      }
+      io.jgrad.processor.transform.Structurize.Result structured =
+          io.jgrad.processor.transform.Structurize.apply(l.function());
+      Function f = structured.function();
+      io.jgrad.processor.ir.Block body = new io.jgrad.processor.ir.Block().addAll(f.body());
+      if (structured.result() != null) {
+        body.add(new io.jgrad.processor.ir.Stmt.Return(
+            new io.jgrad.processor.ir.Expr.Ref(structured.result()),
+            io.jgrad.processor.ir.Stmt.Origin.NONE));
+      }
+      String callee = calleeWithRules(body, table);
+      if (callee != null) {
+        reporter.error(l.method(), Message.PASSIVE_COPY_CALL.format(l.method().getSimpleName(),
+            callee));
+        failed.add(l.key());
+        continue;
+      }
+      List<TypeName> thrown = l.method().getThrownTypes().stream()
+          .map(t -> TypeName.get(env.getTypeUtils().erasure(t))).toList();
+      out.computeIfAbsent(l.owner(), k -> new ArrayList<>()).add(new RuleWriter.Copy(
+          new Function(f.name(), f.params(), f.returnType(), body, f.locals()),
+          l.method().getSimpleName().toString(), thrown));
+    }
+    return out;
+  }
+
+  /** The first call in {@code block} to a method with rules, as owner.name, or null. */
+  private static String calleeWithRules(io.jgrad.processor.ir.Block block, CalleeTable table) {
+    String[] found = {null};
+    io.jgrad.processor.ir.Blocks.visitExprs(block, e -> {
+      if (found[0] == null && table.of(e) != null) {
+        io.jgrad.processor.ir.Expr.Call c = (io.jgrad.processor.ir.Expr.Call) e;
+        found[0] = c.owner() + "." + c.name();
+      }
+    });
+    return found[0];
   }
 
   /** Reports a method that writes into a static final array (read as a constant). */

@@ -407,23 +407,27 @@ class DiagnosticsTest {
     assertNoInternalError(compilation);
   }
 
+  /** A private passive helper is copied into the rule classes, which call the copy. */
   @Test
-  void privatePassiveHelperIsRejectedAtTheCallWithTheFix() {
+  void privatePassiveHelperIsCopiedIntoTheRuleClass() {
     Fixture foo = method("""
         double y = x;
-        return y * index(n);
+        return y * index(n, a);
         """, """
-        private static int index(int k) {
-          return k / 2;
+        private static int index(int k, double[] v) {
+          int i = 0;
+          while (i < v.length && v[i] < k) {
+            i++;
+          }
+          return i / 2;
         }
         """);
     Compilation compilation = compile(foo);
-    assertThat(compilation)
-        .hadErrorContaining("call to Foo.index(int) cannot be differentiated: it is private, and"
-            + " its result has no derivative, so the generated rules call it directly: make it"
-            + " package-private")
-        .inFile(foo.file()).onLine(foo.line("index(n)"));
-    assertNoInternalError(compilation);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("test.Foo_Frule").contentsAsUtf8String()
+        .contains("static int index(int k, double[] v)");
+    assertThat(compilation).generatedSourceFile("test.Foo_Rrule").contentsAsUtf8String()
+        .contains("Foo_Frule.index(n, a)");
   }
 
   /** The helper's own error is where it is; the entry point says why it gets no rules. */

@@ -454,6 +454,13 @@ class CorpusTest {
     add(e, Helpers.class, "crossEntropy",
         c -> c.args(r -> args(array(r, 5, -2, 2), r.nextInt(5))));
     add(e, Helpers.class, "helpersOnConstants", c -> c.range(-2, 2).intRange(0, 4));
+    add(e, Helpers.class, "binnedScale", c -> c.args(r -> {
+      double t;
+      do {
+        t = u(r, -1.5, 1.5);
+      } while (near(t, -1.0) || near(t, 0.0) || near(t, 1.0));
+      return args(new double[] {-1.0, 0.0, 1.0}, array(r, 4, -2, 2), t);
+    }));
     add(e, Helpers.class, "axpyTwice",
         c -> c.args(r -> args(u(r, -2, 2), array(r, 4, -1, 1), array(r, 4, -1, 1))));
 

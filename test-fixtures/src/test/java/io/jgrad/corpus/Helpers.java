@@ -108,4 +108,19 @@ public final class Helpers {
     double c = square(0.75) + scale(n);
     return x * c + power(1.5, n);
   }
+
+  /** A private helper whose int result has no derivative: the rules call a copy of it. */
+  private static int bin(double[] edges, double t) {
+    int i = 0;
+    while (i < edges.length && edges[i] <= t) {
+      i++;
+    }
+    return i;
+  }
+
+  @Grad
+  public static double binnedScale(double[] edges, double[] weights, double t) {
+    int k = bin(edges, t);
+    return weights[k] * t * t + edges[Math.min(k, edges.length - 1)];
+  }
 }

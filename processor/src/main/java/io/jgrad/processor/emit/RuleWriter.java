@@ -65,10 +65,30 @@ public final class RuleWriter {
     this.samePackageNames = samePackageNames;
   }
 
+  /**
+   * A copy of a private method whose result has no derivative: the rules call it in place of the
+   * original, which they cannot reach. {@code body} is the method's structured IR.
+   */
+  public record Copy(Function body, String primalName, List<TypeName> thrown) {}
+
   public JavaFile forwardFile(List<Rule> rules) {
+    return forwardFile(rules, List.of());
+  }
+
+  public JavaFile forwardFile(List<Rule> rules, List<Copy> copies) {
     TypeSpec.Builder type = ruleClass(RuleNames.forwardClass(ruleBase),
         "Forward-mode rules (value and directional derivative) for the {@code @Grad} methods of"
             + " {@link $T}.\n");
+    for (Copy copy : copies) {
+      Function f = copy.body();
+      Rule asRule = new Rule(f, copy.primalName(), false, true, copy.thrown(), f, f, f, f,
+          new Block());
+      type.addMethod(method(f, asRule, JavaEmitter.typeName(f.returnType()))
+          .addJavadoc("A copy of {@link $T#$L}, which is private: its result has no derivative,"
+              + " and the rules call this copy where the primal calls it.\n", owner,
+              linkSignature(asRule))
+          .build());
+    }
     for (Rule rule : rules) {
       Function f = rule.forward();
       MethodSpec.Builder m = method(f, rule, JavaEmitter.typeName(f.returnType()))

@@ -65,4 +65,36 @@ public final class Blocks {
       }
     }
   }
+
+  /** Visits every expression (and subexpression) of every statement in {@code block}. */
+  public static void visitExprs(Block block, java.util.function.Consumer<Expr> action) {
+    for (Stmt s : block.stmts()) {
+      if (s instanceof Stmt.Assign a) {
+        Exprs.visit(a.value(), action);
+      } else if (s instanceof Stmt.Store st) {
+        Exprs.visit(st.array(), action);
+        Exprs.visit(st.index(), action);
+        Exprs.visit(st.value(), action);
+      } else if (s instanceof Stmt.Accumulate a) {
+        Exprs.visit(a.target(), action);
+        Exprs.visit(a.value(), action);
+      } else if (s instanceof Stmt.Eval e) {
+        Exprs.visit(e.expr(), action);
+      } else if (s instanceof Stmt.Throw t) {
+        Exprs.visit(t.exception(), action);
+      } else if (s instanceof Stmt.Return r && r.value() != null) {
+        Exprs.visit(r.value(), action);
+      } else if (s instanceof Stmt.If i) {
+        Exprs.visit(i.condition(), action);
+        visitExprs(i.then(), action);
+        visitExprs(i.otherwise(), action);
+      } else if (s instanceof Stmt.Loop l) {
+        if (l.condition() != null) {
+          Exprs.visit(l.condition(), action);
+        }
+        visitExprs(l.body(), action);
+        visitExprs(l.update(), action);
+      }
+    }
+  }
 }

@@ -21,6 +21,11 @@ public interface CalleeResolver {
     return false;
   }
 
+  /** The class the rules call a passive {@code method} on (a copy's class for a private one). */
+  default String passiveOwner(IMethodBinding method) {
+    return method.getDeclaringClass().getErasure().getQualifiedName();
+  }
+
   /** Why {@code method} is neither differentiated nor passive, for the error at the call. */
   default String whyNot(IMethodBinding method) {
     return "its source is not in this build";

@@ -99,13 +99,35 @@ public final class ElementCallees implements CalleeResolver {
     if (candidate == null || passiveProblem(candidate) != null) {
       return false;
     }
-    if (candidate.getParameters().stream()
+    if (isCopied(candidate) || candidate.getParameters().stream()
         .anyMatch(p -> p.asType().getKind() == TypeKind.ARRAY)) {
-      // lowered too, to check that it leaves the arrays it is passed as they are
+      // lowered too: to check that it leaves the arrays it is passed as they are, and for a
+      // private one, to be copied into the rule classes, which cannot call it
       TypeElement type = (TypeElement) candidate.getEnclosingElement();
       calledBy(helper(type, candidate, method, true).key());
     }
     return true;
+  }
+
+  /**
+   * The class whose method the rules call in place of a passive {@code method}: its own class, or
+   * for a private one the forward rule class of that class, which holds a copy.
+   */
+  @Override
+  public String passiveOwner(IMethodBinding method) {
+    ExecutableElement candidate = element(method);
+    TypeElement type = (TypeElement) candidate.getEnclosingElement();
+    if (!isCopied(candidate)) {
+      return type.getQualifiedName().toString();
+    }
+    String pkg = elements.getPackageOf(type).getQualifiedName().toString();
+    String rules = io.jgrad.processor.rules.RuleNames.forwardClass(RuleBases.of(type));
+    return pkg.isEmpty() ? rules : pkg + "." + rules;
+  }
+
+  /** A private passive method: the rule classes call a copy of it. */
+  private static boolean isCopied(ExecutableElement method) {
+    return method.getModifiers().contains(Modifier.PRIVATE);
   }
 
   @Override
@@ -142,9 +164,11 @@ public final class ElementCallees implements CalleeResolver {
               + " result, or void and an array parameter to write)"
           : "its source is not in this build, so jgrad cannot differentiate it";
     }
-    if (modifiers.contains(Modifier.PRIVATE)) {
-      return "it is private, and its result has no derivative, so the generated rules call it"
-          + " directly: make it package-private";
+    if (modifiers.contains(Modifier.PRIVATE) && (modifiers.contains(Modifier.ABSTRACT)
+        || modifiers.contains(Modifier.NATIVE)
+        || !hasSource.test(RuleBases.topLevel((TypeElement) method.getEnclosingElement())))) {
+      return "it is private, and jgrad cannot read its source to copy it into the rule classes:"
+          + " make it package-private";
     }
     boolean arrays = method.getParameters().stream()
         .anyMatch(p -> p.asType().getKind() == TypeKind.ARRAY);

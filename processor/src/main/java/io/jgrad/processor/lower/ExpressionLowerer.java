@@ -497,8 +497,10 @@ final class ExpressionLowerer {
       // callee left them: an element passed by value is read into a temporary first
       args.replaceAll(arg -> arg instanceof Expr.Index ? lowerer.spill(arg, out) : arg);
     }
-    // a helper's rules may be named apart from it (overloads): calls name the rules
-    return new Expr.Call(owner, callee != null ? callee.name() : method.getName(), args, type);
+    // a helper's rules may be named apart from it (overloads): calls name the rules; a private
+    // passive method is called through its copy in the rule classes
+    return new Expr.Call(passive ? lowerer.callees.passiveOwner(method) : owner,
+        callee != null ? callee.name() : method.getName(), args, type);
   }
 
   /** Methods of String and enums that compute a value from it and change nothing. */
