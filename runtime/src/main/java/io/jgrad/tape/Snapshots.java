@@ -112,6 +112,15 @@ public final class Snapshots {
     }
   }
 
+  /** {@code target[i][j] += source[i][j]}, row by row (null rows skipped). */
+  public static void addTo(double[][] target, double[][] source) {
+    for (int i = 0; i < source.length; i++) {
+      if (source[i] != null) {
+        addTo(target[i], source[i]);
+      }
+    }
+  }
+
   /** The row references of a matrix, not their contents. */
   public static double[][] rows(double[][] a) {
     return a.clone();

@@ -461,6 +461,13 @@ class CorpusTest {
       } while (near(t, -1.0) || near(t, 0.0) || near(t, 1.0));
       return args(new double[] {-1.0, 0.0, 1.0}, array(r, 4, -2, 2), t);
     }));
+    add(e, Helpers.class, "logDetGram", c -> c.args(r -> {
+      double[][] b = new double[3][];
+      for (int i = 0; i < 3; i++) {
+        b[i] = array(r, 2, -1, 1);
+      }
+      return args((Object) b);
+    }));
     add(e, Helpers.class, "axpyTwice",
         c -> c.args(r -> args(u(r, -2, 2), array(r, 4, -1, 1), array(r, 4, -1, 1))));
 

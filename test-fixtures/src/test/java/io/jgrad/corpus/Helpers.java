@@ -123,4 +123,47 @@ public final class Helpers {
     int k = bin(edges, t);
     return weights[k] * t * t + edges[Math.min(k, edges.length - 1)];
   }
+
+  /** The Cholesky factor of a symmetric positive definite matrix, as a new matrix. */
+  private static double[][] cholesky(double[][] a) {
+    int n = a.length;
+    double[][] l = new double[n][n];
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j <= i; j++) {
+        double s = a[i][j];
+        for (int k = 0; k < j; k++) {
+          s -= l[i][k] * l[j][k];
+        }
+        l[i][j] = i == j ? Math.sqrt(s) : s / l[j][j];
+      }
+    }
+    return l;
+  }
+
+  /** B B^T + n I: symmetric positive definite. */
+  private static double[][] gram(double[][] b) {
+    int n = b.length;
+    double[][] g = new double[n][n];
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        double s = i == j ? n : 0.0;
+        for (int k = 0; k < b[i].length; k++) {
+          s += b[i][k] * b[j][k];
+        }
+        g[i][j] = s;
+      }
+    }
+    return g;
+  }
+
+  /** log det(B B^T + n I) through helpers that return matrices. */
+  @Grad
+  public static double logDetGram(double[][] b) {
+    double[][] l = cholesky(gram(b));
+    double s = 0.0;
+    for (int i = 0; i < l.length; i++) {
+      s += 2.0 * Math.log(l[i][i]);
+    }
+    return s;
+  }
 }

@@ -75,7 +75,94 @@ class RealisticProgramsTest {
     e.add(new Entry(PoissonRegression.class, "deviance", c -> c.args(r -> poisson(r, false))));
     e.add(new Entry(PoissonRegression.class, "negBinomialNll",
         c -> c.args(r -> poisson(r, true))));
+    // FiniteElementBar: 1-D FEM, int[][] connectivity, boolean[] supports, Gaussian elimination
+    // with row swaps, a matrix-returning helper
+    for (String method : List.of("displacements", "compliance")) {
+      e.add(new Entry(FiniteElementBar.class, method, c -> c.args(r -> {
+        Bar b = Bar.draw(r);
+        return new Object[] {array(r, b.elements.length, 0.5, 2), array(r, b.elements.length,
+            0.5, 2), b.nodeX, b.elements, b.order, b.fixed, array(r, b.nodeX.length, -1, 1)};
+      })));
+    }
+    e.add(new Entry(FiniteElementBar.class, "simpCompliance", c -> c.args(r -> {
+      Bar b = Bar.draw(r);
+      return new Object[] {array(r, b.elements.length, 0.2, 1), u(r, 1, 3), b.nodeX, b.elements,
+          b.order, b.fixed, array(r, b.nodeX.length, -1, 1)};
+    })));
+    // GaussianProcess: Cholesky (a helper returning a matrix), triangular solves, kernels
+    e.add(new Entry(GaussianProcess.class, "negLogMarginalLikelihood", c -> c.args(r -> {
+      double[][] x = points(r, r.nextInt(1, 9), r.nextInt(1, 4), null);
+      return new Object[] {u(r, -1, 1), u(r, -1, 1), u(r, -4, -1), x,
+          array(r, x.length, -2, 2), pick(r, GaussianProcess.Kernel.values())};
+    })));
+    e.add(new Entry(GaussianProcess.class, "posteriorMean", c -> c.args(r -> {
+      int d = r.nextInt(1, 4);
+      double[][] x = points(r, r.nextInt(1, 9), d, null);
+      double[][] xStar = points(r, r.nextInt(1, 5), d, x);
+      return new Object[] {u(r, -1, 1), u(r, -1, 1), u(r, -4, -1), x,
+          array(r, x.length, -2, 2), xStar, pick(r, GaussianProcess.Kernel.values())};
+    })));
     return e;
+  }
+
+  /** A bar: E elements, linear or quadratic, node 0 fixed and sometimes another node. */
+  record Bar(double[] nodeX, int[][] elements, FiniteElementBar.Order order, boolean[] fixed) {
+    static Bar draw(Random r) {
+      int e = r.nextInt(1, 6);
+      FiniteElementBar.Order order = pick(r, FiniteElementBar.Order.values());
+      boolean quadratic = order == FiniteElementBar.Order.QUADRATIC;
+      double[] corners = new double[e + 1];
+      for (int i = 0; i <= e; i++) {
+        corners[i] = i + (i == 0 ? 0 : u(r, -0.2, 0.2));
+      }
+      double[] nodeX = new double[quadratic ? 2 * e + 1 : e + 1];
+      int[][] elements = new int[e][];
+      for (int k = 0; k < e; k++) {
+        if (quadratic) {
+          nodeX[2 * k] = corners[k];
+          nodeX[2 * k + 1] = 0.5 * (corners[k] + corners[k + 1])
+              + u(r, -0.1, 0.1) * (corners[k + 1] - corners[k]);
+          elements[k] = new int[] {2 * k, 2 * k + 1, 2 * k + 2};
+        } else {
+          nodeX[k] = corners[k];
+          elements[k] = new int[] {k, k + 1};
+        }
+      }
+      nodeX[nodeX.length - 1] = corners[e];
+      boolean[] fixed = new boolean[nodeX.length];
+      fixed[0] = true;
+      if (r.nextBoolean()) {
+        fixed[nodeX.length - 1] = true;
+      }
+      return new Bar(nodeX, elements, order, fixed);
+    }
+  }
+
+  /** n points in [-2, 2]^d, pairwise at least 0.05 apart and apart from {@code others}. */
+  private static double[][] points(Random r, int n, int d, double[][] others) {
+    double[][] p = new double[n][];
+    for (int i = 0; i < n; i++) {
+      boolean ok;
+      do {
+        p[i] = array(r, d, -2, 2);
+        ok = true;
+        for (int j = 0; j < i; j++) {
+          ok &= distance(p[i], p[j]) >= 0.05;
+        }
+        for (int j = 0; others != null && j < others.length; j++) {
+          ok &= distance(p[i], others[j]) >= 0.05;
+        }
+      } while (!ok);
+    }
+    return p;
+  }
+
+  private static double distance(double[] a, double[] b) {
+    double s = 0;
+    for (int k = 0; k < a.length; k++) {
+      s += (a[k] - b[k]) * (a[k] - b[k]);
+    }
+    return Math.sqrt(s);
   }
 
   @TestFactory

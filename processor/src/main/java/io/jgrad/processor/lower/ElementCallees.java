@@ -247,8 +247,8 @@ public final class ElementCallees implements CalleeResolver {
 
   /**
    * True for a static method with a body in a class whose source jgrad reads, with a signature
-   * jgrad differentiates: a double, float or double[] result (or void and an array parameter to
-   * write), and double, float, double[], double[][] or passive (int, long, boolean, String, enum)
+   * jgrad differentiates: a double, float, double[] or double[][] result (or void and an array
+   * parameter to write), and double, float, double[], double[][] or passive (int, long, boolean, String, enum)
    * parameters, at least one of them differentiable.
    */
   private boolean isHelper(TypeElement type, ExecutableElement method) {
@@ -271,6 +271,7 @@ public final class ElementCallees implements CalleeResolver {
     }
     boolean result = returns == TypeKind.DOUBLE || returns == TypeKind.FLOAT
         || method.getReturnType().toString().equals("double[]")
+        || method.getReturnType().toString().equals("double[][]")
         || (returns == TypeKind.VOID && arrayParam);
     return result && differentiable;
   }

@@ -30,6 +30,7 @@ import java.util.Map;
 public final class ForwardTransform {
   public static final Type DUAL = Type.classType("io.jgrad.Dual");
   public static final Type DUAL_ARRAY = Type.classType("io.jgrad.DualArray");
+  public static final Type DUAL_MATRIX = Type.classType("io.jgrad.DualMatrix");
 
   private final Activity activity;
   private final CalleeTable callees;
@@ -93,12 +94,17 @@ public final class ForwardTransform {
     Var result = structured.result();
     Type returns = Type.VOID;
     if (result != null) {
-      returns = result.type().isArray() ? DUAL_ARRAY : DUAL;
+      returns = dualOf(result.type());
       Expr tangent = activity.isActive(result) ? ref(tangent(result)) : ZERO;
       body.add(new Stmt.Return(new Expr.New(returns, List.of(ref(result), tangent)),
           Stmt.Origin.NONE));
     }
     return new Function(function.name(), params, returns, body, locals);
+  }
+
+  /** What a forward rule returning {@code type} returns: value and tangent together. */
+  private static Type dualOf(Type type) {
+    return type.dimensions() == 2 ? DUAL_MATRIX : type.isArray() ? DUAL_ARRAY : DUAL;
   }
 
   private Var tangent(Var v) {
@@ -168,7 +174,7 @@ public final class ForwardTransform {
   private void call(Stmt.Assign a, Expr.Call call, GradCallee callee, Block out) {
     List<Expr> args = interleave(call, callee);
     Var target = a.target();
-    Type dualType = target.type().isArray() ? DUAL_ARRAY : DUAL;
+    Type dualType = dualOf(target.type());
     Type valueType = target.type().isArray() ? target.type() : Type.DOUBLE;
     Var dual = new Var(names.fresh("dual"), dualType, Var.Kind.TEMP);
     locals.add(dual);

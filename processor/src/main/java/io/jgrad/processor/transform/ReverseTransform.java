@@ -586,8 +586,9 @@ public final class ReverseTransform {
       // a new array (a @Grad method never returns its argument) with a new adjoint; the
       // callee's reverse part may put back old contents of it
       restoredClasses.add(effects.classOf(target));
-      forward.add(new Stmt.Assign(adjoint(target), new Expr.NewArray(target.type(),
-          List.of(new Expr.Length(ref(target)))), origin));
+      forward.add(new Stmt.Assign(adjoint(target), target.type().dimensions() == 2
+          ? new Expr.Call(SNAPSHOTS, "zerosLike", List.of(ref(target)), target.type())
+          : new Expr.NewArray(target.type(), List.of(new Expr.Length(ref(target)))), origin));
     }
     // the reverse part finds the arrays as the forward part left them (the reverse sweep of the
     // statements after the call put back what they changed) and leaves them as they were before
