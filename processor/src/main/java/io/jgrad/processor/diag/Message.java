@@ -34,7 +34,7 @@ public enum Message {
       + " parameter"),
   INSTANCE_CALL("call to %s is a call on an object, which jgrad cannot differentiate: compute"
       + " the value before the @Grad method and pass it in as a parameter, or write the"
-      + " computation as a static @Grad method"),
+      + " computation as a static method, which jgrad differentiates with or without @Grad"),
   VARARGS("@Grad method %s has a varargs parameter %s: declare it as double[] instead"),
   NO_BODY("@Grad method %s has no body to differentiate (it is abstract or native)"),
   NAME_CLASH("@Grad method %s clashes with the generated %s of @Grad method %s: rename one of"

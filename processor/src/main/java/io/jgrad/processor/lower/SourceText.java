@@ -95,7 +95,7 @@ final class SourceText {
       case "EnhancedForStatement":
         return ": use an indexed loop, for (int i = 0; i < x.length; i++)";
       case "LambdaExpression": case "ExpressionMethodReference": case "TypeMethodReference":
-        return ": write the computation inline, or as another @Grad method";
+        return ": write the computation inline, or as a static method (jgrad differentiates it too)";
       case "ClassInstanceCreation": case "ArrayCreation": case "ArrayInitializer":
         return ": @Grad methods compute with primitives and read double[] parameters; objects and"
             + " new arrays are not differentiated yet";
@@ -106,7 +106,7 @@ final class SourceText {
       case "AssertStatement":
         return ": check the condition with if (...) throw new IllegalArgumentException(...)";
       case "TypeDeclarationStatement":
-        return ": move the class out of the method; call static @Grad methods instead";
+        return ": move the class out of the method; call static methods instead";
       default:
         return "";
     }
