@@ -166,4 +166,42 @@ public final class Helpers {
     }
     return s;
   }
+
+  /** Fills {@code out} with draws from a long state (data, no derivative); returns the state. */
+  private static long fillUniform(long state, double[] out) {
+    long s = state;
+    for (int i = 0; i < out.length; i++) {
+      s = s * 6364136223846793005L + 1442695040888963407L;
+      out[i] = (s >>> 11) * 0x1.0p-53 - 0.5;
+    }
+    return s;
+  }
+
+  /** Counts into the int[] it is given; returns how many values were positive. */
+  private static int countPositive(double[] x, int[] counts) {
+    int n = 0;
+    for (int i = 0; i < x.length; i++) {
+      if (x[i] > 0) {
+        counts[i % counts.length]++;
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /**
+   * Helpers with long and int results that write arrays: a random-number fill of a local array,
+   * and counts into the caller's int[] (the rules leave it as the primal does).
+   */
+  @Grad
+  public static double noisyMean(double s0, double vol, long seed, int[] counts) {
+    double[] z = new double[6];
+    long next = fillUniform(seed, z);
+    double sum = 0.0;
+    for (double v : z) {
+      sum += s0 * Math.exp(vol * v);
+    }
+    int positive = countPositive(z, counts);
+    return sum / z.length + positive * s0 + (next & 3);
+  }
 }

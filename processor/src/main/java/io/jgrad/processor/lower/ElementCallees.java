@@ -264,16 +264,19 @@ public final class ElementCallees implements CalleeResolver {
     for (VariableElement p : method.getParameters()) {
       if (MethodChecks.isDifferentiable(p.asType())) {
         differentiable = true;
-        arrayParam |= p.asType().getKind() == TypeKind.ARRAY;
       } else if (!MethodChecks.isPassive(p.asType())) {
         return false;
       }
+      arrayParam |= p.asType().getKind() == TypeKind.ARRAY;
     }
     boolean result = returns == TypeKind.DOUBLE || returns == TypeKind.FLOAT
         || method.getReturnType().toString().equals("double[]")
         || method.getReturnType().toString().equals("double[][]")
-        || (returns == TypeKind.VOID && arrayParam);
-    return result && differentiable;
+        // an int, long or boolean result has no derivative, but what the method does to the
+        // arrays it is passed (writes, or reads the reverse sweep must see as they were) does
+        || (arrayParam && (returns == TypeKind.VOID || returns == TypeKind.INT
+            || returns == TypeKind.LONG || returns == TypeKind.BOOLEAN));
+    return result && (differentiable || arrayParam);
   }
 
   /**

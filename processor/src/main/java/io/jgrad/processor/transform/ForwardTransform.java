@@ -94,10 +94,16 @@ public final class ForwardTransform {
     Var result = structured.result();
     Type returns = Type.VOID;
     if (result != null) {
-      returns = dualOf(result.type());
-      Expr tangent = activity.isActive(result) ? ref(tangent(result)) : ZERO;
-      body.add(new Stmt.Return(new Expr.New(returns, List.of(ref(result), tangent)),
-          Stmt.Origin.NONE));
+      if (result.type().isDifferentiable()) {
+        returns = dualOf(result.type());
+        Expr tangent = activity.isActive(result) ? ref(tangent(result)) : ZERO;
+        body.add(new Stmt.Return(new Expr.New(returns, List.of(ref(result), tangent)),
+            Stmt.Origin.NONE));
+      } else {
+        // a helper's int, long or boolean result: no tangent, the value alone
+        returns = result.type();
+        body.add(new Stmt.Return(ref(result), Stmt.Origin.NONE));
+      }
     }
     return new Function(function.name(), params, returns, body, locals);
   }
@@ -174,6 +180,12 @@ public final class ForwardTransform {
   private void call(Stmt.Assign a, Expr.Call call, GradCallee callee, Block out) {
     List<Expr> args = interleave(call, callee);
     Var target = a.target();
+    if (!callee.returnType().isDifferentiable()) {
+      // an int, long or boolean result: the forward rule returns the value alone
+      out.add(new Stmt.Assign(target, new Expr.Call(callee.forwardClass(), call.name(), args,
+          callee.returnType()), a.origin()));
+      return;
+    }
     Type dualType = dualOf(target.type());
     Type valueType = target.type().isArray() ? target.type() : Type.DOUBLE;
     Var dual = new Var(names.fresh("dual"), dualType, Var.Kind.TEMP);

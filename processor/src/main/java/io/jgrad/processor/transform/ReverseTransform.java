@@ -120,7 +120,7 @@ public final class ReverseTransform {
     }
     Type returns = function.returnType();
     Var seed = null;
-    if (!returns.equals(Type.VOID)) {
+    if (returns.isDifferentiable()) {
       seed = new Var(names.fresh(returns.isArray() ? "resultBar" : "seed"),
           returns.isArray() ? returns : Type.DOUBLE, Var.Kind.PARAM);
       params.add(seed);
@@ -595,7 +595,7 @@ public final class ReverseTransform {
     List<Expr> args = new ArrayList<>(withAdjoints);
     if (callee.returnType().isArray()) {
       args.add(ref(adjoint(target)));
-    } else if (!callee.returnType().equals(Type.VOID)) {
+    } else if (callee.returnType().isFloating()) {
       args.add(target != null && activity.isActive(target) ? ref(adjoint(target)) : ZERO);
     }
     reverse.add(new Stmt.Eval(new Expr.Call(callee.reverseClass(),
