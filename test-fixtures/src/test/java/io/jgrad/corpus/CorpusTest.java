@@ -45,6 +45,7 @@ class CorpusTest {
           Lexical.class,
           Constants.class,
           FuzzFindings.class,
+          FuzzFindingsC.class,
           Switches.class,
           Helpers.class,
           DataArrays.class);
@@ -430,6 +431,10 @@ class CorpusTest {
         c -> c.args(r -> args(array(r, 6, -1, 1), r.nextInt(3))));
     add(e, Switches.class, "yieldFromLoop",
         c -> c.args(r -> args(array(r, 5, -0.8, 0.8), r.nextInt(2))));
+
+    // ---- FuzzFindingsC: wrong answers the random-program tester found (seeds 102 and 103)
+    add(e, FuzzFindingsC.class, "floatBranchOfDoubleConditional",
+        c -> c.range(0.5, 2).intRange(0, 2).fdTolerance(FLOAT_INSIDE));
 
     // ---- Helpers: static methods without @Grad, differentiated because rules call them
     add(e, Helpers.class, "sumOfSquares", c -> c.args(r -> args((Object) array(r, 5, -2, 2))));

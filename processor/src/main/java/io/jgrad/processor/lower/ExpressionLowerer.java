@@ -359,10 +359,24 @@ final class ExpressionLowerer {
       return new Expr.Conditional(condition, a, b, type);
     }
     Var temp = lowerer.temp(type);
-    whenTrue.add(new Stmt.Assign(temp, castIfNeeded(type, a), lowerer.origin()));
-    whenFalse.add(new Stmt.Assign(temp, castIfNeeded(type, b), lowerer.origin()));
+    whenTrue.add(new Stmt.Assign(temp, branchValue(type, a, whenTrue, active), lowerer.origin()));
+    whenFalse.add(new Stmt.Assign(temp, branchValue(type, b, whenFalse, active),
+        lowerer.origin()));
     out.add(new Stmt.If(condition, whenTrue, whenFalse, lowerer.origin()));
     return new Expr.Ref(temp);
+  }
+
+  /**
+   * A branch's value converted to the conditional's type. A cast applies to one operand: an
+   * operation ({@code g - 0.5f} in {@code c ? 1.0 : g - 0.5f}) is computed into a temporary
+   * first, else the transforms see a cast of an operation and take no derivative through it.
+   */
+  private Expr branchValue(Type type, Expr e, Block code, boolean active) {
+    if (e.type().equals(type)) {
+      return e;
+    }
+    boolean atom = e instanceof Expr.Ref || e instanceof Expr.Lit || e instanceof Expr.Index;
+    return new Expr.Cast(type, active && !atom ? lowerer.spill(e, code) : e);
   }
 
   static Expr castIfNeeded(Type type, Expr e) {
