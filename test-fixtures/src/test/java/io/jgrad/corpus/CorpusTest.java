@@ -435,6 +435,10 @@ class CorpusTest {
     // ---- FuzzFindingsC: wrong answers the random-program tester found (seeds 102 and 103)
     add(e, FuzzFindingsC.class, "floatBranchOfDoubleConditional",
         c -> c.range(0.5, 2).intRange(0, 2).fdTolerance(FLOAT_INSIDE));
+    add(e, FuzzFindingsC.class, "overflowAfterLastUse",
+        c -> c.args(r -> args((Object) array(r, 3, 1.5, 2))));
+    add(e, FuzzFindingsC.class, "overflowingIndexSource",
+        c -> c.args(r -> args((Object) array(r, 8, 10, 20))));
 
     // ---- Helpers: static methods without @Grad, differentiated because rules call them
     add(e, Helpers.class, "sumOfSquares", c -> c.args(r -> args((Object) array(r, 5, -2, 2))));
