@@ -46,6 +46,7 @@ class CorpusTest {
           Constants.class,
           FuzzFindings.class,
           MoreFuzzFindings.class,
+          FuzzFindingsC.class,
           Switches.class,
           Helpers.class,
           DataArrays.class);
@@ -444,6 +445,13 @@ class CorpusTest {
     add(e, MoreFuzzFindings.class, "deadQuotient", c -> c.args(r -> args(
         new double[] {r.nextBoolean() ? 1e-200 : -1e-200, u(r, -1, 1)}, u(r, -1, 1))));
     add(e, MoreFuzzFindings.class, "fillFloat", c -> c.range(-2, 2).arrayLength(3));
+    // ---- FuzzFindingsC: wrong answers the random-program tester found (seeds 102 and 103)
+    add(e, FuzzFindingsC.class, "floatBranchOfDoubleConditional",
+        c -> c.range(0.5, 2).intRange(0, 2).fdTolerance(FLOAT_INSIDE));
+    add(e, FuzzFindingsC.class, "overflowAfterLastUse",
+        c -> c.args(r -> args((Object) array(r, 3, 1.5, 2))));
+    add(e, FuzzFindingsC.class, "overflowingIndexSource",
+        c -> c.args(r -> args((Object) array(r, 8, 10, 20))));
 
     // ---- Helpers: static methods without @Grad, differentiated because rules call them
     add(e, Helpers.class, "sumOfSquares", c -> c.args(r -> args((Object) array(r, 5, -2, 2))));

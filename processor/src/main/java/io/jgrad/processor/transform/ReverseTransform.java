@@ -9,6 +9,7 @@ import io.jgrad.processor.analysis.Activity;
 import io.jgrad.processor.analysis.ArrayEffects;
 import io.jgrad.processor.analysis.Assignments;
 import io.jgrad.processor.analysis.Operations;
+import io.jgrad.processor.analysis.Usefulness;
 import io.jgrad.processor.ir.Block;
 import io.jgrad.processor.ir.Blocks;
 import io.jgrad.processor.ir.Expr;
@@ -57,6 +58,7 @@ public final class ReverseTransform {
   private final Var result;
   private final CalleeTable callees;
   private final Activity activity;
+  private final Usefulness usefulness;
   private final Assignments assignments;
   private final ArrayEffects effects;
   /** Alias classes whose old elements some store keeps (and the reverse sweep puts back). */
@@ -85,6 +87,7 @@ public final class ReverseTransform {
     this.result = structured.result();
     this.callees = callees;
     this.activity = Activity.of(function, result);
+    this.usefulness = Usefulness.of(function, result, e -> callees.of(e) != null);
     this.assignments = Assignments.of(function);
     this.effects = ArrayEffects.of(function, callees);
     List<String> taken = new ArrayList<>();
@@ -513,7 +516,7 @@ public final class ReverseTransform {
       forward.add(push(target, origin));
     }
     forward.add(a);
-    if (activity.isActive(target)) {
+    if (activity.isActive(target) && !usefulness.targetUseless(a)) {
       propagate(a, reverse);
     }
     if (saves) {
