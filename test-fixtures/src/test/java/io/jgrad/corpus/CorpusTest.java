@@ -45,6 +45,7 @@ class CorpusTest {
           Lexical.class,
           Constants.class,
           FuzzFindings.class,
+          FuzzFindingsD.class,
           MoreFuzzFindings.class,
           Switches.class,
           Helpers.class,
@@ -444,6 +445,10 @@ class CorpusTest {
     add(e, MoreFuzzFindings.class, "deadQuotient", c -> c.args(r -> args(
         new double[] {r.nextBoolean() ? 1e-200 : -1e-200, u(r, -1, 1)}, u(r, -1, 1))));
     add(e, MoreFuzzFindings.class, "fillFloat", c -> c.range(-2, 2).arrayLength(3));
+
+    // ---- FuzzFindingsD: wrong answers the random-program tester found in helpers' rules
+    add(e, FuzzFindingsD.class, "roundedElementArgument",
+        c -> c.args(r -> args((Object) array(r, 2, 0.6, 1.4))));
 
     // ---- Helpers: static methods without @Grad, differentiated because rules call them
     add(e, Helpers.class, "sumOfSquares", c -> c.args(r -> args((Object) array(r, 5, -2, 2))));
