@@ -45,6 +45,7 @@ class CorpusTest {
           Lexical.class,
           Constants.class,
           FuzzFindings.class,
+          FuzzFindingsD.class,
           MoreFuzzFindings.class,
           FuzzFindingsC.class,
           Switches.class,
@@ -452,6 +453,10 @@ class CorpusTest {
         c -> c.args(r -> args((Object) array(r, 3, 1.5, 2))));
     add(e, FuzzFindingsC.class, "overflowingIndexSource",
         c -> c.args(r -> args((Object) array(r, 8, 10, 20))));
+
+    // ---- FuzzFindingsD: wrong answers the random-program tester found in helpers' rules
+    add(e, FuzzFindingsD.class, "roundedElementArgument",
+        c -> c.args(r -> args((Object) array(r, 2, 0.6, 1.4))));
 
     // ---- Helpers: static methods without @Grad, differentiated because rules call them
     add(e, Helpers.class, "sumOfSquares", c -> c.args(r -> args((Object) array(r, 5, -2, 2))));

@@ -494,8 +494,10 @@ final class ExpressionLowerer {
     List<Expr> args = inOrder(arguments, out, (active && !passive) || callee != null);
     if (callee != null) {
       // the callee's reverse part reads its scalar arguments again, when the arrays are as the
-      // callee left them: an element passed by value is read into a temporary first
-      args.replaceAll(arg -> arg instanceof Expr.Index ? lowerer.spill(arg, out) : arg);
+      // callee left them: an argument that reads an element (x[0], a row, (int) x[0],
+      // Math.round(m[i][0])) or calls anything with effects is read into a temporary first
+      args.replaceAll(arg -> arg instanceof Expr.Index || !Effects.isReevaluable(arg)
+          ? lowerer.spill(arg, out) : arg);
     }
     // a helper's rules may be named apart from it (overloads): calls name the rules; a private
     // passive method is called through its copy in the rule classes
