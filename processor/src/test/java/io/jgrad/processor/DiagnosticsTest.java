@@ -356,12 +356,14 @@ class DiagnosticsTest {
         .contains("public static Dual g(double v, double vDot)");
   }
 
-  /** A helper whose result has no derivative is called as it is (here with an array). */
+  /**
+   * A helper whose result has no derivative and that takes no array is called as it is; one that
+   * takes arrays gets rules (what it does to the arrays matters), its int result stands alone.
+   */
   @Test
-  void passiveHelperIsCalledAsItIs() {
+  void passiveHelperIsCalledAsItIsAndAnIntHelperWithArraysGetsRules() {
     Fixture foo = method("""
-        int k = nearest(a, x);
-        return a[k] * x + rate(n);
+        return a[nearest(a, x)] * x + rate(n);
         """, """
         static int nearest(double[] v, double t) {
           int best = 0;
@@ -380,11 +382,14 @@ class DiagnosticsTest {
     Compilation compilation = compile(foo);
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(compilation).generatedSourceFile("test.Foo_Frule").contentsAsUtf8String()
-        .contains("Foo.nearest(a, x)");
+        .contains("Foo.rate(n)");
+    assertThat(compilation).generatedSourceFile("test.Foo_Frule").contentsAsUtf8String()
+        .contains("static int nearest(double[] v, double[] vDot, double t, double tDot)");
   }
 
+  /** A helper returning an int that writes its array argument gets rules like any other. */
   @Test
-  void passiveHelperThatWritesAnArgumentIsRejectedThereAndAtItsCaller() {
+  void intHelperThatWritesAnArgumentGetsRules() {
     Fixture foo = method("""
         int k = fill(a, n);
         return a[0] * x + k;
@@ -397,9 +402,30 @@ class DiagnosticsTest {
         }
         """);
     Compilation compilation = compile(foo);
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(compilation).generatedSourceFile("test.Foo_Rrule").contentsAsUtf8String()
+        .contains("static int fillForward(double[] v, double[] vBar, int count)");
+  }
+
+  /** A method returning a String that writes an array it is passed: rejected, with the fix. */
+  @Test
+  void passiveHelperThatWritesAnArgumentIsRejectedThereAndAtItsCaller() {
+    Fixture foo = method("""
+        String s = fill(a, n);
+        return a[0] * x + s.length();
+        """, """
+        static String fill(double[] v, int count) {
+          for (int i = 0; i < count; i++) {
+            v[i] = i;
+          }
+          return "filled";
+        }
+        """);
+    Compilation compilation = compile(foo);
     assertThat(compilation)
-        .hadErrorContaining("fill returns int, which has no derivative, so the rules of the @Grad"
-            + " methods calling it call it as it is; but it may write its array parameter v")
+        .hadErrorContaining("fill returns java.lang.String, which has no derivative, so the rules"
+            + " of the @Grad methods calling it call it as it is; but it may write its array"
+            + " parameter v")
         .inFile(foo.file());
     assertThat(compilation)
         .hadErrorContaining("f calls test.Foo.fill, which jgrad cannot differentiate")
@@ -412,11 +438,11 @@ class DiagnosticsTest {
   void privatePassiveHelperIsCopiedIntoTheRuleClass() {
     Fixture foo = method("""
         double y = x;
-        return y * index(n, a);
+        return y * index(n, x);
         """, """
-        private static int index(int k, double[] v) {
+        private static int index(int k, double t) {
           int i = 0;
-          while (i < v.length && v[i] < k) {
+          while (i < k && i * 0.5 < t) {
             i++;
           }
           return i / 2;
@@ -425,9 +451,9 @@ class DiagnosticsTest {
     Compilation compilation = compile(foo);
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(compilation).generatedSourceFile("test.Foo_Frule").contentsAsUtf8String()
-        .contains("static int index(int k, double[] v)");
+        .contains("static int index(int k, double t)");
     assertThat(compilation).generatedSourceFile("test.Foo_Rrule").contentsAsUtf8String()
-        .contains("Foo_Frule.index(n, a)");
+        .contains("Foo_Frule.index(n, x)");
   }
 
   /** The helper's own error is where it is; the entry point says why it gets no rules. */

@@ -483,6 +483,8 @@ class CorpusTest {
     }));
     add(e, Helpers.class, "noisyMean", c -> c.args(r -> args(u(r, 0.5, 2), u(r, 0.1, 0.5),
         r.nextLong(), new int[3])));
+    add(e, Helpers.class, "countedInline",
+        c -> c.args(r -> args(array(r, 5, -1, 1), new int[] {0, 2, 1})));
     add(e, Helpers.class, "axpyTwice",
         c -> c.args(r -> args(u(r, -2, 2), array(r, 4, -1, 1), array(r, 4, -1, 1))));
 

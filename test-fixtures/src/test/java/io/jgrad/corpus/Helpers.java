@@ -204,4 +204,13 @@ public final class Helpers {
     int positive = countPositive(z, counts);
     return sum / z.length + positive * s0 + (next & 3);
   }
+
+  /**
+   * An int helper with effects inside expressions: each call runs once in every rule (the counts
+   * end as the primal leaves them) and a derivative reads its result, never calls it again.
+   */
+  @Grad
+  public static double countedInline(double[] x, int[] counts) {
+    return x[0] * countPositive(x, counts) + x[countPositive(x, counts) % x.length];
+  }
 }

@@ -501,8 +501,12 @@ final class ExpressionLowerer {
     }
     // a helper's rules may be named apart from it (overloads): calls name the rules; a private
     // passive method is called through its copy in the rule classes
-    return new Expr.Call(passive ? lowerer.callees.passiveOwner(method) : owner,
+    Expr call = new Expr.Call(passive ? lowerer.callees.passiveOwner(method) : owner,
         callee != null ? callee.name() : method.getName(), args, type);
+    // a call with rules is a statement of its own (its int result too, inside y * h(n, a)):
+    // the transforms turn that statement into rule calls, and a derivative that reads the
+    // result reads the variable instead of calling again
+    return callee != null && !type.equals(Type.VOID) ? lowerer.spill(call, out) : call;
   }
 
   /** Methods of String and enums that compute a value from it and change nothing. */
