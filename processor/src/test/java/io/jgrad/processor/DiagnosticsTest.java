@@ -98,7 +98,8 @@ class DiagnosticsTest {
         """);
     Compilation compilation = compile(foo);
     assertThat(compilation)
-        .hadErrorContaining("write the computation inline, or as a static method (jgrad differentiates it too)")
+        .hadErrorContaining(
+            "write the computation inline, or as a static method (jgrad differentiates it too)")
         .inFile(foo.file()).onLine(foo.line("v -> v * v"));
     assertNoInternalError(compilation);
   }
@@ -111,7 +112,8 @@ class DiagnosticsTest {
         """);
     Compilation compilation = compile(foo);
     assertThat(compilation)
-        .hadErrorContaining("write the computation inline, or as a static method (jgrad differentiates it too)")
+        .hadErrorContaining(
+            "write the computation inline, or as a static method (jgrad differentiates it too)")
         .inFile(foo.file()).onLine(foo.line("Math::sin"));
     assertNoInternalError(compilation);
   }

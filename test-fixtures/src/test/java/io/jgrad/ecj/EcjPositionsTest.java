@@ -77,7 +77,9 @@ class EcjPositionsTest {
 
   static final List<Expected> EXPECTED = List.of(
       new Expected("a try statement is not supported in a @Grad method", "try {"),
-      new Expected("write the computation inline, or as a static method (jgrad differentiates it too)", "(v) -> v * v"),
+      new Expected(
+          "write the computation inline, or as a static method (jgrad differentiates it too)",
+          "(v) -> v * v"),
       new Expected("String.repeat(int)", "\"abc\".repeat(2)"));
 
   static final int DECLARATION_LINE = new Expected("", "public static double f(").line();

@@ -266,7 +266,8 @@ public final class RuleWriter {
     List<CodeBlock> args = new ArrayList<>();
     List<String> bars = new ArrayList<>();
     for (Var p : primal.params()) {
-      args.add(p.type().isDoubleArray() ? CodeBlock.of("$T.copy($N)", snapshots, entry.get(p.name()))
+      args.add(p.type().isDoubleArray()
+          ? CodeBlock.of("$T.copy($N)", snapshots, entry.get(p.name()))
           : CodeBlock.of("$N", p.name()));
       if (p.type().isDoubleArray()) {
         String bar = names.fresh(RuleNames.adjoint(p.name()));
@@ -410,7 +411,8 @@ public final class RuleWriter {
         .add("@param value the primal value\n");
     for (Var p : primal.params()) {
       if (p.type().isDifferentiable()) {
-        components.addParameter(JavaEmitter.typeName(p.type().isDoubleArray() ? p.type() : Type.DOUBLE),
+        components.addParameter(
+            JavaEmitter.typeName(p.type().isDoubleArray() ? p.type() : Type.DOUBLE),
             RuleNames.adjoint(p.name()));
         doc.add("@param $L the derivative of the value with respect to {@code $L}\n",
             RuleNames.adjoint(p.name()), p.name());

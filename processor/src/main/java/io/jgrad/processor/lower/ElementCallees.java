@@ -247,9 +247,10 @@ public final class ElementCallees implements CalleeResolver {
 
   /**
    * True for a static method with a body in a class whose source jgrad reads, with a signature
-   * jgrad differentiates: a double, float, double[] or double[][] result (or void and an array
-   * parameter to write), and double, float, double[], double[][] or passive (int, long, boolean, String, enum)
-   * parameters, at least one of them differentiable.
+   * jgrad differentiates: double, float, double[], double[][] or passive parameters (int, long,
+   * boolean, String, enum, arrays of int, long or boolean), at least one of them differentiable
+   * or an array, and a double, float, double[] or double[][] result, or a void, int, long or
+   * boolean result with an array parameter (what it does to the arrays matters).
    */
   private boolean isHelper(TypeElement type, ExecutableElement method) {
     Set<Modifier> modifiers = method.getModifiers();

@@ -95,7 +95,8 @@ final class SourceText {
       case "EnhancedForStatement":
         return ": use an indexed loop, for (int i = 0; i < x.length; i++)";
       case "LambdaExpression": case "ExpressionMethodReference": case "TypeMethodReference":
-        return ": write the computation inline, or as a static method (jgrad differentiates it too)";
+        return ": write the computation inline, or as a static method (jgrad differentiates it"
+            + " too)";
       case "ClassInstanceCreation": case "ArrayCreation": case "ArrayInitializer":
         return ": @Grad methods compute with primitives and read double[] parameters; objects and"
             + " new arrays are not differentiated yet";
