@@ -96,10 +96,10 @@ public final class JavaEmitter {
     for (Var p : function.params()) {
       code.addStatement("$N.$N = $N", frame, p.name(), p.name());
     }
-    emitter.chunked(function.body(), code);
-    if (!function.returnType().equals(Type.VOID) && Reachability.completesNormally(
-        function.body())) {
-      code.addStatement("throw new $T()", AssertionError.class); // ends in a chunk's throw
+    boolean mayComplete = emitter.chunked(function.body(), code);
+    if (!function.returnType().equals(Type.VOID) && mayComplete) {
+      // javac cannot see that a chunk ends in a throw: tell it the end is unreachable
+      code.addStatement("throw new $T()", AssertionError.class);
     }
     TypeSpec.Builder type = TypeSpec.classBuilder(frameClass)
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
@@ -114,10 +114,14 @@ public final class JavaEmitter {
   /**
    * A block of a split method: runs of statements go to chunk methods; a large branch or loop
    * stays here with its blocks split in turn; the return stays in the method itself.
+   *
+   * @return whether javac considers the emitted code able to complete normally: it does after
+   *     every chunk call, also one whose chunk ends in a throw
    */
-  private void chunked(Block block, CodeBlock.Builder code) {
+  private boolean chunked(Block block, CodeBlock.Builder code) {
     List<Stmt> run = new ArrayList<>();
     int size = 0;
+    boolean mayComplete = true;
     for (Stmt s : block.stmts()) {
       int cost = BytecodeSize.of(s);
       boolean large = cost > CHUNK_BUDGET && (s instanceof Stmt.If || s instanceof Stmt.Loop
@@ -127,7 +131,7 @@ public final class JavaEmitter {
         size = 0;
       }
       if (large || s instanceof Stmt.Return) {
-        inPlace(s, code);
+        mayComplete = inPlace(s, code);
       } else {
         run.add(s);
         size += cost;
@@ -136,41 +140,58 @@ public final class JavaEmitter {
         break;
       }
     }
-    flush(run, code);
+    if (!run.isEmpty()) {
+      flush(run, code);
+      return true;
+    }
+    return mayComplete;
   }
 
-  /** A large control statement, or the return, emitted in the method being built. */
-  private void inPlace(Stmt s, CodeBlock.Builder code) {
+  /**
+   * A large control statement, or the return, emitted in the method being built.
+   *
+   * @return whether javac considers it able to complete normally (see {@link #chunked})
+   */
+  private boolean inPlace(Stmt s, CodeBlock.Builder code) {
     origin(s.origin(), code);
     if (s instanceof Stmt.If i) {
       code.beginControlFlow("if ($L)", printer.expr(i.condition()));
-      chunked(i.then(), code);
+      boolean mayComplete = chunked(i.then(), code);
       if (!i.otherwise().isEmpty()) {
         code.nextControlFlow("else");
-        chunked(i.otherwise(), code);
+        mayComplete = chunked(i.otherwise(), code) || mayComplete;
+      } else {
+        mayComplete = true;
       }
       code.endControlFlow();
+      return mayComplete;
     } else if (s instanceof Stmt.Loop l) {
       CodeBlock condition = l.condition() == null ? CodeBlock.of("true")
           : printer.expr(l.condition());
+      boolean bodyMayComplete;
       if (l.testFirst()) {
         code.beginControlFlow("while ($L)", condition);
-        chunked(l.body(), code);
+        bodyMayComplete = chunked(l.body(), code);
         code.endControlFlow();
       } else {
         code.beginControlFlow("do");
-        chunked(l.body(), code);
+        bodyMayComplete = chunked(l.body(), code);
         code.endControlFlow("while ($L)", condition);
       }
+      // JLS 14.12-14.13: a loop on a non-constant condition completes when its test is reachable
+      boolean testReachable = l.testFirst() || bodyMayComplete;
+      return (l.condition() != null && testReachable) || Reachability.completesNormally(l);
     } else if (s instanceof Stmt.Protected p) {
       code.beginControlFlow("try");
-      chunked(p.body(), code);
+      boolean mayComplete = chunked(p.body(), code);
       code.nextControlFlow("catch ($T $N)", Throwable.class, p.thrown().name());
       block(p.onThrow(), code);
       code.addStatement("throw $N", p.thrown().name());
       code.endControlFlow();
+      return mayComplete;
     } else {
       statement(s, code);
+      return Reachability.completesNormally(s);
     }
   }
 
