@@ -12,6 +12,7 @@ import io.jgrad.check.fakes.ArrayValueOffByOneUlp;
 import io.jgrad.check.fakes.Axpy;
 import io.jgrad.check.fakes.BadSignature;
 import io.jgrad.check.fakes.Cancelling;
+import io.jgrad.check.fakes.Jittery;
 import io.jgrad.check.fakes.Dot;
 import io.jgrad.check.fakes.ExpInPlace;
 import io.jgrad.check.fakes.Floats;
@@ -142,6 +143,14 @@ class GradCheckTest {
       assertTrue(report.roundingNoise() > 0, report::toString);
       assertTrue(report.worstDotProductError() <= 1e-10, report::toString);
       assertContains(report.toString(), "ill-conditioned point(s)");
+    }
+
+    @Test
+    void jacobianPassesWhereTheMismatchIsWithinTheMeasuredRoundingNoise() {
+      GradCheck.Report report = GradCheck.of(Jittery.class, "f").points(20).check();
+
+      assertEquals(20, report.points());
+      assertTrue(report.roundingNoise() > 0, report::toString);
     }
   }
 

@@ -1,6 +1,7 @@
 package io.jgrad.processor.analysis;
 
 import io.jgrad.processor.ir.Block;
+import io.jgrad.processor.ir.Blocks;
 import io.jgrad.processor.ir.Expr;
 import io.jgrad.processor.ir.Exprs;
 import io.jgrad.processor.ir.Function;
@@ -34,13 +35,54 @@ public final class ArrayEffects {
   private final Set<Var> rowsMoved = new HashSet<>();
   /** Classes that hold a static final array (by representative), and the field's name. */
   private final Map<Var, String> tables = new HashMap<>();
+  /**
+   * In {@link #ofEntryArrays} only: for each array parameter the body reassigns, a variable
+   * standing for the arrays it holds afterwards (the parameter itself stands for the caller's)...
+   */
+  private final Map<Var, Var> reassigned;
+  /** ...and, at the statement being scanned, which of the two the parameter may hold. */
+  private final Map<Var, Set<Var>> holds = new HashMap<>();
 
-  private ArrayEffects() {}
+  private ArrayEffects(boolean splitReassignedParameters) {
+    this.reassigned = splitReassignedParameters ? new HashMap<>() : null;
+  }
 
   public static ArrayEffects of(Function function, CalleeTable callees) {
-    ArrayEffects effects = new ArrayEffects();
+    ArrayEffects effects = new ArrayEffects(false);
     effects.scan(function.body(), callees);
     return effects;
+  }
+
+  /**
+   * For questions about the caller's arrays only ({@link #isWritten} of a parameter): an array
+   * the body assigns to a parameter ({@code a = b.clone()}) is not the caller's array, so writes
+   * that only reach it do not count. Writes through the parameter still count for both.
+   */
+  public static ArrayEffects ofEntryArrays(Function function, CalleeTable callees) {
+    ArrayEffects effects = new ArrayEffects(true);
+    for (Var v : Blocks.assigned(function.body())) {
+      if (v.kind() == Var.Kind.PARAM && v.type().isArray()) {
+        effects.reassigned.put(v, new Var(v.name() + "'", v.type(), Var.Kind.TEMP));
+        effects.holds.put(v, Set.of(v));
+      }
+    }
+    effects.scan(function.body(), callees);
+    return effects;
+  }
+
+  /** The variables whose arrays a reference to {@code v} may be here: v, or v reassigned. */
+  private List<Var> versions(Var v) {
+    Set<Var> held = holds.get(v);
+    return held == null ? List.of(v) : List.copyOf(held);
+  }
+
+  /** Joins what the reassigned parameters may hold on two paths. */
+  private void join(Map<Var, Set<Var>> other) {
+    other.forEach((param, held) -> holds.merge(param, held, (x, y) -> {
+      Set<Var> both = new HashSet<>(x);
+      both.addAll(y);
+      return Set.copyOf(both);
+    }));
   }
 
   /** True if the array {@code function} returns may be {@code param} or one of its rows. */
@@ -202,37 +244,84 @@ public final class ArrayEffects {
     if (table != null) {
       tables.putIfAbsent(classOf(target), table);
     } else if (value instanceof Expr.Ref r) {
-      union(target, r.var());
+      for (Var version : versions(r.var())) {
+        union(target, version);
+      }
     } else if (value instanceof Expr.Index i) {
-      union(target, rowsOf(elementClass(i.array())));
+      for (Var c : elementClasses(i.array())) {
+        union(target, rowsOf(c));
+      }
     }
+  }
+
+  /** {@link #elementClass}, for each array the path's root variable may hold. */
+  private List<Var> elementClasses(Expr arrayPath) {
+    Var root = Exprs.root(arrayPath);
+    if (root == null) {
+      return List.of();
+    }
+    List<Var> out = new ArrayList<>();
+    for (Var version : versions(root)) {
+      out.add(elementClassFrom(arrayPath, version));
+    }
+    return out;
+  }
+
+  private Var elementClassFrom(Expr arrayPath, Var root) {
+    if (arrayPath instanceof Expr.Index i) {
+      return rowsOf(elementClassFrom(i.array(), root));
+    }
+    return classOf(root);
   }
 
   private void scan(Block block, CalleeTable callees) {
     for (Stmt s : block.stmts()) {
       if (s instanceof Stmt.Assign a) {
+        Var after = reassigned == null ? null : reassigned.get(a.target());
         if (a.target().type().isArray()) {
-          alias(a.target(), a.value());
+          alias(after == null ? a.target() : after, a.value());
+        }
+        if (after != null) {
+          holds.put(a.target(), Set.of(after));
         }
         call(a.value(), callees);
       } else if (s instanceof Stmt.Eval e) {
         call(e.expr(), callees);
       } else if (s instanceof Stmt.Store st) {
-        Var target = elementClass(st.array());
-        if (st.value().type().isArray()) {
-          Var row = Exprs.root(st.value());
-          if (row != null) {
-            union(rowsOf(target), row);
+        for (Var target : elementClasses(st.array())) {
+          if (st.value().type().isArray()) {
+            Var row = Exprs.root(st.value());
+            if (row != null) {
+              for (Var version : versions(row)) {
+                union(rowsOf(target), version);
+              }
+            }
+            rowsMoved.add(classOf(target));
           }
-          rowsMoved.add(classOf(target));
+          written.add(classOf(target));
         }
-        written.add(classOf(target));
       } else if (s instanceof Stmt.If i) {
+        Map<Var, Set<Var>> before = new HashMap<>(holds);
         scan(i.then(), callees);
+        Map<Var, Set<Var>> afterThen = new HashMap<>(holds);
+        holds.putAll(before);
         scan(i.otherwise(), callees);
+        join(afterThen);
       } else if (s instanceof Stmt.Loop l) {
+        // at the head: what it held before the loop, or after a reassignment in the loop
+        Map<Var, Set<Var>> inLoop = new HashMap<>();
+        Set<Var> assigned = Blocks.assigned(l.body());
+        assigned.addAll(Blocks.assigned(l.update()));
+        for (Var v : assigned) {
+          if (holds.containsKey(v)) {
+            inLoop.put(v, Set.of(reassigned.get(v)));
+          }
+        }
+        join(inLoop);
+        Map<Var, Set<Var>> head = new HashMap<>(holds);
         scan(l.body(), callees);
         scan(l.update(), callees);
+        holds.putAll(head);
       }
     }
   }
@@ -245,11 +334,11 @@ public final class ArrayEffects {
     Expr.Call call = (Expr.Call) e;
     for (int k = 0; k < call.args().size(); k++) {
       Var array = Exprs.root(call.args().get(k));
-      if (array == null || !array.type().isArray()) {
+      if (array == null || !array.type().isArray() || !callees.writes(callee, k)) {
         continue;
       }
-      if (callees.writes(callee, k)) {
-        for (Var level : levels(array)) {
+      for (Var version : versions(array)) {
+        for (Var level : levels(version)) {
           written.add(level);
           passedToWritingCallee.add(level);
           rowsMoved.add(level);

@@ -36,7 +36,7 @@ public final class AliasGuards {
 
   /** The checks alone, for entry points that do not run the function's own code first. */
   public static Block guards(Function function, CalleeTable callees) {
-    ArrayEffects effects = ArrayEffects.of(function, callees);
+    ArrayEffects effects = ArrayEffects.ofEntryArrays(function, callees);
     Block body = new Block();
     List<Var> params = function.params();
     for (int i = 0; i < params.size(); i++) {

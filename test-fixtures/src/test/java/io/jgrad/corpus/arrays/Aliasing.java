@@ -119,4 +119,24 @@ public final class Aliasing {
     }
     return s;
   }
+
+  /**
+   * Reassigns a to a copy of b and writes the copy: the caller's arrays are only read, so the
+   * rules must accept a == b (seed 201, program 165 was rejected as writing a).
+   */
+  @Grad
+  public static double scaledCopy(double[] a, double[] b) {
+    a = b.clone();
+    a[0] *= 2.0;
+    return a[0] * b[0] + a[a.length - 1] * b[1];
+  }
+
+  /** Reassigns a to b itself and writes through a: writes the caller's b. */
+  @Grad
+  public static double writesThroughReassigned(double[] a, double[] b) {
+    double s = a[0];
+    a = b;
+    a[0] *= s;
+    return a[0] + b[1];
+  }
 }

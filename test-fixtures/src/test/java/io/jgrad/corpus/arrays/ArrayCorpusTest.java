@@ -211,6 +211,8 @@ class ArrayCorpusTest {
     add(e, Aliasing.class, "matmulInto", c -> c.range(-1.0, 1.0).arrayLength(3));
     add(e, Aliasing.class, "squareInto", c -> c.range(-1.0, 1.0));
     add(e, Aliasing.class, "writeRowsReadVector", c -> c.range(-1.0, 1.0).arrayLength(4));
+    add(e, Aliasing.class, "scaledCopy", c -> c.range(-1.0, 1.0));
+    add(e, Aliasing.class, "writesThroughReassigned", c -> c.range(-1.0, 1.0));
 
     return e;
   }
@@ -239,6 +241,8 @@ class ArrayCorpusTest {
               return args(w, w[0]);
             })
             .check());
+    alias(a, "scaledCopy(x, x)", Aliasing.class, "scaledCopy",
+        c -> c.range(-1.0, 1.0).alias(0, 1).check());
 
     // writes to an aliased array: rejected with IllegalArgumentException, or correct
     alias(a, "axpy(a, x, x)", Aliasing.class, "axpy",
@@ -257,6 +261,8 @@ class ArrayCorpusTest {
               return args(w, w[1]);
             })
             .checkAliasing());
+    alias(a, "writesThroughReassigned(x, x)", Aliasing.class, "writesThroughReassigned",
+        c -> c.range(-1.0, 1.0).checkAliasing(0, 1));
     alias(a, "writeSecondArray(x, x)", Writes.class, "writeSecondArray",
         c -> c.range(-1.0, 1.0).checkAliasing(0, 1));
     alias(a, "arraycopyBetweenArrays(x, x)", Library.class, "arraycopyBetweenArrays",
