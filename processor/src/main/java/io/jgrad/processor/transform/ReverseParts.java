@@ -1,0 +1,236 @@
+package io.jgrad.processor.transform;
+
+import static io.jgrad.processor.ir.Ops.ref;
+
+import io.jgrad.processor.analysis.ArrayEffects;
+import io.jgrad.processor.ir.Block;
+import io.jgrad.processor.ir.Blocks;
+import io.jgrad.processor.ir.Expr;
+import io.jgrad.processor.ir.Function;
+import io.jgrad.processor.ir.Names;
+import io.jgrad.processor.ir.Ops;
+import io.jgrad.processor.ir.Stmt;
+import io.jgrad.processor.ir.Stmt.Origin;
+import io.jgrad.processor.ir.Type;
+import io.jgrad.processor.ir.Var;
+import io.jgrad.processor.rules.RuleNames;
+import io.jgrad.processor.transform.TapeCode.Tape;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Packages a reverse rule's two sweeps as the functions callers see: the forward part, the reverse
+ * part (chained through the tape by generated callers) and {@code fAdjoint}, which calls them
+ * back to back and leaves the arguments as the primal does.
+ */
+final class ReverseParts {
+  private static final String SNAPSHOTS = "io.jgrad.tape.Snapshots";
+
+  private final Function function;
+  private final Var result;
+  private final ArrayEffects effects;
+  private final Names names;
+  private final TapeCode tape;
+  private final java.util.function.Function<Var, Var> adjoint;
+  private final Block setup;
+  private final List<Var> locals;
+  private final Set<Var> restoredClasses;
+
+  /**
+   * @param adjoint the adjoint variable of a variable of the function
+   * @param setup what both parts run first; {@code locals} the variables of both parts
+   * @param restoredClasses alias classes whose old elements the reverse sweep puts back
+   */
+  ReverseParts(Function function, Var result, ArrayEffects effects, Names names, TapeCode tape,
+      java.util.function.Function<Var, Var> adjoint, Block setup, List<Var> locals,
+      Set<Var> restoredClasses) {
+    this.function = function;
+    this.result = result;
+    this.effects = effects;
+    this.names = names;
+    this.tape = tape;
+    this.adjoint = adjoint;
+    this.setup = setup;
+    this.locals = locals;
+    this.restoredClasses = restoredClasses;
+  }
+
+  /**
+   * The forward part runs the forward sweep and leaves on the tape, after what the sweep recorded,
+   * the locals the reverse sweep starts from; the reverse part takes them back and runs the
+   * reverse sweep, leaving the array arguments as they were before the forward part. Generated
+   * callers chain the two through the tape; {@code fAdjoint} calls them back to back.
+   */
+  ReverseTransform.Result split(List<Var> params, Var seed, Var scalarBars, Block forwardSweep,
+      Block reverseSweep, Var value,
+      Block seeding) {
+    // scalar adjoints go back on the tape (in parameter order) rather than into a buffer, so a
+    // generated caller needs no scratch array
+    Block scalarPushes = new Block();
+    for (Var p : function.params()) {
+      if (p.type().isFloating()) {
+        scalarPushes.add(new Stmt.Eval(tape.invoke(Tape.DOUBLE, "push", ref(adjoint.apply(p))),
+            Origin.NONE));
+      }
+    }
+    Block reverseCode = new Block().addAll(seeding).addAll(reverseSweep)
+        .addAll(scalarPushes);
+    List<Var> live = new ArrayList<>(Blocks.reads(reverseCode));
+    live.retainAll(Blocks.assigned(forwardSweep));
+    // tapes first: making the pushes may add a tape to the setup both parts share
+    Block pushes = new Block();
+    for (Var v : live) {
+      pushes.add(v.type().isArray()
+          ? new Stmt.Eval(tape.invoke(Tape.REF, "push", ref(v)), Origin.NONE)
+          : tape.push(v, Origin.NONE));
+    }
+    Block pops = new Block();
+    for (int i = live.size() - 1; i >= 0; i--) {
+      Var v = live.get(i);
+      pops.add(v.type().isArray()
+          ? new Stmt.Assign(v, new Expr.Cast(v.type(), tape.invoke(Tape.REF, "pop")), Origin.NONE)
+          : tape.pop(v, Origin.NONE));
+    }
+    Block forwardBody = new Block();
+    forwardBody.add(new Stmt.Comment("forward sweep: the primal, recording what the reverse"
+        + " sweep needs", Origin.NONE));
+    forwardBody.addAll(forwardSweep);
+    if (value != null) {
+      forwardBody.add(new Stmt.Assign(value, ref(result), Origin.NONE));
+    }
+    forwardBody.add(new Stmt.Comment("what the reverse sweep starts from", Origin.NONE));
+    forwardBody.addAll(pushes);
+    if (value != null) {
+      forwardBody.add(new Stmt.Return(ref(value), Origin.NONE));
+    }
+    Block reverseBody = new Block().addAll(setup).addAll(pops);
+    reverseBody.add(new Stmt.Comment("reverse sweep: adjoints, from the last statement to the"
+        + " first", Origin.NONE));
+    reverseBody.addAll(reverseCode);
+    // the arguments with their adjoint arrays: the forward sweep points row shadows into them
+    List<Var> forwardParams = new ArrayList<>(params);
+    forwardParams.remove(seed);
+    forwardParams.remove(scalarBars);
+    // no guard here: generated callers call the forward part inside their own guarded entry
+    // (fAdjoint), and a recursion would otherwise keep four marks alive in every frame
+    Function forwardPart = new Function(RuleNames.forwardPart(function.name()),
+        forwardParams, function.returnType(), new Block().addAll(setup).addAll(forwardBody),
+        locals);
+    Function delegating = delegatingAdjoint(params, forwardParams, seed, scalarBars, value);
+    List<Var> reverseParams = new ArrayList<>(params);
+    reverseParams.remove(scalarBars);
+    Function reversePart = new Function(RuleNames.reversePart(function.name()), reverseParams,
+        Type.VOID, reverseBody, locals);
+    return new ReverseTransform.Result(delegating, forwardPart, reversePart);
+  }
+
+  /**
+   * {@code fAdjoint} as the two parts back to back, so the sweeps are written once: the value
+   * from the forward part, the reverse part seeded, and the scalar adjoints it leaves on the tape
+   * added into {@code scalarBars}.
+   */
+  private Function delegatingAdjoint(List<Var> params, List<Var> forwardParams, Var seed,
+      Var scalarBars, Var value) {
+    Block body = new Block();
+    Var delegateTapes = new Var(names.fresh("tapes"), TapeCode.TAPES, Var.Kind.TEMP);
+    List<Expr> forwardArgs = forwardParams.stream().map(Ops::ref)
+        .collect(java.util.stream.Collectors.toList());
+    List<Expr> reverseArgs = new ArrayList<>(forwardArgs);
+    if (seed != null) {
+      reverseArgs.add(ref(seed));
+    }
+    Expr forwardCall = new Expr.Call(ReverseTransform.SELF,
+        RuleNames.forwardPart(function.name()), forwardArgs, function.returnType());
+    List<Var> delegateLocals = new ArrayList<>();
+    // a matrix whose rows the method moves: the caller's cotangents are by position, the
+    // reverse part's by row object; convert once the forward part has moved the rows
+    Block toPositional = new Block();
+    Block putBack = new Block();
+    for (Var p : function.params()) {
+      if (p.type().dimensions() >= 2 && effects.movesRows(p)) {
+        Var bar = adjoint.apply(p);
+        Var entryRows = local(bar.name() + "Rows", bar.type(), delegateLocals);
+        Var saved = local(bar.name() + "Out", bar.type(), delegateLocals);
+        body.add(new Stmt.Assign(entryRows, snapshot("rows", bar), Origin.NONE));
+        body.add(new Stmt.Assign(saved, snapshot("copy", bar), Origin.NONE));
+        toPositional.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "positional",
+            List.of(ref(bar), ref(entryRows), ref(saved)), Type.VOID), Origin.NONE));
+      }
+    }
+    if (value != null) {
+      delegateLocals.add(value);
+      body.add(new Stmt.Assign(value, forwardCall, Origin.NONE));
+    } else {
+      body.add(new Stmt.Eval(forwardCall, Origin.NONE));
+    }
+    // the reverse part puts the arguments (and the result's contents) back as they were before:
+    // the caller gets the primal's final rows and contents back after it
+    for (Var p : function.params()) {
+      if (p.type().dimensions() >= 2 && effects.movesRows(p)) {
+        Var rows = local(p.name() + "FinalRows", p.type(), delegateLocals);
+        body.add(new Stmt.Assign(rows, snapshot("rows", p), Origin.NONE));
+        putBack.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "restoreRows",
+            List.of(ref(p), ref(rows)), Type.VOID), Origin.NONE));
+      }
+    }
+    for (Var escaping : escapingArrays(value)) {
+      Var copy = local(escaping.name() + "Final", escaping.type(), delegateLocals);
+      body.add(new Stmt.Assign(copy, snapshot("copy", escaping), Origin.NONE));
+      putBack.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "restore",
+          List.of(ref(escaping), ref(copy)), Type.VOID), Origin.NONE));
+    }
+    body.addAll(toPositional);
+    body.add(new Stmt.Eval(new Expr.Call(ReverseTransform.SELF,
+        RuleNames.reversePart(function.name()), reverseArgs, Type.VOID), Origin.NONE));
+    body.addAll(putBack);
+    List<Var> scalars = function.params().stream().filter(p -> p.type().isFloating())
+        .collect(java.util.stream.Collectors.toList());
+    if (!scalars.isEmpty()) {
+      for (int k = scalars.size() - 1; k >= 0; k--) {
+        body.add(new Stmt.Accumulate(new Expr.Index(ref(scalarBars), Expr.Lit.ofInt(k),
+            Type.DOUBLE), new Expr.Invoke(ref(delegateTapes), "popDouble", List.of(),
+            Type.DOUBLE), Origin.NONE));
+      }
+    }
+    if (value != null) {
+      body.add(new Stmt.Return(ref(value), Origin.NONE));
+    }
+    delegateLocals.add(delegateTapes);
+    Block entry = new Block()
+        .add(new Stmt.Assign(delegateTapes, TapeCode.currentTapes(), Origin.NONE))
+        .addAll(tape.truncatingOnThrow(delegateTapes, body, delegateLocals));
+    return new Function(RuleNames.adjointMethod(function.name()), params,
+        function.returnType(), entry, delegateLocals);
+  }
+
+  private Var local(String base, Type type, List<Var> scope) {
+    Var v = new Var(names.fresh(base), type, Var.Kind.TEMP);
+    scope.add(v);
+    return v;
+  }
+
+  private static Expr snapshot(String method, Var array) {
+    return new Expr.Call(SNAPSHOTS, method, List.of(ref(array)), array.type());
+  }
+
+  /** Written array parameters and the result, where the reverse sweep changes their contents. */
+  private List<Var> escapingArrays(Var value) {
+    List<Var> out = new ArrayList<>();
+    for (Var p : function.params()) {
+      if (p.type().isArray() && effects.isWritten(p)) {
+        out.add(p);
+      }
+    }
+    if (value != null && value.type().isArray() && contentsChangeInReverse(result)) {
+      out.add(value);
+    }
+    return out;
+  }
+
+  /** The reverse sweep restores old contents of this class (pops, or snapshots around calls). */
+  private boolean contentsChangeInReverse(Var array) {
+    return restoredClasses.stream().anyMatch(c -> effects.reaches(array, c))
+        || effects.isPassedToWritingCallee(array);
+  }
+}
