@@ -140,6 +140,9 @@ final class GradPipeline {
       byOwner.forEach((owner, methods) -> methods.forEach(m -> failed.add(CalleeTable.key(
           owner.getQualifiedName().toString(), m.getSimpleName().toString()))));
       lowered.forEach(l -> failed.remove(l.key()));
+      // first, so that a caller of a failed method gets that error, not errors derived from
+      // guesses about what the failed method does
+      dropCallersOf(failed, lowered, callees);
       CalleeTable table = WriteEffects.of(lowered.stream()
           .collect(java.util.stream.Collectors.toMap(Lowered::key, Lowered::function)),
           callees::table);

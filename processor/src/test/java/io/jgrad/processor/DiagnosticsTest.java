@@ -480,6 +480,31 @@ class DiagnosticsTest {
     assertNoInternalError(compilation);
   }
 
+  /**
+   * A caller of a method that fails is told so, and nothing else: no error derived from guesses
+   * about what the failed method does (it was said to write a constant table it is passed).
+   */
+  @Test
+  void callerOfAFailedHelperGetsOnlyThatError() {
+    Fixture foo = method("""
+        return x * g(a, TABLE);
+        """, """
+        static final double[] TABLE = {1.0, 2.0};
+
+        static double g(double[] v, double[] w) {
+          java.util.function.DoubleUnaryOperator h = t -> t * t;
+          return h.applyAsDouble(v[0]) * w[0];
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("f calls test.Foo.g, which jgrad cannot differentiate (see the errors"
+            + " reported there)")
+        .inFile(foo.file());
+    assertEquals(2, compilation.errors().size(), compilation.errors()::toString);
+    assertNoInternalError(compilation);
+  }
+
   /** A library method without source: the message says why, and suggests no annotation. */
   @Test
   void callToAMethodWithoutSourceSaysWhy() {
