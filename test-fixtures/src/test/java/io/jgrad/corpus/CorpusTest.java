@@ -554,6 +554,13 @@ class CorpusTest {
       } while (near(t, -0.65) || near(t, 0.05) || near(t, 0.75));
       return args(grid, ids, t);
     }));
+    add(e, DataArrays.class, "countedScale", c -> c.args(r -> {
+      int[] visits = new int[4];
+      for (int i = 0; i < visits.length; i++) {
+        visits[i] = r.nextInt(0, 5);
+      }
+      return args(array(r, 4, -2, 2), visits);
+    }));
 
     return e;
   }

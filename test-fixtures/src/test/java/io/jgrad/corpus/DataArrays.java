@@ -142,4 +142,18 @@ public final class DataArrays {
     int k = HelperLibrary.nearest(grid, t);
     return (t - grid[k]) * (t - grid[k]) * ids[k];
   }
+
+  /**
+   * Counts visits in an int[] it is passed and scales by them: an array result, so fJacobian
+   * calls the rules once per row or column, each time on the counts as they were on entry.
+   */
+  @Grad
+  public static double[] countedScale(double[] x, int[] visits) {
+    double[] y = new double[x.length];
+    for (int i = 0; i < x.length; i++) {
+      visits[i]++;
+      y[i] = x[i] * visits[i] + Math.sin(x[(i + 1) % x.length]);
+    }
+    return y;
+  }
 }

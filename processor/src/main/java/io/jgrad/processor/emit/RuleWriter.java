@@ -245,10 +245,10 @@ public final class RuleWriter {
           rule.aliasChecks(), List.of()), List.of(), mirrors).body());
     }
     // the primal runs on the arguments themselves (leaving them as it does); derivatives are
-    // taken from copies of their contents on entry
+    // taken from copies of their contents on entry, data arrays included (the method may write)
     java.util.Map<String, String> entry = new java.util.HashMap<>();
     for (Var p : primal.params()) {
-      if (p.type().isDoubleArray()) {
+      if (p.type().isDoubleArray() || p.type().isPassiveArray()) {
         String copy = names.fresh(p.name() + "Entry");
         entry.put(p.name(), copy);
         m.addStatement("$T $N = $T.copy($N)", JavaEmitter.typeName(p.type()), copy, snapshots,
@@ -266,7 +266,7 @@ public final class RuleWriter {
     List<CodeBlock> args = new ArrayList<>();
     List<String> bars = new ArrayList<>();
     for (Var p : primal.params()) {
-      args.add(p.type().isDoubleArray()
+      args.add(entry.containsKey(p.name())
           ? CodeBlock.of("$T.copy($N)", snapshots, entry.get(p.name()))
           : CodeBlock.of("$N", p.name()));
       if (p.type().isDoubleArray()) {
@@ -305,7 +305,7 @@ public final class RuleWriter {
         primal.params().stream().map(Var::type).toList());
     List<CodeBlock> scalarDots = new ArrayList<>();
     for (Var p : primal.params()) {
-      forwardArgs.add(p.type().isDoubleArray()
+      forwardArgs.add(entry.containsKey(p.name())
           ? CodeBlock.of("$T.copy($N)", snapshots, entry.get(p.name()))
           : CodeBlock.of("$N", p.name()));
       if (p.type().isDoubleArray()) {
