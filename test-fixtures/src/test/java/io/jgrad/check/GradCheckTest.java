@@ -11,6 +11,7 @@ import io.jgrad.check.fakes.ArrayResult;
 import io.jgrad.check.fakes.ArrayValueOffByOneUlp;
 import io.jgrad.check.fakes.Axpy;
 import io.jgrad.check.fakes.BadSignature;
+import io.jgrad.check.fakes.Absorbing;
 import io.jgrad.check.fakes.Cancelling;
 import io.jgrad.check.fakes.Jittery;
 import io.jgrad.check.fakes.Dot;
@@ -143,6 +144,14 @@ class GradCheckTest {
       assertTrue(report.roundingNoise() > 0, report::toString);
       assertTrue(report.worstDotProductError() <= 1e-10, report::toString);
       assertContains(report.toString(), "ill-conditioned point(s)");
+    }
+
+    @Test
+    void passWhereLargeCancellingAdjointsAbsorbWhatABufferHeld() {
+      GradCheck.Report report = GradCheck.of(Absorbing.class, "f").points(20).check();
+
+      assertEquals(20, report.points());
+      assertTrue(report.roundingNoise() > 0, report::toString);
     }
 
     @Test

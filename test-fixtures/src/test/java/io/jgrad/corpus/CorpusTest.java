@@ -561,6 +561,13 @@ class CorpusTest {
       }
       return args(array(r, 4, -2, 2), visits);
     }));
+    add(e, DataArrays.class, "scaleRowsInOrder", c -> c.args(r -> {
+      double[][] m = new double[3][];
+      for (int i = 0; i < m.length; i++) {
+        m[i] = array(r, 2, -1, 1);
+      }
+      return args(m, new int[] {2, 0, 2, 1}, u(r, -1, 1));
+    }));
 
     return e;
   }

@@ -156,4 +156,22 @@ public final class DataArrays {
     }
     return y;
   }
+
+  /**
+   * Writes a matrix next to an int[] of row indices: an int[] is never a row of a double[][], so
+   * the rules need (and compile) no aliasing check between them (seed 601, program 68).
+   */
+  @Grad
+  public static double scaleRowsInOrder(double[][] m, int[] order, double s) {
+    double total = 0.0;
+    for (int k = 0; k < order.length; k++) {
+      double[] row = m[order[k]];
+      for (int j = 0; j < row.length; j++) {
+        row[j] *= s;
+        total += row[j] * row[j];
+      }
+      s += 0.5;
+    }
+    return total;
+  }
 }

@@ -53,6 +53,10 @@ final class Calls {
                 depth - 1)), new Expr.Lit(JType.INT, "4")), JType.INT));
         continue;
       }
+      if (type == JType.INT_ARRAY) {
+        args.add(intArray(g, depth));
+        continue;
+      }
       if (!type.isArray()) {
         args.add(ExprGen.of(g, type, Math.max(0, depth - 1)));
         continue;
@@ -87,6 +91,23 @@ final class Calls {
       args.add(arg.expr());
     }
     return new Expr.Call(callee.name, args, callee.returns);
+  }
+
+  /**
+   * An {@code int[]} argument: an int array in scope (the callee may write it, and the caller
+   * sees that), its clone, or a fresh {@code new int[] {...}}.
+   */
+  private static Expr intArray(MethodGen g, int depth) {
+    if (StmtGen.intArrays(g) && g.chance(0.7)) {
+      Var v = g.oneOf(g.visible(x -> x.type == JType.INT_ARRAY));
+      return g.chance(0.3) ? new Expr.Clone(v.ref()) : v.ref();
+    }
+    List<Expr> elements = new ArrayList<>();
+    int n = g.between(1, 3);
+    for (int i = 0; i < n; i++) {
+      elements.add(ExprGen.integer(g, Math.max(0, depth - 1)));
+    }
+    return new Expr.ArrayInit(JType.INT_ARRAY, elements);
   }
 
   /** A {@code double[][]} argument: a matrix variable or a fresh matrix. */

@@ -276,13 +276,14 @@ final class ProgramChecker implements AutoCloseable {
       case BOOLEAN -> boolean.class;
       case DOUBLE_ARRAY -> double[].class;
       case DOUBLE_MATRIX -> double[][].class;
+      case INT_ARRAY -> int[].class;
       default -> throw new IllegalArgumentException(t.toString());
     };
   }
 
   /**
    * A point: doubles in [-2, 2], arrays of 1 to 5 such entries, matrices of 1 to 4 rows of one
-   * length, ints in [-1, 4], booleans.
+   * length, ints in [-1, 4], int arrays of 1 to 4 such entries, booleans.
    */
   static Object[] arguments(Program.Method m, Random random) {
     Object[] args = new Object[m.params().size()];
@@ -302,6 +303,13 @@ final class ProgramChecker implements AutoCloseable {
             matrix[r] = vector(random, columns);
           }
           yield matrix;
+        }
+        case INT_ARRAY -> {
+          int[] data = new int[1 + random.nextInt(4)];
+          for (int k = 0; k < data.length; k++) {
+            data[k] = random.nextInt(6) - 1;
+          }
+          yield data;
         }
         default -> throw new IllegalArgumentException();
       };
@@ -386,6 +394,9 @@ final class ProgramChecker implements AutoCloseable {
   }
 
   private static Object copyOf(Object value, Map<Object, Object> copies) {
+    if (value instanceof int[] data) {
+      return copies.computeIfAbsent(value, k -> data.clone());
+    }
     if (!(value instanceof double[]) && !(value instanceof double[][])) {
       return value;
     }

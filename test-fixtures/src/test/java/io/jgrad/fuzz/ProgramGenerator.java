@@ -215,6 +215,8 @@ final class ProgramGenerator {
         t = JType.BOOLEAN;
       } else if (u < 10.6) {
         t = random.nextDouble() < config.floats * 2 ? JType.FLOAT : JType.DOUBLE;
+      } else if (u < 10.8 && config.allows("int array param")) {
+        t = JType.INT_ARRAY; // indices, counts: data the method may read and write
       } else {
         t = JType.LONG;
       }

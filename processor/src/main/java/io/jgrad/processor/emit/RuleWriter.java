@@ -245,19 +245,43 @@ public final class RuleWriter {
           rule.aliasChecks(), List.of()), List.of(), mirrors).body());
     }
     // the primal runs on the arguments themselves (leaving them as it does); derivatives are
-    // taken from copies of their contents on entry, data arrays included (the method may write)
+    // taken from copies of their contents on entry. Arrays of data are passed themselves, put
+    // back as they were on entry before every call (the method may write them; passing the
+    // same objects keeps any aliasing among them), and left as the primal left them
     java.util.Map<String, String> entry = new java.util.HashMap<>();
+    List<CodeBlock> dataFinal = new ArrayList<>();
+    CodeBlock.Builder dataOnEntry = CodeBlock.builder();
+    CodeBlock.Builder dataAfterPrimal = CodeBlock.builder();
     for (Var p : primal.params()) {
-      if (p.type().isDoubleArray() || p.type().isPassiveArray()) {
+      TypeName type = JavaEmitter.typeName(p.type());
+      if (p.type().isDoubleArray()) {
         String copy = names.fresh(p.name() + "Entry");
         entry.put(p.name(), copy);
-        m.addStatement("$T $N = $T.copy($N)", JavaEmitter.typeName(p.type()), copy, snapshots,
-            p.name());
+        m.addStatement("$T $N = $T.copy($N)", type, copy, snapshots, p.name());
+      } else if (p.type().isPassiveArray()) {
+        String copy = names.fresh(p.name() + "Entry");
+        String rows = names.fresh(p.name() + "EntryRows");
+        String after = names.fresh(p.name() + "Final");
+        String afterRows = names.fresh(p.name() + "FinalRows");
+        boolean matrix = p.type().dimensions() == 2;
+        m.addStatement("$T $N = $T.copy($N)", type, copy, snapshots, p.name());
+        if (matrix) {
+          m.addStatement("$T $N = $T.rows($N)", type, rows, snapshots, p.name());
+          dataOnEntry.addStatement("$T.restoreRows($N, $N)", snapshots, p.name(), rows);
+          dataAfterPrimal.addStatement("$T $N = $T.rows($N)", type, afterRows, snapshots,
+              p.name());
+        }
+        dataOnEntry.addStatement("$T.restore($N, $N)", snapshots, p.name(), copy);
+        dataAfterPrimal.addStatement("$T $N = $T.copy($N)", type, after, snapshots, p.name());
+        dataFinal.add(matrix ? CodeBlock.of("$T.restoreRows($N, $N);\n$T.restore($N, $N);\n",
+            snapshots, p.name(), afterRows, snapshots, p.name(), after)
+            : CodeBlock.of("$T.restore($N, $N);\n", snapshots, p.name(), after));
       }
     }
     m.addStatement("double[] $N = $T.$N($L)", value, owner, primal.name(),
         primal.params().stream().map(p -> CodeBlock.of("$N", p.name()))
             .collect(CodeBlock.joining(", ")));
+    m.addCode(dataAfterPrimal.build());
     m.addStatement("double[][] $N = new double[$N.length][$N]", jacobian, value, columns);
     m.beginControlFlow("if ($N.length <= $N)", value, columns);
     m.beginControlFlow("for (int $N = 0; $N < $N.length; $N++)", row, row, value, row);
@@ -284,6 +308,7 @@ public final class RuleWriter {
       m.addStatement("double[] $N = new double[$L]", scalarBars, scalarCount(primal));
       args.add(CodeBlock.of("$N", scalarBars));
     }
+    m.addCode(dataOnEntry.build());
     m.addStatement("$N($L)", RuleNames.adjointMethod(primal.name()), CodeBlock.join(args, ", "));
     m.addStatement("int $N = 0", column);
     int k = 0;
@@ -323,6 +348,7 @@ public final class RuleWriter {
     if (packed) {
       forwardArgs.add(CodeBlock.of("new double[] {$L}", CodeBlock.join(scalarDots, ", ")));
     }
+    m.addCode(dataOnEntry.build());
     m.addStatement("double[] $N = $T.$N($L).tangent()", tangent,
         ClassName.get(packageName, RuleNames.forwardClass(ruleBase)), primal.name(),
         CodeBlock.join(forwardArgs, ", "));
@@ -331,6 +357,7 @@ public final class RuleWriter {
     m.endControlFlow();
     m.endControlFlow();
     m.endControlFlow();
+    dataFinal.forEach(m::addCode);
     m.addStatement("return $N", jacobian);
     return m.build();
   }

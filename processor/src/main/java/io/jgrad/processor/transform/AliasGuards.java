@@ -43,7 +43,8 @@ public final class AliasGuards {
       for (int j = i + 1; j < params.size(); j++) {
         Var p = params.get(i);
         Var q = params.get(j);
-        if (!p.type().isArray() || !q.type().isArray()
+        // arrays of data have no tangents to mix up: aliasing them is the primal's business
+        if (!p.type().isDoubleArray() || !q.type().isDoubleArray()
             || !(effects.isWritten(p) || effects.isWritten(q))) {
           continue;
         }
