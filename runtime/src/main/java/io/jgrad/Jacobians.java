@@ -3,27 +3,41 @@ package io.jgrad;
 /**
  * Small helpers the generated {@code ...Jacobian} methods use to lay the differentiable inputs
  * out as Jacobian columns: scalars one column each, a {@code double[]} its elements, a
- * {@code double[][]} its rows one after the other.
+ * {@code double[][]} its rows one after the other. A null array (an optional argument left out)
+ * takes no columns.
  */
 public final class Jacobians {
   private Jacobians() {}
 
+  /** The number of columns a vector parameter takes. */
+  public static int size(double[] a) {
+    return a == null ? 0 : a.length;
+  }
+
   /** The number of columns a matrix parameter takes. */
   public static int size(double[][] a) {
     int n = 0;
-    for (double[] row : a) {
-      n += row.length;
+    if (a != null) {
+      for (double[] row : a) {
+        n += size(row);
+      }
     }
     return n;
   }
 
   /** Copies {@code values} into {@code row} from {@code column}; returns the next column. */
   public static int put(double[] row, int column, double[] values) {
+    if (values == null) {
+      return column;
+    }
     System.arraycopy(values, 0, row, column, values.length);
     return column + values.length;
   }
 
   public static int put(double[] row, int column, double[][] values) {
+    if (values == null) {
+      return column;
+    }
     for (double[] v : values) {
       column = put(row, column, v);
     }
@@ -35,6 +49,9 @@ public final class Jacobians {
    * occupying columns from {@code offset} holds it; returns the offset of the next parameter.
    */
   public static int seed(double[] direction, int column, int offset) {
+    if (direction == null) {
+      return offset;
+    }
     if (column >= offset && column < offset + direction.length) {
       direction[column - offset] = 1.0;
     }
@@ -42,6 +59,9 @@ public final class Jacobians {
   }
 
   public static int seed(double[][] direction, int column, int offset) {
+    if (direction == null) {
+      return offset;
+    }
     for (double[] row : direction) {
       offset = seed(row, column, offset);
     }

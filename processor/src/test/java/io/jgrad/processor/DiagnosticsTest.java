@@ -505,6 +505,22 @@ class DiagnosticsTest {
     assertNoInternalError(compilation);
   }
 
+  /** null is an optional array; anywhere else it is an error that says so. */
+  @Test
+  void nullOtherThanForAnArrayIsRejected() {
+    Fixture foo = method("""
+        String label = null;
+        double[] w = n > 0 ? a : null;
+        return w == null ? x : x * w[0];
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("'null' is not supported in a @Grad method except where an array is"
+            + " expected")
+        .inFile(foo.file()).onLine(foo.line("String label = null;"));
+    assertEquals(1, compilation.errors().size(), compilation.errors()::toString);
+  }
+
   /** A library method without source: the message says why, and suggests no annotation. */
   @Test
   void callToAMethodWithoutSourceSaysWhy() {

@@ -1,5 +1,6 @@
 package test;
 
+import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
 import javax.annotation.processing.Generated;
 
@@ -20,8 +21,8 @@ public final class Model_Rrule {
    */
   public static LossGradient loss(double[] w, double[] x, double y) {
     double[] scalarBars = new double[1];
-    double[] wBar = new double[w.length];
-    double[] xBar = new double[x.length];
+    double[] wBar = Snapshots.zerosLike(w);
+    double[] xBar = Snapshots.zerosLike(x);
     double value = lossAdjoint(w, wBar, x, xBar, y, 1.0, scalarBars);
     return new LossGradient(value, wBar, xBar, scalarBars[0]);
   }

@@ -1,5 +1,6 @@
 package test;
 
+import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
 import javax.annotation.processing.Generated;
 
@@ -19,7 +20,7 @@ public final class Rosenbrock_Rrule {
    * @return the primal value (bit for bit) and its derivative with respect to every differentiable parameter
    */
   public static RosenbrockGradient rosenbrock(double[] x) {
-    double[] xBar = new double[x.length];
+    double[] xBar = Snapshots.zerosLike(x);
     double value = rosenbrockAdjoint(x, xBar, 1.0);
     return new RosenbrockGradient(value, xBar);
   }

@@ -1,5 +1,6 @@
 package test;
 
+import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
 import javax.annotation.processing.Generated;
 
@@ -20,7 +21,7 @@ public final class Search_Rrule {
    */
   public static SearchGradient search(double[] x, double t) {
     double[] scalarBars = new double[1];
-    double[] xBar = new double[x.length];
+    double[] xBar = Snapshots.zerosLike(x);
     double value = searchAdjoint(x, xBar, t, 1.0, scalarBars);
     return new SearchGradient(value, xBar, scalarBars[0]);
   }

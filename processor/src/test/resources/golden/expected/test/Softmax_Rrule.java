@@ -22,7 +22,7 @@ public final class Softmax_Rrule {
    * @param resultBar the output seed: the result is a vector-Jacobian product
    */
   public static SoftmaxGradient softmax(double[] z, double[] resultBar) {
-    double[] zBar = new double[z.length];
+    double[] zBar = Snapshots.zerosLike(z);
     double[] value = softmaxAdjoint(z, zBar, resultBar);
     return new SoftmaxGradient(value, zBar);
   }
@@ -32,7 +32,7 @@ public final class Softmax_Rrule {
    */
   public static double[][] softmaxJacobian(double[] z) {
     int columns = 0;
-    columns += z.length;
+    columns += Jacobians.size(z);
     double[] zEntry = Snapshots.copy(z);
     double[] value = Softmax.softmax(z);
     double[][] jacobian = new double[value.length][columns];

@@ -3,15 +3,19 @@ package io.jgrad.tape;
 /**
  * Copies of array contents that reverse-mode rules take and put back, and zero-filled shadows of
  * the same shape. A {@code double[][]} is copied row by row (its rows are what gets written).
+ * A null array (an optional argument left out) is copied, restored and shadowed as null.
  */
 public final class Snapshots {
   private Snapshots() {}
 
   public static double[] copy(double[] a) {
-    return a.clone();
+    return a == null ? null : a.clone();
   }
 
   public static double[][] copy(double[][] a) {
+    if (a == null) {
+      return null;
+    }
     double[][] c = new double[a.length][];
     for (int i = 0; i < a.length; i++) {
       c[i] = a[i] == null ? null : a[i].clone();
@@ -20,19 +24,22 @@ public final class Snapshots {
   }
 
   public static int[] copy(int[] a) {
-    return a.clone();
+    return a == null ? null : a.clone();
   }
 
   public static long[] copy(long[] a) {
-    return a.clone();
+    return a == null ? null : a.clone();
   }
 
   public static boolean[] copy(boolean[] a) {
-    return a.clone();
+    return a == null ? null : a.clone();
   }
 
   /** A copy of a matrix of data (int, long, boolean): row by row, like a {@code double[][]}. */
   public static <T> T[] copy(T[] a) {
+    if (a == null) {
+      return null;
+    }
     T[] c = a.clone();
     for (int i = 0; i < a.length; i++) {
       c[i] = a[i] == null ? null : cloneRow(a[i]);
@@ -58,19 +65,31 @@ public final class Snapshots {
   }
 
   public static void restore(int[] target, int[] saved) {
+    if (saved == null) {
+      return;
+    }
     System.arraycopy(saved, 0, target, 0, saved.length);
   }
 
   public static void restore(long[] target, long[] saved) {
+    if (saved == null) {
+      return;
+    }
     System.arraycopy(saved, 0, target, 0, saved.length);
   }
 
   public static void restore(boolean[] target, boolean[] saved) {
+    if (saved == null) {
+      return;
+    }
     System.arraycopy(saved, 0, target, 0, saved.length);
   }
 
   /** Puts the contents of rows copied by {@link #copy(Object[])} back, row by row. */
   public static <T> void restore(T[] target, T[] saved) {
+    if (saved == null) {
+      return;
+    }
     for (int i = 0; i < saved.length; i++) {
       if (saved[i] != null) {
         System.arraycopy(saved[i], 0, target[i], 0, java.lang.reflect.Array.getLength(saved[i]));
@@ -80,10 +99,16 @@ public final class Snapshots {
 
   /** Puts the contents of {@code saved} back into {@code target}. */
   public static void restore(double[] target, double[] saved) {
+    if (saved == null) {
+      return;
+    }
     System.arraycopy(saved, 0, target, 0, saved.length);
   }
 
   public static void restore(double[][] target, double[][] saved) {
+    if (saved == null) {
+      return;
+    }
     for (int i = 0; i < saved.length; i++) {
       if (saved[i] != null) {
         System.arraycopy(saved[i], 0, target[i], 0, saved[i].length);
@@ -93,11 +118,14 @@ public final class Snapshots {
 
   /** A zero array of the same length. */
   public static double[] zerosLike(double[] a) {
-    return new double[a.length];
+    return a == null ? null : new double[a.length];
   }
 
   /** Zero rows of the same lengths (null rows stay null). */
   public static double[][] zerosLike(double[][] a) {
+    if (a == null) {
+      return null;
+    }
     double[][] z = new double[a.length][];
     for (int i = 0; i < a.length; i++) {
       z[i] = a[i] == null ? null : new double[a[i].length];
@@ -107,6 +135,9 @@ public final class Snapshots {
 
   /** {@code target[i] += source[i]}. */
   public static void addTo(double[] target, double[] source) {
+    if (source == null) {
+      return;
+    }
     for (int i = 0; i < source.length; i++) {
       target[i] += source[i];
     }
@@ -114,6 +145,9 @@ public final class Snapshots {
 
   /** {@code target[i][j] += source[i][j]}, row by row (null rows skipped). */
   public static void addTo(double[][] target, double[][] source) {
+    if (source == null) {
+      return;
+    }
     for (int i = 0; i < source.length; i++) {
       if (source[i] != null) {
         addTo(target[i], source[i]);
@@ -123,21 +157,27 @@ public final class Snapshots {
 
   /** The row references of a matrix, not their contents. */
   public static double[][] rows(double[][] a) {
-    return a.clone();
+    return a == null ? null : a.clone();
   }
 
   /** The row references of a matrix of data. */
   public static <T> T[] rows(T[] a) {
-    return a.clone();
+    return a == null ? null : a.clone();
   }
 
   /** Puts row references taken by {@link #rows(Object[])} back in place. */
   public static <T> void restoreRows(T[] target, T[] rows) {
+    if (rows == null) {
+      return;
+    }
     System.arraycopy(rows, 0, target, 0, rows.length);
   }
 
   /** Puts row references taken by {@link #rows} back in place. */
   public static void restoreRows(double[][] target, double[][] rows) {
+    if (rows == null) {
+      return;
+    }
     System.arraycopy(rows, 0, target, 0, rows.length);
   }
 
@@ -148,6 +188,9 @@ public final class Snapshots {
    * row {@code bar[r]} now is.
    */
   public static void positional(double[][] bar, double[][] entryRows, double[][] saved) {
+    if (bar == null) {
+      return;
+    }
     for (double[] row : entryRows) {
       if (row != null) {
         java.util.Arrays.fill(row, 0.0);
@@ -162,6 +205,9 @@ public final class Snapshots {
 
   /** Throws if a vector argument is a row of a matrix argument the method writes (or v.v.). */
   public static void requireNotRow(double[] vector, double[][] matrix, String names) {
+    if (vector == null || matrix == null) {
+      return;
+    }
     for (double[] row : matrix) {
       if (row == vector && row != null) {
         throw new IllegalArgumentException("jgrad: " + names + " share memory (one is a row of"

@@ -50,7 +50,8 @@ class CorpusTest {
           FuzzFindingsC.class,
           Switches.class,
           Helpers.class,
-          DataArrays.class);
+          DataArrays.class,
+          OptionalArrays.class);
 
   static final int POINTS = 6;
   static final long SEED = 20_240_611L;
@@ -561,6 +562,11 @@ class CorpusTest {
       }
       return args(array(r, 4, -2, 2), visits);
     }));
+    // ---- OptionalArrays: null where an array is expected (null arguments: OptionalArraysTest)
+    add(e, OptionalArrays.class, "meanGap", c -> c.range(0.5, 2.0));
+    add(e, OptionalArrays.class, "polynomial", c -> c.range(-1.0, 1.0));
+    add(e, OptionalArrays.class, "squaresInto", c -> c.range(-1.0, 1.0));
+    add(e, OptionalArrays.class, "scaledOrDefault", c -> c.range(-1.0, 1.0));
     add(e, DataArrays.class, "scaleRowsInOrder", c -> c.args(r -> {
       double[][] m = new double[3][];
       for (int i = 0; i < m.length; i++) {

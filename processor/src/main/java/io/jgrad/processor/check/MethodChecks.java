@@ -17,6 +17,9 @@ import javax.lang.model.util.ElementFilter;
 /** Checks on a {@code @Grad} method's declaration, before its body is read. */
 public final class MethodChecks {
   private static final Set<TypeKind> PASSIVE_PARAMETERS = Set.of(TypeKind.INT, TypeKind.LONG,
+      TypeKind.BOOLEAN, TypeKind.CHAR, TypeKind.SHORT, TypeKind.BYTE);
+  /** The elements of arrays of data. */
+  private static final Set<TypeKind> PASSIVE_ELEMENTS = Set.of(TypeKind.INT, TypeKind.LONG,
       TypeKind.BOOLEAN);
 
   private MethodChecks() {}
@@ -161,7 +164,7 @@ public final class MethodChecks {
     return null;
   }
 
-  /** int, long, boolean, String and enum parameters: values with no derivative. */
+  /** int, long, boolean, char, short, byte, String, enum parameters: values with no derivative. */
   public static boolean isPassive(TypeMirror type) {
     return PASSIVE_PARAMETERS.contains(type.getKind()) || isPassiveObject(type)
         || isPassiveArray(type);
@@ -175,7 +178,7 @@ public final class MethodChecks {
       t = array.getComponentType();
       dimensions++;
     }
-    return dimensions > 0 && dimensions <= 2 && PASSIVE_PARAMETERS.contains(t.getKind());
+    return dimensions > 0 && dimensions <= 2 && PASSIVE_ELEMENTS.contains(t.getKind());
   }
 
   /** String and enum parameters: values with no derivative (messages, switches, options). */

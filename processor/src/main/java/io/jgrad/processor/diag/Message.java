@@ -16,8 +16,8 @@ public enum Message {
   NO_DIFFERENTIABLE_PARAMETER("@Grad method %s has no differentiable parameter: add a double,"
       + " float or double[] parameter to differentiate with respect to"),
   UNSUPPORTED_PARAMETER("parameter %s of type %s is not supported by @Grad: use double, float,"
-      + " double[], double[][] (differentiated), or int, long, boolean, String, an enum, or arrays"
-      + " of int, long or boolean (data)"),
+      + " double[], double[][] (differentiated), or int, long, boolean, char, short, byte, String,"
+      + " an enum, or arrays of int, long or boolean (data)"),
   OVERLOADED("@Grad methods named %s are overloaded in %s: the generated rule names would clash;"
       + " give the @Grad methods distinct names"),
   GENERIC("@Grad method %s must not declare type parameters"),

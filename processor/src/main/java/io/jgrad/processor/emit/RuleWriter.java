@@ -231,10 +231,8 @@ public final class RuleWriter {
     }
     m.addStatement("int $N = 0", columns);
     for (Var p : primal.params()) {
-      if (p.type().isDoubleArray() && p.type().dimensions() == 1) {
-        m.addStatement("$N += $N.length", columns, p.name());
-      } else if (p.type().isDoubleArray() && p.type().dimensions() == 2) {
-        m.addStatement("$N += $T.size($N)", columns, jacobians, p.name());
+      if (p.type().isDoubleArray()) {
+        m.addStatement("$N += $T.size($N)", columns, jacobians, p.name()); // 0 if null
       } else if (p.type().isFloating()) {
         m.addStatement("$N += 1", columns);
       }
@@ -486,12 +484,8 @@ public final class RuleWriter {
       call.add(CodeBlock.of("$N", p.name()));
       if (p.type().isDoubleArray()) {
         String bar = names.fresh(RuleNames.adjoint(p.name()));
-        if (p.type().dimensions() == 1) {
-          m.addStatement("double[] $N = new double[$N.length]", bar, p.name());
-        } else {
-          m.addStatement("$T $N = $T.zerosLike($N)", JavaEmitter.typeName(p.type()), bar,
-              ClassName.get("io.jgrad.tape", "Snapshots"), p.name());
-        }
+        m.addStatement("$T $N = $T.zerosLike($N)", JavaEmitter.typeName(p.type()), bar,
+            ClassName.get("io.jgrad.tape", "Snapshots"), p.name()); // null if null
         call.add(CodeBlock.of("$N", bar));
         fields.add(CodeBlock.of("$N", bar));
       } else if (p.type().isFloating()) {

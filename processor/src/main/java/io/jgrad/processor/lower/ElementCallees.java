@@ -140,10 +140,13 @@ public final class ElementCallees implements CalleeResolver {
     if (passive != null) {
       return passive;
     }
-    return "its signature is not one jgrad differentiates (double, float, double[], double[][],"
-        + " int, long, boolean, String or enum parameters; a double, float or double[] result,"
-        + " or void and an array parameter to write)";
+    return UNSUPPORTED_SIGNATURE;
   }
+
+  private static final String UNSUPPORTED_SIGNATURE = "its signature is not one jgrad"
+      + " differentiates (double, float, double[], double[][], int, long, boolean, char, short,"
+      + " byte, String or enum parameters; a double, float or double[] result, or void and an"
+      + " array parameter to write)";
 
   /**
    * Why the rules cannot call {@code method} as it is (null if they can): it must be static,
@@ -159,9 +162,7 @@ public final class ElementCallees implements CalleeResolver {
         .anyMatch(p -> MethodChecks.isDifferentiable(p.asType()) || isFloating(p.asType()));
     if (isFloating(method.getReturnType()) && differentiableParam) {
       return hasSource.test(RuleBases.topLevel((TypeElement) method.getEnclosingElement()))
-          ? "its signature is not one jgrad differentiates (double, float, double[], double[][],"
-              + " int, long, boolean, String or enum parameters; a double, float or double[]"
-              + " result, or void and an array parameter to write)"
+          ? UNSUPPORTED_SIGNATURE
           : "its source is not in this build, so jgrad cannot differentiate it";
     }
     if (modifiers.contains(Modifier.PRIVATE) && (modifiers.contains(Modifier.ABSTRACT)

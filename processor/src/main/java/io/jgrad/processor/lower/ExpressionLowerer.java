@@ -11,6 +11,7 @@ import io.jgrad.processor.rules.GradCallee;
 import io.jgrad.processor.rules.MathRules;
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.jdt.core.dom.ASTNode;
 import org.eclipse.jdt.core.dom.ASTVisitor;
 import org.eclipse.jdt.core.dom.ArrayAccess;
 import org.eclipse.jdt.core.dom.ArrayCreation;
@@ -28,16 +29,20 @@ import org.eclipse.jdt.core.dom.IMethodBinding;
 import org.eclipse.jdt.core.dom.ITypeBinding;
 import org.eclipse.jdt.core.dom.IVariableBinding;
 import org.eclipse.jdt.core.dom.InfixExpression;
+import org.eclipse.jdt.core.dom.MethodDeclaration;
 import org.eclipse.jdt.core.dom.MethodInvocation;
 import org.eclipse.jdt.core.dom.Name;
+import org.eclipse.jdt.core.dom.NullLiteral;
 import org.eclipse.jdt.core.dom.NumberLiteral;
 import org.eclipse.jdt.core.dom.ParenthesizedExpression;
 import org.eclipse.jdt.core.dom.PostfixExpression;
 import org.eclipse.jdt.core.dom.PrefixExpression;
 import org.eclipse.jdt.core.dom.QualifiedName;
+import org.eclipse.jdt.core.dom.ReturnStatement;
 import org.eclipse.jdt.core.dom.SimpleName;
 import org.eclipse.jdt.core.dom.StringLiteral;
 import org.eclipse.jdt.core.dom.SwitchExpression;
+import org.eclipse.jdt.core.dom.VariableDeclarationFragment;
 
 /**
  * Lowers expressions. Floating-point computations become one operation per assignment (so each
@@ -162,6 +167,9 @@ final class ExpressionLowerer {
    * wherever no derivative is taken (conditions, indices). Side effects become statements.
    */
   Expr value(Expression e, Block out) {
+    if (unparenthesize(e) instanceof NullLiteral n) {
+      return nullArray(n);
+    }
     Type type = JdtTypes.of(e.resolveTypeBinding());
     if (type == null) {
       lowerer.report(e, Message.UNRESOLVED.format(e));
@@ -577,8 +585,61 @@ final class ExpressionLowerer {
    * call. Copies ({@code clone}, {@code Arrays.copyOf}) and initialisers become a new array
    * filled by a loop.
    */
+  /**
+   * {@code null} where an array is expected (an optional argument, {@code w == null}): a literal
+   * of the array type, whose tangent and adjoint are null too. Elsewhere it is an error.
+   */
+  private Expr nullArray(NullLiteral e) {
+    Type type = JdtTypes.of(expectedType(e));
+    if (type == null || !(type.isDoubleArray() || type.isPassiveArray())) {
+      lowerer.report(e, Message.UNSUPPORTED_EXPRESSION.format("'null'",
+          " except where an array is expected (an optional array argument, a comparison with an"
+          + " array)"));
+      return Expr.Lit.ofInt(0);
+    }
+    return new Expr.Lit(type, "null");
+  }
+
+  /** The type the context of {@code e} expects, or null where jgrad does not look. */
+  private static ITypeBinding expectedType(Expression e) {
+    ASTNode node = e;
+    while (node.getParent() instanceof ParenthesizedExpression p) {
+      node = p;
+    }
+    ASTNode parent = node.getParent();
+    if (parent instanceof MethodInvocation m && m.resolveMethodBinding() != null) {
+      int k = m.arguments().indexOf(node);
+      ITypeBinding[] params = m.resolveMethodBinding().getParameterTypes();
+      return k >= 0 && k < params.length ? params[k] : null;
+    }
+    if (parent instanceof InfixExpression i) {
+      return (i.getLeftOperand() == node ? i.getRightOperand() : i.getLeftOperand())
+          .resolveTypeBinding();
+    }
+    if (parent instanceof Assignment a && a.getRightHandSide() == node) {
+      return a.getLeftHandSide().resolveTypeBinding();
+    }
+    if (parent instanceof VariableDeclarationFragment f && f.resolveBinding() != null) {
+      return f.resolveBinding().getType();
+    }
+    if (parent instanceof ConditionalExpression c && c.getExpression() != node) {
+      return c.resolveTypeBinding();
+    }
+    if (parent instanceof ReturnStatement) {
+      for (ASTNode up = parent; up != null; up = up.getParent()) {
+        if (up instanceof MethodDeclaration d) {
+          return d.resolveBinding() == null ? null : d.resolveBinding().getReturnType();
+        }
+      }
+    }
+    return null;
+  }
+
   Expr arrayValue(Expression e, Block out) {
     e = unparenthesize(e);
+    if (e instanceof NullLiteral n) {
+      return nullArray(n);
+    }
     Type type = JdtTypes.of(e.resolveTypeBinding());
     if (type == null || !(type.isDoubleArray() || type.isPassiveArray())) {
       lowerer.report(e, Message.UNSUPPORTED_EXPRESSION.format("an array of type " + (type == null

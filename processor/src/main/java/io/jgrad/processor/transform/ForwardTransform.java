@@ -240,6 +240,9 @@ public final class ForwardTransform {
     if (array instanceof Expr.NewArray n) {
       return n;
     }
+    if (array instanceof Expr.Lit nothing) {
+      return nothing; // null: no array, no tangent
+    }
     if (Exprs.isTable(array)) {
       // a static final table is a constant: its tangent is zero (of the same shape)
       return new Expr.Call("io.jgrad.tape.Snapshots", "zerosLike", List.of(array), array.type());

@@ -543,6 +543,9 @@ public final class ReverseTransform {
     if (operand instanceof Expr.Ref r) {
       return ref(adjoint(r.var()));
     }
+    if (operand instanceof Expr.Lit nothing) {
+      return nothing; // a null array has a null adjoint
+    }
     Expr.Index i = (Expr.Index) operand;
     return new Expr.Index(adjointOf(i.array()), i.index(), i.type());
   }
