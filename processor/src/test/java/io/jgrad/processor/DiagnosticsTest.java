@@ -849,7 +849,8 @@ class DiagnosticsTest {
     assertThat(compilation)
         .hadErrorContaining("parameter label of type java.lang.StringBuilder is not supported by"
             + " @Grad: use double, float, double[], double[][] (differentiated), or int, long,"
-            + " boolean, String, an enum, or arrays of int, long or boolean (data)")
+            + " boolean, char, short, byte, String, an enum, or arrays of int, long or boolean"
+            + " (data)")
         .inFile(foo.file()).onLine(foo.line("StringBuilder label"));
     assertNoInternalError(compilation);
   }
@@ -861,7 +862,7 @@ class DiagnosticsTest {
     assertThat(compilation)
         .hadErrorContaining("parameter m of type double[][][] is not supported by @Grad: use"
             + " double, float, double[], double[][] (differentiated), or int, long, boolean,"
-            + " String, an enum, or arrays of int, long or boolean (data)")
+            + " char, short, byte, String, an enum, or arrays of int, long or boolean (data)")
         .inFile(foo.file()).onLine(foo.line("double[][][] m"));
     assertNoInternalError(compilation);
   }
