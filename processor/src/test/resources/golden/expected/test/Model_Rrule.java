@@ -1,6 +1,5 @@
 package test;
 
-import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
 import javax.annotation.processing.Generated;
 
@@ -21,8 +20,8 @@ public final class Model_Rrule {
    */
   public static LossGradient loss(double[] w, double[] x, double y) {
     double[] scalarBars = new double[1];
-    double[] wBar = Snapshots.zerosLike(w);
-    double[] xBar = Snapshots.zerosLike(x);
+    double[] wBar = w == null ? null : new double[w.length];
+    double[] xBar = x == null ? null : new double[x.length];
     double value = lossAdjoint(w, wBar, x, xBar, y, 1.0, scalarBars);
     return new LossGradient(value, wBar, xBar, scalarBars[0]);
   }

@@ -1,6 +1,5 @@
 package test;
 
-import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
 import javax.annotation.processing.Generated;
 
@@ -21,7 +20,7 @@ public final class Search_Rrule {
    */
   public static SearchGradient search(double[] x, double t) {
     double[] scalarBars = new double[1];
-    double[] xBar = Snapshots.zerosLike(x);
+    double[] xBar = x == null ? null : new double[x.length];
     double value = searchAdjoint(x, xBar, t, 1.0, scalarBars);
     return new SearchGradient(value, xBar, scalarBars[0]);
   }

@@ -22,7 +22,7 @@ public final class Softmax_Rrule {
    * @param resultBar the output seed: the result is a vector-Jacobian product
    */
   public static SoftmaxGradient softmax(double[] z, double[] resultBar) {
-    double[] zBar = Snapshots.zerosLike(z);
+    double[] zBar = z == null ? null : new double[z.length];
     double[] value = softmaxAdjoint(z, zBar, resultBar);
     return new SoftmaxGradient(value, zBar);
   }

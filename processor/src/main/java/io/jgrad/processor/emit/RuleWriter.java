@@ -484,8 +484,14 @@ public final class RuleWriter {
       call.add(CodeBlock.of("$N", p.name()));
       if (p.type().isDoubleArray()) {
         String bar = names.fresh(RuleNames.adjoint(p.name()));
-        m.addStatement("$T $N = $T.zerosLike($N)", JavaEmitter.typeName(p.type()), bar,
-            ClassName.get("io.jgrad.tape", "Snapshots"), p.name()); // null if null
+        if (p.type().dimensions() == 1) {
+          // inline, not Snapshots.zerosLike: the first call loads no more classes than it must
+          m.addStatement("double[] $N = $N == null ? null : new double[$N.length]", bar,
+              p.name(), p.name());
+        } else {
+          m.addStatement("$T $N = $T.zerosLike($N)", JavaEmitter.typeName(p.type()), bar,
+              ClassName.get("io.jgrad.tape", "Snapshots"), p.name()); // null if null
+        }
         call.add(CodeBlock.of("$N", bar));
         fields.add(CodeBlock.of("$N", bar));
       } else if (p.type().isFloating()) {
