@@ -35,6 +35,10 @@ public final class Snapshots {
     return a == null ? null : a.clone();
   }
 
+  public static String[] copy(String[] a) {
+    return a == null ? null : a.clone();
+  }
+
   /** A copy of a matrix of data (int, long, boolean): row by row, like a {@code double[][]}. */
   public static <T> T[] copy(T[] a) {
     if (a == null) {
@@ -61,6 +65,9 @@ public final class Snapshots {
     if (row instanceof double[] r) {
       return (T) r.clone();
     }
+    if (row instanceof String[] r) {
+      return (T) r.clone();
+    }
     throw new IllegalArgumentException("not a row of data: " + row.getClass());
   }
 
@@ -79,6 +86,13 @@ public final class Snapshots {
   }
 
   public static void restore(boolean[] target, boolean[] saved) {
+    if (saved == null) {
+      return;
+    }
+    System.arraycopy(saved, 0, target, 0, saved.length);
+  }
+
+  public static void restore(String[] target, String[] saved) {
     if (saved == null) {
       return;
     }

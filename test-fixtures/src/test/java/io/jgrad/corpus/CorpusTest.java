@@ -51,7 +51,8 @@ class CorpusTest {
           Switches.class,
           Helpers.class,
           DataArrays.class,
-          OptionalArrays.class);
+          OptionalArrays.class,
+          Strings.class);
 
   static final int POINTS = 6;
   static final long SEED = 20_240_611L;
@@ -567,6 +568,24 @@ class CorpusTest {
     add(e, OptionalArrays.class, "polynomial", c -> c.range(-1.0, 1.0));
     add(e, OptionalArrays.class, "squaresInto", c -> c.range(-1.0, 1.0));
     add(e, OptionalArrays.class, "scaledOrDefault", c -> c.range(-1.0, 1.0));
+    // ---- Strings: String[] tokens and labels, String methods
+    add(e, Strings.class, "listedSquares", c -> c.args(r -> args(array(r, 3, -2, 2),
+        r.nextBoolean() ? " 0, 2,1 " : "2,2")));
+    String[] words = {"sq", "lin", "x", "abc", "sqrt", "LIN"};
+    add(e, Strings.class, "labelled", c -> c.args(r -> {
+      String[] labels = new String[r.nextInt(1, 5)];
+      for (int i = 0; i < labels.length; i++) {
+        labels[i] = words[r.nextInt(words.length)];
+      }
+      return args(u(r, -1, 1), labels);
+    }));
+    add(e, Strings.class, "relabel", c -> c.args(r -> {
+      String[] labels = new String[r.nextInt(1, 4)];
+      for (int i = 0; i < labels.length; i++) {
+        labels[i] = words[r.nextInt(words.length)];
+      }
+      return args(u(r, -0.5, 0.5), labels);
+    }));
     add(e, DataArrays.class, "scaleRowsInOrder", c -> c.args(r -> {
       double[][] m = new double[3][];
       for (int i = 0; i < m.length; i++) {

@@ -102,6 +102,27 @@ class RealisticProgramsTest {
       return new Object[] {u(r, -1, 1), u(r, -1, 1), u(r, -4, -1), x,
           array(r, x.length, -2, 2), xStar, pick(r, GaussianProcess.Kernel.values())};
     })));
+    // RpnFormula: a string interpreter (split, charAt, parseDouble, switches over String and
+    // char, a double[] stack, a null array argument); the programs and ranges of its Javadoc
+    e.add(new Entry(RpnFormula.class, "evaluate", c -> c.args(r -> {
+      switch (r.nextInt(4)) {
+        case 0:
+          return new Object[] {"x0 x1 * sin x2 exp +", array(r, 3, -1, 1)};
+        case 1:
+          return new Object[] {" x0 sq x1 sq + sqrt ", array(r, 2, 0.5, 2)};
+        case 2:
+          return new Object[] {"x0 dup * x1 swap / 1.5 ^", array(r, 2, 0.5, 2)};
+        default:
+          return new Object[] {"x0 log x1 tanh neg -",
+              new double[] {u(r, 0.5, 3), u(r, -2, 2)}};
+      }
+    })));
+    e.add(new Entry(RpnFormula.class, "fitLoss", c -> c.args(r -> {
+      int n = r.nextInt(1, 21);
+      return new Object[] {array(r, 2, -1, 1),
+          r.nextBoolean() ? "c0 x0 * exp c1 +" : "c0 c1 x0 * sin *", array(r, n, -1, 1),
+          array(r, n, -1, 1)};
+    })));
     return e;
   }
 

@@ -170,7 +170,7 @@ public final class MethodChecks {
         || isPassiveArray(type);
   }
 
-  /** int[], long[][], boolean[]...: data arrays, read and written without a derivative. */
+  /** int[], long[][], boolean[], String[]...: data arrays, read and written without a derivative. */
   public static boolean isPassiveArray(TypeMirror type) {
     TypeMirror t = type;
     int dimensions = 0;
@@ -178,7 +178,8 @@ public final class MethodChecks {
       t = array.getComponentType();
       dimensions++;
     }
-    return dimensions > 0 && dimensions <= 2 && PASSIVE_ELEMENTS.contains(t.getKind());
+    return dimensions > 0 && dimensions <= 2 && (PASSIVE_ELEMENTS.contains(t.getKind())
+        || t.toString().equals("java.lang.String"));
   }
 
   /** String and enum parameters: values with no derivative (messages, switches, options). */

@@ -64,10 +64,14 @@ public final class Type {
     return "double".equals(primitive) && dimensions > 0;
   }
 
-  /** int[], long[][], boolean[]...: arrays of values without a derivative (indices, flags). */
+  /**
+   * int[], long[][], boolean[], String[]...: arrays of values without a derivative (indices,
+   * flags, tokens).
+   */
   public boolean isPassiveArray() {
     return dimensions > 0 && dimensions <= 2
-        && ("int".equals(primitive) || "long".equals(primitive) || "boolean".equals(primitive));
+        && ("int".equals(primitive) || "long".equals(primitive) || "boolean".equals(primitive)
+            || "java.lang.String".equals(className));
   }
 
   /** double[], double[][]: the arrays jgrad differentiates. */

@@ -521,14 +521,16 @@ final class ExpressionLowerer {
   private static final java.util.Set<String> VALUE_METHODS = java.util.Set.of("equals",
       "equalsIgnoreCase", "length", "charAt", "isEmpty", "isBlank", "compareTo", "startsWith",
       "endsWith", "contains", "indexOf", "lastIndexOf", "hashCode", "toString", "ordinal",
-      "name", "trim", "strip", "toUpperCase", "toLowerCase", "substring", "concat");
+      "name", "trim", "strip", "stripLeading", "stripTrailing", "toUpperCase", "toLowerCase",
+      "substring", "concat", "replace", "repeat", "split");
 
   private static boolean isValueMethod(IMethodBinding method) {
     ITypeBinding owner = method.getDeclaringClass().getErasure();
+    ITypeBinding result = method.getReturnType();
     return (JdtTypes.isPassiveObject(owner) || owner.getQualifiedName().equals("java.lang.Enum"))
         && VALUE_METHODS.contains(method.getName())
-        && (method.getReturnType().isPrimitive()
-            || JdtTypes.isPassiveObject(method.getReturnType()));
+        && (result.isPrimitive() || JdtTypes.isPassiveObject(result)
+            || Type.STRING.arrayOf().equals(JdtTypes.of(result))); // split: a new String[]
   }
 
   private static boolean isBoxedFloating(Type type) {

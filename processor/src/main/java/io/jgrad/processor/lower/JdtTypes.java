@@ -7,7 +7,10 @@ import org.eclipse.jdt.core.dom.ITypeBinding;
 public final class JdtTypes {
   private JdtTypes() {}
 
-  /** The IR type, or null for a type the IR does not model (objects other than String). */
+  /**
+   * The IR type, or null for a type the IR does not model (objects other than String, arrays of
+   * them).
+   */
   public static Type of(ITypeBinding binding) {
     if (binding == null) {
       return null;
@@ -17,7 +20,7 @@ public final class JdtTypes {
     }
     if (binding.isArray()) {
       Type element = of(binding.getElementType());
-      if (element == null || !element.isPrimitive()) {
+      if (element == null || !(element.isPrimitive() || element.equals(Type.STRING))) {
         return null;
       }
       Type t = element;

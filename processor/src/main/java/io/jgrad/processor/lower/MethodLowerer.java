@@ -435,7 +435,8 @@ public final class MethodLowerer {
     Expr array = expressions.arrayAtom(f.getExpression(), out);
     IVariableBinding binding = f.getParameter().resolveBinding();
     Type type = binding == null ? null : JdtTypes.of(binding.getType());
-    if (type == null || !(type.isPrimitive() || type.isDoubleArray() || type.isPassiveArray())) {
+    if (type == null || !(type.isPrimitive() || type.isDoubleArray() || type.isPassiveArray()
+        || JdtTypes.isPassiveObject(binding.getType()))) {
       report(f.getParameter(), Message.UNSUPPORTED_LOCAL_TYPE.format(
           f.getParameter().getName().getIdentifier(), f.getParameter().getType()));
       return;

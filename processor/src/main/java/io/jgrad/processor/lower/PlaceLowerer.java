@@ -79,9 +79,9 @@ final class PlaceLowerer {
       InOrder order = new InOrder(lowerer, out);
       order.next(code -> expressions.arrayPath(element.getArray(), code));
       order.next(code -> expressions.index(element.getIndex(), code));
-      if (!type.isPrimitive() && !type.isArray()) {
+      if (!type.isPrimitive() && !type.isArray() && !type.equals(Type.STRING)) {
         lowerer.report(element, Message.UNSUPPORTED_EXPRESSION.format("writing to an array of "
-            + type, ": only double arrays are supported"));
+            + type, ": jgrad writes arrays of numbers, booleans and Strings"));
         return null;
       }
       return new Place.Element(order.get(0), order.get(1), type);
