@@ -457,6 +457,8 @@ class CorpusTest {
         c -> c.args(r -> args((Object) array(r, 8, 10, 20))));
 
     // ---- FuzzFindingsD: wrong answers the random-program tester found in helpers' rules
+    add(e, FuzzFindingsD.class, "elementAssignmentValueWidens", c -> c.args(r -> args(
+        (float) u(r, 0.1, 1.9), r.nextInt(1, 5), array(r, 3, -1, 1))));
     add(e, FuzzFindingsD.class, "roundedElementArgument",
         c -> c.args(r -> args((Object) array(r, 2, 0.6, 1.4))));
 

@@ -23,4 +23,15 @@ public final class FuzzFindingsD {
   public static void roundedElementArgument(double[] x) {
     grow((int) Math.round(x[0]), x);
   }
+
+  /**
+   * Seed 704, program 224: an element assignment used as a value has the element's type, so
+   * {@code n + (x[i] = --g)} with a float g adds in double; the rules added in float.
+   */
+  @Grad
+  public static double elementAssignmentValueWidens(float g, int n, double[] x) {
+    double s = n + (x[x.length - 1] = --g);
+    x[0] += n + (x[1] = g * 3);
+    return s * x[0];
+  }
 }

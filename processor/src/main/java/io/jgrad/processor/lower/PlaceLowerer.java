@@ -116,7 +116,10 @@ final class PlaceLowerer {
     Expr index = lowerer.stable(element.index(), effects, out);
     out.addAll(valueCode);
     out.add(new Stmt.Store(array, index, value, lowerer.origin()));
-    return value;
+    // the assignment's value is the element's: (double) g for a float g stored into a double[],
+    // so that n + (x[i] = g) adds in double as Java does (seed 704, program 224)
+    return element.type().isArray() || value.type().equals(element.type()) ? value
+        : new Expr.Cast(element.type(), value);
   }
 
   /** {@code var = e}, with e lowered straight into var when that keeps one operation a line. */
