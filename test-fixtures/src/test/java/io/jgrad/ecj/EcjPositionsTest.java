@@ -53,7 +53,7 @@ class EcjPositionsTest {
       "      s = 0.0;",
       "    }",
       "    java.util.function.DoubleUnaryOperator g = (v) -> v * v;",
-      "    return s * \"abc\".repeat(2).length();",
+      "    return s * \"abc\".codePointAt(0);",
       "  }",
       "}",
       "");
@@ -80,7 +80,7 @@ class EcjPositionsTest {
       new Expected(
           "write the computation inline, or as a static method (jgrad differentiates it too)",
           "(v) -> v * v"),
-      new Expected("String.repeat(int)", "\"abc\".repeat(2)"));
+      new Expected("String.codePointAt(int)", "\"abc\".codePointAt(0)"));
 
   static final int DECLARATION_LINE = new Expected("", "public static double f(").line();
 
