@@ -52,9 +52,10 @@ import org.eclipse.jdt.core.dom.YieldStatement;
  * lowering goes on so that every problem is reported at once.
  *
  * <p>This class holds what the lowering of one method shares (variables, temporaries, the
- * statement being lowered) and lowers statements; {@link ExpressionLowerer} lowers expressions
- * and {@link PlaceLowerer} assignments, in Java's evaluation order (JLS 15.7), so that generated
- * code computes the primal value bit for bit.
+ * statement being lowered) and lowers statements; {@link ExpressionLowerer} lowers expressions,
+ * {@link CallLowerer} method calls, {@link PlaceLowerer} assignments, {@link SwitchLowerer}
+ * switches and {@link ArrayLibrary} the array library, in Java's evaluation order (JLS 15.7), so
+ * that generated code computes the primal value bit for bit.
  */
 public final class MethodLowerer {
   /** The result of lowering: a function, or the problems that prevent it. */
@@ -71,6 +72,7 @@ public final class MethodLowerer {
   /** Locals whose declaration was reported: their uses are not reported again. */
   private final Set<IVariableBinding> rejected = new HashSet<>();
   final ExpressionLowerer expressions;
+  final CallLowerer calls;
   final PlaceLowerer places;
   final ArrayLibrary arrays;
   final SwitchLowerer switches;
@@ -134,6 +136,7 @@ public final class MethodLowerer {
       claimed.add(name);
     }
     this.expressions = new ExpressionLowerer(this);
+    this.calls = new CallLowerer(this, expressions);
     this.places = new PlaceLowerer(this);
     this.arrays = new ArrayLibrary(this);
     this.switches = new SwitchLowerer(this);

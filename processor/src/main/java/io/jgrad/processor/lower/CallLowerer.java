@@ -1,0 +1,135 @@
+package io.jgrad.processor.lower;
+
+import io.jgrad.processor.diag.Message;
+import io.jgrad.processor.ir.Block;
+import io.jgrad.processor.ir.Expr;
+import io.jgrad.processor.ir.Type;
+import io.jgrad.processor.rules.GradCallee;
+import io.jgrad.processor.rules.MathRules;
+import java.util.ArrayList;
+import java.util.List;
+import org.eclipse.jdt.core.dom.Expression;
+import org.eclipse.jdt.core.dom.IMethodBinding;
+import org.eclipse.jdt.core.dom.ITypeBinding;
+import org.eclipse.jdt.core.dom.MethodInvocation;
+import org.eclipse.jdt.core.dom.SimpleName;
+
+/**
+ * Lowers method calls: value methods of Strings and enums as plain values, math functions (each
+ * has a derivative rule), calls of methods with rules (a statement of their own, which the
+ * transforms turn into rule calls) and passive methods, called as they are. Anything else is an
+ * error that names the method and why.
+ */
+final class CallLowerer {
+  private final MethodLowerer lowerer;
+  private final ExpressionLowerer expressions;
+
+  CallLowerer(MethodLowerer lowerer, ExpressionLowerer expressions) {
+    this.lowerer = lowerer;
+    this.expressions = expressions;
+  }
+
+  /**
+   * {@code m}, of type {@code type}: a value method of a String or enum, a math function, a
+   * method with rules (a statement of its own), or a passive method called as it is.
+   */
+  Expr call(MethodInvocation m, Type type, Block out, boolean active) {
+    IMethodBinding method = m.resolveMethodBinding();
+    if (method == null) {
+      lowerer.report(m, Message.UNRESOLVED.format(m.getName() + "(...)"));
+      return Expr.Lit.of(0);
+    }
+    String owner = method.getDeclaringClass().getErasure().getQualifiedName();
+    String signature = signature(method);
+    if (!org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers())
+        && m.getExpression() != null && isValueMethod(method)) {
+      // s.length(), kind.ordinal(), s.equals("x"): plain values, no derivative
+      InOrder order = new InOrder(lowerer, out);
+      order.next(code -> expressions.value(m.getExpression(), code));
+      for (Object arg : m.arguments()) {
+        order.next(code -> expressions.value((Expression) arg, code));
+      }
+      List<Expr> values = order.values();
+      return new Expr.Invoke(values.get(0), method.getName(), values.subList(1, values.size()),
+          type);
+    }
+    if (!org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers())) {
+      if (!(m.getExpression() instanceof SimpleName receiver
+          && lowerer.isRejected(receiver.resolveBinding()))) {
+        lowerer.report(m, Message.INSTANCE_CALL.format(signature));
+      }
+      return Expr.Lit.of(0);
+    }
+    if (isBoxedFloating(type)) {
+      type = Type.DOUBLE; // Double.valueOf(x) carries x's derivative: it needs a rule too
+    }
+    GradCallee callee = lowerer.callees.resolve(method);
+    boolean math = MathRules.OWNERS.contains(owner);
+    if (callee == null && type.isFloating() && math
+        && MathRules.lookup(owner, method.getName()) == null) {
+      lowerer.report(m, Message.NO_MATH_RULE.format(signature));
+      return Expr.Lit.of(0);
+    }
+    boolean passive = callee == null && !math && lowerer.callees.isPassive(method);
+    if (callee == null && !passive
+        && !(math || (!type.isFloating() && PureMethods.isPure(owner)))) {
+      lowerer.report(m, Message.NO_RULE.format(signature, lowerer.callees.whyNot(method)));
+      return Expr.Lit.of(0);
+    }
+    List<Expression> arguments = new ArrayList<>();
+    for (Object arg : m.arguments()) {
+      arguments.add((Expression) arg);
+    }
+    List<Expr> args = expressions.inOrder(arguments, out, (active && !passive) || callee != null);
+    if (callee != null) {
+      // the callee's reverse part reads its scalar arguments again, when the arrays are as the
+      // callee left them: an argument that reads an element (x[0], a row, (int) x[0],
+      // Math.round(m[i][0])) or calls anything with effects is read into a temporary first
+      args.replaceAll(arg -> arg instanceof Expr.Index || !Effects.isReevaluable(arg)
+          ? lowerer.spill(arg, out) : arg);
+    }
+    // a helper's rules may be named apart from it (overloads): calls name the rules; a private
+    // passive method is called through its copy in the rule classes
+    Expr call = new Expr.Call(passive ? lowerer.callees.passiveOwner(method) : owner,
+        callee != null ? callee.name() : method.getName(), args, type);
+    // a call with rules is a statement of its own (its int result too, inside y * h(n, a)):
+    // the transforms turn that statement into rule calls, and a derivative that reads the
+    // result reads the variable instead of calling again
+    return callee != null && !type.equals(Type.VOID) ? lowerer.spill(call, out) : call;
+  }
+
+  /** Methods of String and enums that compute a value from it and change nothing. */
+  private static final java.util.Set<String> VALUE_METHODS = java.util.Set.of("equals",
+      "equalsIgnoreCase", "length", "charAt", "isEmpty", "isBlank", "compareTo", "startsWith",
+      "endsWith", "contains", "indexOf", "lastIndexOf", "hashCode", "toString", "ordinal",
+      "name", "trim", "strip", "stripLeading", "stripTrailing", "toUpperCase", "toLowerCase",
+      "substring", "concat", "replace", "repeat", "split");
+
+  private static boolean isValueMethod(IMethodBinding method) {
+    ITypeBinding owner = method.getDeclaringClass().getErasure();
+    ITypeBinding result = method.getReturnType();
+    return (JdtTypes.isPassiveObject(owner) || owner.getQualifiedName().equals("java.lang.Enum"))
+        && VALUE_METHODS.contains(method.getName())
+        && (result.isPrimitive() || JdtTypes.isPassiveObject(result)
+            || Type.STRING.arrayOf().equals(JdtTypes.of(result))); // split: a new String[]
+  }
+
+  private static boolean isBoxedFloating(Type type) {
+    return type.equals(Type.classType("java.lang.Double"))
+        || type.equals(Type.classType("java.lang.Float"));
+  }
+
+  private static String signature(IMethodBinding method) {
+    String owner = method.getDeclaringClass().getName();
+    if (owner.isEmpty()) {
+      owner = "an anonymous class's method ";
+    }
+    StringBuilder sb = new StringBuilder(owner)
+        .append('.').append(method.getName()).append('(');
+    ITypeBinding[] params = method.getParameterTypes();
+    for (int k = 0; k < params.length; k++) {
+      sb.append(k > 0 ? ", " : "").append(params[k].getName());
+    }
+    return sb.append(')').toString();
+  }
+}
