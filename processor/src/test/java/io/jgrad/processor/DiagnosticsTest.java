@@ -145,7 +145,7 @@ class DiagnosticsTest {
     assertThat(compilation)
         .hadErrorContaining("local variable o of type Object " + NOT_SUPPORTED
             + ": use double, float, double[] or double[][] locals (differentiated), or int, long,"
-            + " boolean, String, enum locals and arrays of int, long or boolean (data)")
+            + " boolean, String, enum locals and arrays of int, long, boolean or String (data)")
         .inFile(foo.file()).onLine(foo.line("Object o"));
     assertNoInternalError(compilation);
   }
@@ -668,7 +668,7 @@ class DiagnosticsTest {
     assertThat(compilation)
         .hadErrorContaining("local variable s of type StringBuilder " + NOT_SUPPORTED
             + ": use double, float, double[] or double[][] locals (differentiated), or int, long,"
-            + " boolean, String, enum locals and arrays of int, long or boolean (data)")
+            + " boolean, String, enum locals and arrays of int, long, boolean or String (data)")
         .inFile(foo.file()).onLine(foo.line("StringBuilder s"));
     assertNoInternalError(compilation);
   }
@@ -862,7 +862,8 @@ class DiagnosticsTest {
     assertThat(compilation)
         .hadErrorContaining("parameter m of type double[][][] is not supported by @Grad: use"
             + " double, float, double[], double[][] (differentiated), or int, long, boolean,"
-            + " char, short, byte, String, an enum, or arrays of int, long or boolean (data)")
+            + " char, short, byte, String, an enum, or arrays of int, long, boolean or String"
+            + " (data)")
         .inFile(foo.file()).onLine(foo.line("double[][][] m"));
     assertNoInternalError(compilation);
   }

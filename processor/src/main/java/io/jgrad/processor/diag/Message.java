@@ -17,7 +17,7 @@ public enum Message {
       + " float or double[] parameter to differentiate with respect to"),
   UNSUPPORTED_PARAMETER("parameter %s of type %s is not supported by @Grad: use double, float,"
       + " double[], double[][] (differentiated), or int, long, boolean, char, short, byte, String,"
-      + " an enum, or arrays of int, long or boolean (data)"),
+      + " an enum, or arrays of int, long, boolean or String (data)"),
   OVERLOADED("@Grad methods named %s are overloaded in %s: the generated rule names would clash;"
       + " give the @Grad methods distinct names"),
   GENERIC("@Grad method %s must not declare type parameters"),
@@ -27,7 +27,7 @@ public enum Message {
   UNSUPPORTED_EXPRESSION("%s is not supported in a @Grad method%s"),
   UNSUPPORTED_LOCAL_TYPE("local variable %s of type %s is not supported in a @Grad method: use"
       + " double, float, double[] or double[][] locals (differentiated), or int, long, boolean,"
-      + " String, enum locals and arrays of int, long or boolean (data)"),
+      + " String, enum locals and arrays of int, long, boolean or String (data)"),
   NO_RULE("call to %s cannot be differentiated: %s. jgrad differentiates the static methods whose"
       + " source is in this build (with or without @Grad) and calls the ones whose result has no"
       + " derivative; otherwise compute the value outside the @Grad method and pass it in as a"

@@ -541,7 +541,7 @@ final class ExpressionLowerer {
     if (type == null || !(type.isDoubleArray() || type.isPassiveArray())) {
       lowerer.report(e, Message.UNSUPPORTED_EXPRESSION.format("an array of type " + (type == null
           ? "?" : type.toString()), ": jgrad differentiates double[] and double[][] arrays and"
-          + " reads int, long and boolean arrays (and matrices of them) as data"));
+          + " reads int, long, boolean and String arrays (and matrices of them) as data"));
       return new Expr.NewArray(Type.DOUBLE_ARRAY, List.of(Expr.Lit.ofInt(0)));
     }
     if (e instanceof SimpleName || e instanceof QualifiedName || e instanceof FieldAccess) {
