@@ -849,8 +849,8 @@ class DiagnosticsTest {
     assertThat(compilation)
         .hadErrorContaining("parameter label of type java.lang.StringBuilder is not supported by"
             + " @Grad: use double, float, double[], double[][] (differentiated), or int, long,"
-            + " boolean, char, short, byte, String, an enum, or arrays of int, long or boolean"
-            + " (data)")
+            + " boolean, char, short, byte, String, an enum, or arrays of int, long, boolean or"
+            + " String (data)")
         .inFile(foo.file()).onLine(foo.line("StringBuilder label"));
     assertNoInternalError(compilation);
   }
