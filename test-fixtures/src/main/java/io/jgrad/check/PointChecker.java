@@ -668,7 +668,12 @@ final class PointChecker {
         Arrays.fill(unusable, Double.NaN);
         return unusable;
       }
-    }, steps, scale, target, fdTolerance);
+    }, steps, scale, target, fdTolerance, floatResult());
+  }
+
+  /** True if the result (output 0) is a {@code float}. */
+  private boolean floatResult() {
+    return signature.primal.getReturnType() == float.class;
   }
 
   /**
@@ -690,7 +695,7 @@ final class PointChecker {
       double[] minus = plus == null ? null : outputsOnPath(direction, -h, resultLength, path);
       if (minus != null) {
         FiniteDifferences.Estimate estimate = FiniteDifferences.estimate(plus, minus, h, ydot,
-            fdTolerance);
+            fdTolerance, floatResult());
         if (estimate != null) {
           usable.add(estimate);
         }
