@@ -281,10 +281,10 @@ public final class ArrayEffects {
         if (a.target().type().isArray()) {
           alias(after == null ? a.target() : after, a.value());
         }
+        call(a.value(), callees); // the value is computed before the parameter changes
         if (after != null) {
           holds.put(a.target(), Set.of(after));
         }
-        call(a.value(), callees);
       } else if (s instanceof Stmt.Eval e) {
         call(e.expr(), callees);
       } else if (s instanceof Stmt.Store st) {
