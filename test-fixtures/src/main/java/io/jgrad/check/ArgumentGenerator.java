@@ -1,13 +1,19 @@
 package io.jgrad.check;
 
+import java.lang.reflect.Array;
+import java.lang.reflect.RecordComponent;
 import java.util.Random;
 
 /**
  * The default random points: {@code double} and {@code float} arguments and {@code double[]} and
  * {@code double[][]} entries uniform in {@code [lo, hi]} (a {@code double[]} has
  * {@code arrayLength} entries, a {@code double[][]} is {@code arrayLength x arrayLength}),
- * {@code int} and {@code long} uniform in {@code [intLo, intHi]}, {@code boolean} fair coin flips. Other parameter types need
- * {@link GradCheck#args}.
+ * {@code int} and {@code long} uniform in {@code [intLo, intHi]}, {@code boolean} fair coin flips.
+ * A record is built through its canonical constructor from components drawn like parameters of
+ * their types (also {@code short}, {@code byte}, {@code char} in the int range, an enum a random
+ * constant, a {@code String} {@code "s"}); a record array has {@code arrayLength} records. Other
+ * parameter types, and records whose constructor rejects random components, need {@link
+ * GradCheck#args}.
  */
 record ArgumentGenerator(
     Signature signature, double lo, double hi, int arrayLength, int intLo, int intHi) {
@@ -16,8 +22,11 @@ record ArgumentGenerator(
   ArgumentGenerator {
     for (int i = 0; i < signature.arity(); i++) {
       Class<?> type = signature.type(i);
-      if (!(type == double.class || type == float.class || type == double[].class
-          || type == double[][].class || type == int.class || type == long.class || type == boolean.class)) {
+      boolean generated = type == double[].class || type == double[][].class
+          || (type.isArray() && type.getComponentType().isRecord()
+              && canGenerate(type.getComponentType()))
+          || canGenerate(type);
+      if (!generated) {
         throw new IllegalArgumentException(
             "GradCheck cannot generate a " + type.getSimpleName() + " for parameter "
                 + signature.name(i) + " of " + signature.describe()
@@ -26,15 +35,27 @@ record ArgumentGenerator(
     }
   }
 
+  /** True for the types {@link #value} draws: scalars, enums, strings and records of them. */
+  private static boolean canGenerate(Class<?> type) {
+    if (type.isPrimitive()) {
+      return type != void.class;
+    }
+    if (type.isRecord()) {
+      for (RecordComponent component : type.getRecordComponents()) {
+        if (component.getType() == type || !canGenerate(component.getType())) {
+          return false;
+        }
+      }
+      return true;
+    }
+    return type.isEnum() && type.getEnumConstants().length > 0 || type == String.class;
+  }
+
   Object[] generate(Random random) {
     Object[] args = new Object[signature.arity()];
     for (int i = 0; i < args.length; i++) {
       Class<?> type = signature.type(i);
-      if (type == double.class) {
-        args[i] = uniform(random);
-      } else if (type == float.class) {
-        args[i] = (float) uniform(random);
-      } else if (type == double[].class) {
+      if (type == double[].class) {
         double[] array = new double[arrayLength];
         for (int e = 0; e < array.length; e++) {
           array[e] = uniform(random);
@@ -48,15 +69,63 @@ record ArgumentGenerator(
           }
         }
         args[i] = matrix;
-      } else if (type == int.class) {
-        args[i] = (int) random.nextLong(intLo, intHi + 1L);
-      } else if (type == long.class) {
-        args[i] = random.nextLong(intLo, intHi + 1L);
+      } else if (type.isArray()) {
+        Object[] records = (Object[]) Array.newInstance(type.getComponentType(), arrayLength);
+        for (int e = 0; e < records.length; e++) {
+          records[e] = value(type.getComponentType(), random, i);
+        }
+        args[i] = records;
       } else {
-        args[i] = random.nextBoolean();
+        args[i] = value(type, random, i);
       }
     }
     return args;
+  }
+
+  /** A random value of a type {@link #canGenerate} accepts, for parameter {@code param}. */
+  private Object value(Class<?> type, Random random, int param) {
+    if (type == double.class) {
+      return uniform(random);
+    } else if (type == float.class) {
+      return (float) uniform(random);
+    } else if (type == boolean.class) {
+      return random.nextBoolean();
+    } else if (type == char.class) {
+      return (char) integer(random);
+    } else if (type.isPrimitive()) {
+      // int, long, short, byte: drawn in the int range, converted like a cast
+      long n = integer(random);
+      return type == long.class ? (Object) n
+          : type == int.class ? (Object) (int) n
+          : type == short.class ? (Object) (short) n
+          : (Object) (byte) n;
+    } else if (type.isEnum()) {
+      Object[] constants = type.getEnumConstants();
+      return constants[random.nextInt(constants.length)];
+    } else if (type == String.class) {
+      return "s";
+    }
+    return record(type, random, param);
+  }
+
+  private Object record(Class<?> type, Random random, int param) {
+    RecordComponent[] components = type.getRecordComponents();
+    Object[] values = new Object[components.length];
+    for (int c = 0; c < components.length; c++) {
+      values[c] = value(components[c].getType(), random, param);
+    }
+    try {
+      return RecordType.construct(type, values);
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(
+          "GradCheck's random " + type.getSimpleName() + " for parameter "
+              + signature.name(param) + " of " + signature.describe()
+              + " was rejected by its constructor (" + e + "); supply points with args(...)", e);
+    }
+  }
+
+  private long integer(Random random) {
+    return random.nextLong(intLo, intHi + 1L);
   }
 
   private double uniform(Random random) {

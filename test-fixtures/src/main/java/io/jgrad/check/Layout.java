@@ -1,5 +1,6 @@
 package io.jgrad.check;
 
+import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
@@ -18,13 +19,22 @@ import java.util.StringJoiner;
  * is therefore counted per piece of memory, as in Mooncake.jl: an input (and an output) is a leaf's
  * contents, and its tangent and adjoint live in one shadow array passed wherever the leaf appears.
  *
+ * <p>A differentiable record argument, and every non-null element of a record-array argument,
+ * is a slot too, with a leaf of its own even if the same record object appears elsewhere
+ * (records are values): the leaf holds the record's entries ({@link RecordType}), its tangent
+ * and adjoint are objects of the record's tangent class. A record never changes, so its final
+ * contents are its entry contents; an element of a record array is read positionally like a row.
+ *
  * <p>A layout is read from the arguments on entry. After a call, the arguments are read again
  * through the same slots (positionally: the final contents of {@code w[2]} are whatever row
  * {@code w[2]} then holds), and shadow arrays are read back the same way.
  */
 final class Layout {
   private final Signature signature;
-  /** Per slot: parameter index, row (-1 for a {@code double[]} parameter) and leaf index. */
+  /**
+   * Per slot: parameter index, row (-1 for a {@code double[]} or record parameter; the element
+   * index in a record array) and leaf index.
+   */
   private final int[] slotParam;
   private final int[] slotRow;
   private final int[] slotLeaf;
@@ -32,9 +42,10 @@ final class Layout {
   private final int[] leafLength;
   private final int[] leafSlot;
   /**
-   * Per parameter: for an array parameter, the first array parameter holding the very same
-   * object (itself if none before it does); for a {@code double[][]}, also its number of rows and
-   * which rows are null. -1 for other parameters.
+   * Per parameter: for an array or record parameter, the first such parameter holding the very
+   * same array (itself if none before it does, and always itself for records); for a
+   * {@code double[][]} or a record array, also its number of rows (elements) and which are null.
+   * -1 for other parameters.
    */
   private final int[] sameAs;
   private final int[] rows;
@@ -70,25 +81,48 @@ final class Layout {
     int[] rows = new int[signature.arity()];
     boolean[][] nullRows = new boolean[signature.arity()][];
     Arrays.fill(sameAs, -1);
-    for (int param : signature.arrayParams) {
+    for (int param : signature.bufferParams) {
       Object arg = args[param];
-      Integer earlier = outers.putIfAbsent(arg, param);
+      ParamKind kind = signature.kind(param);
+      // records are values: each record parameter is an input of its own
+      Integer earlier = kind.isArray() ? outers.putIfAbsent(arg, param) : null;
       sameAs[param] = earlier == null ? param : earlier;
-      if (signature.kind(param) == ParamKind.DOUBLE_ARRAY) {
+      RecordType record = signature.recordType(param);
+      if (kind == ParamKind.DOUBLE_ARRAY) {
         addSlot(slots, lengths, firstSlots, leaves, param, -1, (double[]) arg);
+      } else if (kind == ParamKind.RECORD) {
+        addRecordSlot(slots, lengths, firstSlots, param, -1, record);
       } else {
-        double[][] matrix = (double[][]) arg;
-        rows[param] = matrix.length;
-        nullRows[param] = new boolean[matrix.length];
-        for (int r = 0; r < matrix.length; r++) {
-          nullRows[param][r] = matrix[r] == null;
-          if (matrix[r] != null) {
-            addSlot(slots, lengths, firstSlots, leaves, param, r, matrix[r]);
+        rows[param] = Array.getLength(arg);
+        nullRows[param] = new boolean[rows[param]];
+        for (int r = 0; r < rows[param]; r++) {
+          Object row = Array.get(arg, r);
+          nullRows[param][r] = row == null;
+          if (row == null) {
+            continue;
+          }
+          if (record == null) {
+            addSlot(slots, lengths, firstSlots, leaves, param, r, (double[]) row);
+          } else {
+            addRecordSlot(slots, lengths, firstSlots, param, r, record);
           }
         }
       }
     }
     return new Layout(signature, slots, lengths, firstSlots, sameAs, rows, nullRows);
+  }
+
+  /** Adds a slot for a record, with a leaf of its own. */
+  private static void addRecordSlot(
+      List<int[]> slots,
+      List<Integer> lengths,
+      List<Integer> firstSlots,
+      int param,
+      int row,
+      RecordType record) {
+    firstSlots.add(slots.size());
+    slots.add(new int[] {param, row, lengths.size()});
+    lengths.add(record.width());
   }
 
   private static void addSlot(
@@ -122,7 +156,7 @@ final class Layout {
     if (slotLeaf.length != leafLength.length) {
       return true;
     }
-    for (int param : signature.arrayParams) {
+    for (int param : signature.bufferParams) {
       if (sameAs[param] != param) {
         return true;
       }
@@ -161,38 +195,76 @@ final class Layout {
   }
 
   /**
-   * Describes how {@code structures} (one object per parameter: the arguments, or tangent or
-   * adjoint arrays) fail to have this layout's shape, or returns null if they have it.
+   * Describes how {@code structures} (one object per parameter: the arguments, or tangents or
+   * adjoints) fail to have this layout's shape, or returns null if they have it.
    */
   String shapeProblem(Object[] structures, String suffix) {
-    for (int param : signature.arrayParams) {
-      String name = signature.name(param) + suffix;
-      Object value = structures[param];
-      if (value == null) {
-        return name + " is null";
-      }
-      if (signature.kind(param) == ParamKind.DOUBLE_MATRIX) {
-        double[][] matrix = (double[][]) value;
-        if (matrix.length != rows[param]) {
-          return name + " has " + matrix.length + " rows, expected " + rows[param];
-        }
-      }
-    }
-    for (int s = 0; s < slotParam.length; s++) {
-      double[] leaf = at(structures, s);
-      int expected = leafLength[slotLeaf[s]];
-      if (leaf == null || leaf.length != expected) {
-        return slotName(s, suffix) + " is "
-            + (leaf == null ? "null" : "a double[" + leaf.length + "]")
-            + ", expected a double[" + expected + "]";
+    for (int param : signature.bufferParams) {
+      String problem = shapeProblem(structures, param, suffix);
+      if (problem != null) {
+        return problem;
       }
     }
     return null;
   }
 
-  private double[] at(Object[] structures, int slot) {
+  /** As {@link #shapeProblem(Object[], String)}, for parameter {@code param} alone. */
+  String shapeProblem(Object[] structures, int param, String suffix) {
+    String name = signature.name(param) + suffix;
+    Object value = structures[param];
+    if (value == null) {
+      return name + " is null";
+    }
+    ParamKind kind = signature.kind(param);
+    if (kind == ParamKind.DOUBLE_MATRIX || kind == ParamKind.RECORD_ARRAY) {
+      int length = Array.getLength(value);
+      if (length != rows[param]) {
+        return name + " has " + length + (kind == ParamKind.RECORD_ARRAY ? " elements" : " rows")
+            + ", expected " + rows[param];
+      }
+    }
+    for (int s = 0; s < slotParam.length; s++) {
+      if (slotParam[s] == param) {
+        String problem = pieceProblem(structures, s);
+        if (problem != null) {
+          return slotName(s, suffix) + problem;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** How the piece of {@code structures} at {@code slot} is not shaped like its leaf, or null. */
+  private String pieceProblem(Object[] structures, int slot) {
+    Object piece = at(structures, slot);
+    RecordType record = recordAt(slot);
+    if (record != null) {
+      return record.problem(piece);
+    }
+    int expected = leafLength[slotLeaf[slot]];
+    if (piece instanceof double[] leaf && leaf.length == expected) {
+      return null;
+    }
+    return " is " + (piece == null ? "null" : "a double[" + ((double[]) piece).length + "]")
+        + ", expected a double[" + expected + "]";
+  }
+
+  /** What {@code structures} holds at {@code slot}: a {@code double[]}, a record or a tangent. */
+  private Object at(Object[] structures, int slot) {
     Object value = structures[slotParam[slot]];
-    return slotRow[slot] < 0 ? (double[]) value : ((double[][]) value)[slotRow[slot]];
+    return slotRow[slot] < 0 ? value : Array.get(value, slotRow[slot]);
+  }
+
+  /** The record type of a record slot; null for a {@code double[]} slot. */
+  private RecordType recordAt(int slot) {
+    return signature.recordType(slotParam[slot]);
+  }
+
+  /** A copy of the numbers at {@code slot}: an array's contents or a record's entries. */
+  private double[] valuesAt(Object[] structures, int slot) {
+    Object piece = at(structures, slot);
+    RecordType record = recordAt(slot);
+    return record != null ? record.values(piece) : ((double[]) piece).clone();
   }
 
   /**
@@ -202,7 +274,7 @@ final class Layout {
   double[][] read(Object[] structures) {
     double[][] leaves = new double[leafLength.length][];
     for (int leaf = 0; leaf < leaves.length; leaf++) {
-      leaves[leaf] = at(structures, leafSlot[leaf]).clone();
+      leaves[leaf] = valuesAt(structures, leafSlot[leaf]);
     }
     return leaves;
   }
@@ -217,8 +289,10 @@ final class Layout {
     double[][] sums = zeros().arrays;
     Map<Object, Boolean> seen = new IdentityHashMap<>();
     for (int s = 0; s < slotParam.length; s++) {
-      double[] array = at(structures, s);
-      if (seen.put(array, Boolean.TRUE) == null) {
+      Object piece = at(structures, s);
+      // a record slot's leaf is its own; a double[] seen before was added already
+      if (recordAt(s) != null || seen.put(piece, Boolean.TRUE) == null) {
+        double[] array = valuesAt(structures, s);
         double[] sum = sums[slotLeaf[s]];
         for (int i = 0; i < sum.length; i++) {
           sum[i] += array[i];
@@ -229,32 +303,36 @@ final class Layout {
   }
 
   /**
-   * Returns one object per parameter, shaped like the arguments this layout was read from, whose
-   * {@code double[]}s are {@code leaves} themselves (not copies) with the same sharing: a leaf
-   * appearing in two slots is the same array in both, and a matrix passed for two parameters is
-   * the same {@code double[][]}. Non-array parameters get null.
+   * Returns one object per parameter, shaped like the arguments this layout was read from, as the
+   * rules take tangents and adjoints: the {@code double[]}s are {@code leaves} themselves (not
+   * copies) with the same sharing (a leaf appearing in two slots is the same array in both, and a
+   * matrix passed for two parameters is the same {@code double[][]}); a record slot gets a new
+   * tangent holding its leaf (read it back with {@link #read}). Other parameters get null.
    */
   Object[] build(double[][] leaves) {
     Object[] structures = new Object[signature.arity()];
-    for (int param : signature.arrayParams) {
-      if (sameAs[param] != param) {
-        continue;
+    for (int param : signature.bufferParams) {
+      ParamKind kind = signature.kind(param);
+      if (sameAs[param] == param && (kind == ParamKind.DOUBLE_MATRIX
+          || kind == ParamKind.RECORD_ARRAY)) {
+        structures[param] = Array.newInstance(signature.shadowType(param).getComponentType(),
+            rows[param]);
       }
-      structures[param] =
-          signature.kind(param) == ParamKind.DOUBLE_ARRAY ? null : new double[rows[param]][];
     }
     for (int s = 0; s < slotParam.length; s++) {
       int param = slotParam[s];
       if (sameAs[param] != param) {
         continue;
       }
+      RecordType record = recordAt(s);
+      Object piece = record == null ? leaves[slotLeaf[s]] : record.tangentOf(leaves[slotLeaf[s]]);
       if (slotRow[s] < 0) {
-        structures[param] = leaves[slotLeaf[s]];
+        structures[param] = piece;
       } else {
-        ((double[][]) structures[param])[slotRow[s]] = leaves[slotLeaf[s]];
+        Array.set(structures[param], slotRow[s], piece);
       }
     }
-    for (int param : signature.arrayParams) {
+    for (int param : signature.bufferParams) {
       structures[param] = structures[sameAs[param]];
     }
     return structures;
@@ -321,7 +399,8 @@ final class Layout {
   /**
    * Returns fresh arguments {@code args + step * direction}, with the same sharing as
    * {@code args}. A {@code float} parameter gets {@code (float) (a + step * d)}, so its actual
-   * step is rounded to float precision.
+   * step is rounded to float precision; so does a {@code float} record component. A record is
+   * rebuilt through its canonical constructor (which may throw).
    */
   Object[] perturb(Object[] args, DiffVector direction, double step) {
     Object[] result = Signature.copy(args);
@@ -332,9 +411,20 @@ final class Layout {
           signature.kind(param) == ParamKind.FLOAT ? (Object) (float) moved : (Object) moved;
     }
     for (int leaf = 0; leaf < leafLength.length; leaf++) {
-      double[] array = at(result, leafSlot[leaf]);
+      int slot = leafSlot[leaf];
+      RecordType record = recordAt(slot);
+      // a double[] is moved in place, in the copy; a record is replaced by a moved one
+      double[] array = record == null ? (double[]) at(result, slot) : valuesAt(result, slot);
       for (int i = 0; i < array.length; i++) {
         array[i] += step * direction.arrays[leaf][i];
+      }
+      if (record != null) {
+        Object moved = record.withValues(at(result, slot), array);
+        if (slotRow[slot] < 0) {
+          result[slotParam[slot]] = moved;
+        } else {
+          Array.set(result[slotParam[slot]], slotRow[slot], moved);
+        }
       }
     }
     return result;
@@ -343,7 +433,8 @@ final class Layout {
   /**
    * The input columns in parameter order, as the generated {@code ...Jacobian} numbers them: a
    * scalar is one column, a {@code double[]} its length, a {@code double[][]} its rows one after
-   * the other. Each column is {@code {-1, k}} for the k-th scalar or {@code {leaf, index}}.
+   * the other, a record its entries, a record array its non-null elements' entries one after the
+   * other. Each column is {@code {-1, k}} for the k-th scalar or {@code {leaf, index}}.
    */
   List<int[]> columns() {
     List<int[]> columns = new ArrayList<>();
@@ -351,7 +442,7 @@ final class Layout {
     for (int param = 0; param < signature.arity(); param++) {
       if (signature.kind(param).isScalar()) {
         columns.add(new int[] {-1, k++});
-      } else if (signature.kind(param).isArray()) {
+      } else if (signature.kind(param).hasBuffer()) {
         for (int s = 0; s < slotParam.length; s++) {
           if (slotParam[s] == param) {
             for (int i = 0; i < leafLength[slotLeaf[s]]; i++) {
@@ -369,6 +460,19 @@ final class Layout {
     return slotName(leafSlot[leaf], suffix);
   }
 
+  /** For example {@code xDot[3]}, {@code wDot[2][3]}, {@code pDot.origin.x}: a leaf's entry. */
+  String entryName(int leaf, int index, String suffix) {
+    RecordType record = recordAt(leafSlot[leaf]);
+    return leafName(leaf, suffix)
+        + (record == null ? "[" + index + "]" : "." + record.entryName(index));
+  }
+
+  /** Renders a leaf's numbers: an array as {@code [1.0, 2.0]}, a record's as {@code (x = 1.0)}. */
+  private String render(int leaf, double[] values) {
+    RecordType record = recordAt(leafSlot[leaf]);
+    return record == null ? Arrays.toString(values) : record.render(values);
+  }
+
   private String slotName(int slot, String suffix) {
     return signature.name(slotParam[slot]) + suffix
         + (slotRow[slot] < 0 ? "" : "[" + slotRow[slot] + "]");
@@ -378,7 +482,7 @@ final class Layout {
   String describeLeaves(double[][] leaves, String suffix) {
     StringJoiner joiner = new StringJoiner(", ");
     for (int leaf = 0; leaf < leaves.length; leaf++) {
-      joiner.add(leafName(leaf, suffix) + " = " + Arrays.toString(leaves[leaf]));
+      joiner.add(leafName(leaf, suffix) + " = " + render(leaf, leaves[leaf]));
     }
     return joiner.length() == 0 ? "(no array parameters)" : joiner.toString();
   }
@@ -390,7 +494,7 @@ final class Layout {
       joiner.add(signature.name(signature.scalarParams[k]) + suffix + " = " + vector.scalars[k]);
     }
     for (int leaf = 0; leaf < vector.arrays.length; leaf++) {
-      joiner.add(leafName(leaf, suffix) + " = " + Arrays.toString(vector.arrays[leaf]));
+      joiner.add(leafName(leaf, suffix) + " = " + render(leaf, vector.arrays[leaf]));
     }
     return joiner.length() == 0 ? "(no differentiable parameters)" : joiner.toString();
   }

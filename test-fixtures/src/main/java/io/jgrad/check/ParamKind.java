@@ -10,6 +10,16 @@ enum ParamKind {
   DOUBLE_ARRAY,
   /** A {@code double[][]}: differentiable matrix with a same-shape tangent and adjoint buffer. */
   DOUBLE_MATRIX,
+  /**
+   * A differentiable record ({@link RecordType}): its tangent and adjoint buffer are objects of
+   * its generated tangent class; the adjoint adds into the buffer as into a {@code double[]}.
+   */
+  RECORD,
+  /**
+   * An array of differentiable records: tangent and adjoint buffer are arrays of the tangent
+   * class with an element per element (null where the record is null), positional like rows.
+   */
+  RECORD_ARRAY,
   /** Anything else ({@code int}, {@code long}, {@code boolean}, ...): passed through unchanged. */
   PASSIVE;
 
@@ -22,6 +32,10 @@ enum ParamKind {
       return DOUBLE_ARRAY;
     } else if (type == double[][].class) {
       return DOUBLE_MATRIX;
+    } else if (RecordType.isDifferentiable(type)) {
+      return RECORD;
+    } else if (type.isArray() && RecordType.isDifferentiable(type.getComponentType())) {
+      return RECORD_ARRAY;
     }
     return PASSIVE;
   }
@@ -30,23 +44,24 @@ enum ParamKind {
     return this == DOUBLE || this == FLOAT;
   }
 
-  /** True for {@code double[]} and {@code double[][]}: an input and, through its final contents, an output. */
+  /**
+   * True for {@code double[]} and {@code double[][]}: memory that may be shared between
+   * parameters, an input and, through its final contents, an output.
+   */
   boolean isArray() {
     return this == DOUBLE_ARRAY || this == DOUBLE_MATRIX;
   }
 
-  /** The type of this parameter's tangent and adjoint (null for a passive parameter). */
-  Class<?> shadowType() {
-    switch (this) {
-      case DOUBLE:
-      case FLOAT:
-        return double.class;
-      case DOUBLE_ARRAY:
-        return double[].class;
-      case DOUBLE_MATRIX:
-        return double[][].class;
-      default:
-        return null;
-    }
+  /** True for a record or an array of records. */
+  boolean isRecord() {
+    return this == RECORD || this == RECORD_ARRAY;
+  }
+
+  /**
+   * True if the adjoint takes a buffer right after the parameter (arrays and records), rather
+   * than a {@code scalarBars} entry (scalars) or nothing (passive parameters).
+   */
+  boolean hasBuffer() {
+    return isArray() || isRecord();
   }
 }

@@ -442,7 +442,7 @@ final class PointChecker {
     k -= resultLength;
     for (int leaf = 0; leaf < layout.leafCount(); leaf++) {
       if (k < layout.leafLength(leaf)) {
-        return layout.leafName(leaf, "") + "[" + k + "] (final contents)";
+        return layout.entryName(leaf, k, "") + " (final contents)";
       }
       k -= layout.leafLength(leaf);
     }
@@ -474,16 +474,17 @@ final class PointChecker {
   /** Turns the record of the convenience reverse method into a vector shaped like the inputs. */
   private DiffVector gradient(RuleMethods.Gradient reverse) {
     Object[] bars = reverse.bars();
-    String problem = layout.shapeProblem(bars, "Bar");
-    if (problem != null) {
-      int param = firstArrayParamWithProblem(bars);
-      String bar = signature.name(param) + "Bar";
-      throw failure(rules.reverseName() + " returns " + bar + " shaped like "
-              + signature.name(param))
-          .with("expected", shapeOf(args[param]))
-          .with("actual", bars[param] == null ? "null" : shapeOf(bars[param]))
-          .with("problem", problem)
-          .error();
+    for (int param : signature.bufferParams) {
+      String problem = layout.shapeProblem(bars, param, "Bar");
+      if (problem != null) {
+        String bar = signature.name(param) + "Bar";
+        throw failure(rules.reverseName() + " returns " + bar + " shaped like "
+                + signature.name(param))
+            .with("expected", shapeOf(args[param], signature.shadowType(param)))
+            .with("actual", bars[param] == null ? "null" : shapeOf(bars[param], null))
+            .with("problem", problem)
+            .error();
+      }
     }
     double[] scalars = new double[signature.scalarParams.length];
     for (int k = 0; k < scalars.length; k++) {
@@ -492,44 +493,31 @@ final class PointChecker {
     return new DiffVector(scalars, layout.sum(bars));
   }
 
-  private int firstArrayParamWithProblem(Object[] bars) {
-    for (int param : signature.arrayParams) {
-      Object bar = bars[param];
-      if (bar == null || !sameShape(args[param], bar)) {
-        return param;
-      }
-    }
-    return signature.arrayParams[0];
-  }
-
-  private static boolean sameShape(Object expected, Object actual) {
-    if (expected instanceof double[] a) {
-      return actual instanceof double[] b && a.length == b.length;
-    }
-    if (!(expected instanceof double[][] a) || !(actual instanceof double[][] b)) {
-      return false;
-    }
-    if (a.length != b.length) {
-      return false;
-    }
-    for (int r = 0; r < a.length; r++) {
-      if ((a[r] == null) != (b[r] == null) || (a[r] != null && a[r].length != b[r].length)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static String shapeOf(Object array) {
-    if (array instanceof double[] a) {
+  /**
+   * Describes the shape of an argument or an adjoint, for messages; {@code shadowType}, if not
+   * null, names the type of the adjoint of {@code value}, an argument.
+   */
+  private static String shapeOf(Object value, Class<?> shadowType) {
+    if (value instanceof double[] a) {
       return "a double[" + a.length + "]";
     }
-    double[][] m = (double[][]) array;
-    StringBuilder rows = new StringBuilder();
-    for (int r = 0; r < m.length; r++) {
-      rows.append(r == 0 ? "" : ", ").append(m[r] == null ? "null" : String.valueOf(m[r].length));
+    if (!value.getClass().isArray()) {
+      return "a " + (shadowType != null ? shadowType : value.getClass()).getSimpleName();
     }
-    return "a double[" + m.length + "][] with row lengths (" + rows + ")";
+    // a double[][] or a record array: the length and which elements are null
+    Object[] elements = (Object[]) value;
+    StringBuilder rows = new StringBuilder();
+    for (int r = 0; r < elements.length; r++) {
+      Object element = elements[r];
+      rows.append(r == 0 ? "" : ", ").append(element == null ? "null"
+          : element instanceof double[] row ? String.valueOf(row.length) : "non-null");
+    }
+    if (value instanceof double[][]) {
+      return "a double[" + elements.length + "][] with row lengths (" + rows + ")";
+    }
+    Class<?> type = shadowType != null ? shadowType : value.getClass();
+    return "a " + type.getComponentType().getSimpleName() + "[" + elements.length
+        + "] with elements (" + rows + ")";
   }
 
   /**
@@ -851,6 +839,7 @@ final class PointChecker {
     if (!(lowLevelError <= DOT_TOLERANCE) && !noise.covers(lhs, rhs)) {
       throw dotFailure(rules.adjointName() + (scalar ? " with seed ybar" : " with resultBar"),
               direction, ybar, resultBar, bars)
+          .with("worst input", worstInput(bars, weights, rules.adjointName()))
           .with("expected", lhs + tangentLabel)
           .with("actual", rhs + " (<adjoint buffers, direction>)")
           .with("error", "relative " + lowLevelError + " > tolerance " + DOT_TOLERANCE
@@ -863,7 +852,9 @@ final class PointChecker {
     double convenienceError =
         relativeError(lhs, viaGradient, Math.max(lhsMagnitude, gradientMagnitude));
     if (!(convenienceError <= DOT_TOLERANCE) && !noise.covers(lhs, viaGradient)) {
+      DiffVector seeded = scalar ? layout.zeros().plusScaled(ybar, gradient) : gradient;
       throw dotFailure(rules.reverseName(), direction, ybar, resultBar, gradient)
+          .with("worst input", worstInput(seeded, weights, rules.reverseName()))
           .with("expected", lhs + tangentLabel)
           .with("actual", viaGradient
               + (scalar ? " (ybar * <gradient, direction>)" : " (<gradient, direction>)"))
@@ -891,6 +882,49 @@ final class PointChecker {
       failure.with("resultBar", Arrays.toString(resultBar));
     }
     return failure.with("gradient", layout.describe(bars, "Bar"));
+  }
+
+  /**
+   * Localizes a failed dot-product test: entry by entry, the reverse rule's {@code J^T w}
+   * ({@code fromReverse}, its scalars being what was added to scalarBars) against
+   * {@code <w, J e>} from the forward rule along each unit direction {@code e}, where {@code w}
+   * weighs the outputs of {@link #outputs}. Names the entry where they differ most: a dot-product
+   * test sees one number, this sees which input (a scalar, an array entry, a record component)
+   * the reverse rule got wrong, assuming the forward rule (checked against finite differences)
+   * is right.
+   */
+  private String worstInput(DiffVector fromReverse, double[] weights, String reverse) {
+    String worst = "none (every entry of J^T w is exactly what the forward rule gives)";
+    double worstMismatch = 0;
+    List<int[]> entries = new ArrayList<>();
+    for (int k = 0; k < fromReverse.scalars.length; k++) {
+      entries.add(new int[] {-1, k});
+    }
+    for (int leaf = 0; leaf < fromReverse.arrays.length; leaf++) {
+      for (int i = 0; i < fromReverse.arrays[leaf].length; i++) {
+        entries.add(new int[] {leaf, i});
+      }
+    }
+    for (int[] entry : entries) {
+      double[] tangent = forwardOutputs(unitColumn(entry));
+      double expected = 0;
+      for (int i = 0; i < weights.length; i++) {
+        expected += weights[i] * tangent[i];
+      }
+      double actual = entry[0] < 0 ? fromReverse.scalars[entry[1]]
+          : fromReverse.arrays[entry[0]][entry[1]];
+      double mismatch = Math.abs(actual - expected);
+      if (mismatch > worstMismatch || (Double.isNaN(mismatch) && !Double.isNaN(worstMismatch))) {
+        worstMismatch = mismatch;
+        String bar = entry[0] < 0 ? signature.name(signature.scalarParams[entry[1]]) + "Bar"
+            : layout.entryName(entry[0], entry[1], "Bar");
+        String dot = entry[0] < 0 ? signature.name(signature.scalarParams[entry[1]]) + "Dot"
+            : layout.entryName(entry[0], entry[1], "Dot");
+        worst = bar + ": " + actual + " from " + reverse + ", expected " + expected
+            + " (<w, J e> from " + rules.forwardName() + " along " + dot + " = 1)";
+      }
+    }
+    return worst;
   }
 
   /**
@@ -1069,6 +1103,8 @@ final class PointChecker {
           .with("scalarBars", Arrays.toString(scalarBarsOnEntry) + " on entry, "
               + Arrays.toString(after.scalars) + " after")
           .with("bars after", layout.describeLeaves(after.arrays, "Bar"))
+          .with("worst input", worstInput(new DiffVector(added, after.arrays), weights,
+              rules.adjointName()))
           .with("expected", lhs + " (<ybar, result tangent> + <xbarOut, final tangents> from "
               + rules.forwardName() + ")")
           .with("actual", rhs + " (<buffers after " + rules.adjointName()
@@ -1354,7 +1390,7 @@ final class PointChecker {
     if (column[0] < 0) {
       return signature.name(signature.scalarParams[column[1]]);
     }
-    return layout.leafName(column[0], "") + "[" + column[1] + "]";
+    return layout.entryName(column[0], column[1], "");
   }
 
   // ----------------------------------------------------------------------------------- aliasing

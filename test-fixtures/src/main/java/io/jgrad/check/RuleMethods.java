@@ -17,7 +17,8 @@ import java.util.stream.Collectors;
 final class RuleMethods {
   /**
    * A reverse-mode result: the value ({@code Double} or {@code double[]}) and one adjoint per
-   * parameter ({@code Double}, {@code double[]} or {@code double[][]}; null for passive ones).
+   * parameter ({@code Double}, {@code double[]}, {@code double[][]}, a record's tangent class or
+   * an array of it; null for passive ones).
    */
   record Gradient(Object value, Object[] bars) {}
 
@@ -63,6 +64,7 @@ final class RuleMethods {
     String name = primal.getName();
     Class<?> frule = ruleClass(signature, ruleClassName(owner, "_Frule"));
     Class<?> rrule = ruleClass(signature, ruleClassName(owner, "_Rrule"));
+    requireTangentClasses(signature);
 
     List<Class<?>> forwardTypes = new ArrayList<>();
     List<Class<?>> adjointTypes = new ArrayList<>();
@@ -72,10 +74,10 @@ final class RuleMethods {
       forwardTypes.add(type);
       adjointTypes.add(type);
       if (kind != ParamKind.PASSIVE) {
-        forwardTypes.add(kind.shadowType());
+        forwardTypes.add(signature.shadowType(i));
       }
-      if (kind.isArray()) {
-        adjointTypes.add(kind.shadowType());
+      if (kind.hasBuffer()) {
+        adjointTypes.add(signature.shadowType(i));
       }
     }
     if (signature.result == Signature.ResultKind.SCALAR) {
@@ -143,6 +145,23 @@ final class RuleMethods {
     }
   }
 
+  /** Fails if the generated tangent class of a record parameter is missing or malformed. */
+  private static void requireTangentClasses(Signature signature) {
+    for (int param : signature.bufferParams) {
+      RecordType record = signature.recordType(param);
+      if (record != null && record.tangentProblem() != null) {
+        throw lookupFailure(signature)
+            .with("tangent", record.tangentProblem() + " (of record " + record.type.getName()
+                + ", parameter " + signature.name(param) + ")")
+            .with("hint", "each differentiable record type R has a generated R_Tangent class with"
+                + " a double field per double/float component, a field of the nested tangent"
+                + " class per differentiable record component and a constructor taking them in"
+                + " component order")
+            .error();
+      }
+    }
+  }
+
   private static Method method(
       Signature signature, Class<?> ruleClass, String name, List<Class<?>> types) {
     try {
@@ -175,31 +194,31 @@ final class RuleMethods {
 
   private static Method[] gradientAccessors(Signature signature, Method reverse) {
     boolean arrayResult = signature.result == Signature.ResultKind.ARRAY;
-    List<ParamKind> kinds =
-        new ArrayList<>(List.of(arrayResult ? ParamKind.DOUBLE_ARRAY : ParamKind.DOUBLE));
+    List<Class<?>> types = new ArrayList<>(List.of(arrayResult ? double[].class : double.class));
     List<String> names = new ArrayList<>(List.of("value"));
     for (int i = 0; i < signature.arity(); i++) {
       if (signature.kind(i) != ParamKind.PASSIVE) {
-        kinds.add(signature.kind(i));
+        types.add(signature.shadowType(i));
         names.add(signature.name(i) + "Bar");
       }
     }
     // Without javac -parameters the primal's names are arg0, arg1, ...: only types are checked.
     boolean namesKnown = signature.namesKnown();
     RecordComponent[] components = reverse.getReturnType().getRecordComponents();
-    boolean ok = components.length == kinds.size();
+    boolean ok = components.length == types.size();
     for (int c = 0; ok && c < components.length; c++) {
+      // a float value or scalar adjoint may be a float
       boolean typeOk =
-          kinds.get(c).isArray()
-              ? components[c].getType() == kinds.get(c).shadowType()
-              : isScalar(components[c].getType());
+          types.get(c) == double.class
+              ? isScalar(components[c].getType())
+              : components[c].getType() == types.get(c);
       boolean nameOk = (c > 0 && !namesKnown) || components[c].getName().equals(names.get(c));
       ok = typeOk && nameOk;
     }
     if (!ok) {
       List<String> expected = new ArrayList<>();
-      for (int c = 0; c < kinds.size(); c++) {
-        expected.add(kinds.get(c).shadowType().getSimpleName() + " " + names.get(c));
+      for (int c = 0; c < types.size(); c++) {
+        expected.add(types.get(c).getSimpleName() + " " + names.get(c));
       }
       throw lookupFailure(signature)
           .with("malformed", reverse.getReturnType().getName() + Arrays.stream(components)
@@ -360,15 +379,15 @@ final class RuleMethods {
   }
 
   /**
-   * Calls the low-level adjoint with one buffer per array parameter ({@code bars[i]}, updated in
-   * place), the seed ({@code Double} for a scalar result, {@code double[]} for an array result,
+   * Calls the low-level adjoint with one buffer per array or record parameter ({@code bars[i]},
+   * updated in place), the seed ({@code Double} for a scalar result, {@code double[]} for an array result,
    * ignored for {@code void}) and {@code scalarBars} (added into). Returns what it returns.
    */
   Object adjoint(Object[] args, Object[] bars, Object seed, double[] scalarBars) {
     List<Object> call = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       call.add(args[i]);
-      if (signature.kind(i).isArray()) {
+      if (signature.kind(i).hasBuffer()) {
         call.add(bars[i]);
       }
     }
@@ -396,7 +415,8 @@ final class RuleMethods {
     return call(accessor, record);
   }
 
-  private static Object call(Method method, Object target, Object... args) {
+  /** Calls {@code method} on {@code target}, rethrowing whatever the method threw. */
+  static Object call(Method method, Object target, Object... args) {
     try {
       return method.invoke(target, args);
     } catch (InvocationTargetException e) {
@@ -408,7 +428,7 @@ final class RuleMethods {
 
   /** Rethrows {@code t} unchanged, even a checked exception the primal declares. */
   @SuppressWarnings("unchecked")
-  private static <T extends Throwable> T sneakyThrow(Throwable t) throws T {
+  static <T extends Throwable> T sneakyThrow(Throwable t) throws T {
     throw (T) t;
   }
 }

@@ -21,6 +21,11 @@ final class Signature {
   final int[] scalarParams;
   /** Parameter indexes of the {@code double[]} and {@code double[][]} parameters, in order. */
   final int[] arrayParams;
+  /**
+   * Parameter indexes of the parameters whose adjoint is a buffer passed after them: the arrays
+   * and the (arrays of) differentiable records, in order.
+   */
+  final int[] bufferParams;
   /** What the primal returns. */
   final ResultKind result;
 
@@ -36,6 +41,8 @@ final class Signature {
 
   private final ParamKind[] kinds;
   private final String[] names;
+  /** The record type of each (array of) differentiable record parameter; null for others. */
+  private final RecordType[] records;
 
   private Signature(Method primal, String[] names) {
     this.primal = primal;
@@ -44,6 +51,15 @@ final class Signature {
     kinds = Arrays.stream(types).map(ParamKind::of).toArray(ParamKind[]::new);
     scalarParams = indexesWhere(kind -> kind.isScalar());
     arrayParams = indexesWhere(kind -> kind.isArray());
+    bufferParams = indexesWhere(kind -> kind.hasBuffer());
+    records = new RecordType[types.length];
+    for (int i = 0; i < types.length; i++) {
+      if (kinds[i] == ParamKind.RECORD) {
+        records[i] = RecordType.of(types[i]);
+      } else if (kinds[i] == ParamKind.RECORD_ARRAY) {
+        records[i] = RecordType.of(types[i].getComponentType());
+      }
+    }
     Class<?> returned = primal.getReturnType();
     result =
         returned == double[].class
@@ -116,9 +132,40 @@ final class Signature {
     return names[param];
   }
 
-  /** True if a parameter or the result is a {@code float}: finite differences are then coarse. */
+  /** The record type of a record or record-array parameter; null for other parameters. */
+  RecordType recordType(int param) {
+    return records[param];
+  }
+
+  /**
+   * The type of a differentiable parameter's tangent and adjoint: {@code double} for a scalar,
+   * the parameter's type for an array, the generated tangent class (or an array of it) for a
+   * record (or an array of records); null for a passive parameter.
+   */
+  Class<?> shadowType(int param) {
+    switch (kinds[param]) {
+      case DOUBLE:
+      case FLOAT:
+        return double.class;
+      case DOUBLE_ARRAY:
+      case DOUBLE_MATRIX:
+        return type(param);
+      case RECORD:
+        return records[param].tangentClass();
+      case RECORD_ARRAY:
+        return records[param].tangentClass().arrayType();
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * True if a parameter (or a record component in one) or the result is a {@code float}: finite
+   * differences are then coarse.
+   */
   boolean involvesFloat() {
-    return primal.getReturnType() == float.class || Arrays.asList(kinds).contains(ParamKind.FLOAT);
+    return primal.getReturnType() == float.class || Arrays.asList(kinds).contains(ParamKind.FLOAT)
+        || Arrays.stream(records).anyMatch(record -> record != null && record.hasFloat());
   }
 
   /** For example {@code pkg.Foo.f}. */
@@ -210,7 +257,7 @@ final class Signature {
 
   /**
    * Returns a copy of {@code args} in which every array, and every row of a {@code double[][]},
-   * is a fresh copy. The copies keep the identities among the originals: an array passed for two
+   * is a fresh copy (records are immutable and shared). The copies keep the identities among the originals: an array passed for two
    * parameters (or a row that is also passed on its own) is copied once and the copy appears in
    * both places, so aliasing survives copying.
    */
