@@ -10,6 +10,7 @@ import io.jgrad.check.fakes.AddingInPlace;
 import io.jgrad.check.fakes.ArrayResult;
 import io.jgrad.check.fakes.ArrayValueOffByOneUlp;
 import io.jgrad.check.fakes.Axpy;
+import io.jgrad.check.fakes.Body;
 import io.jgrad.check.fakes.BadSignature;
 import io.jgrad.check.fakes.Absorbing;
 import io.jgrad.check.fakes.Cancelling;
@@ -17,6 +18,7 @@ import io.jgrad.check.fakes.Jittery;
 import io.jgrad.check.fakes.Dot;
 import io.jgrad.check.fakes.ExpInPlace;
 import io.jgrad.check.fakes.Floats;
+import io.jgrad.check.fakes.ForgetfulRecordAdjoint;
 import io.jgrad.check.fakes.Guarded;
 import io.jgrad.check.fakes.GuardedNotThrowing;
 import io.jgrad.check.fakes.InPlace;
@@ -32,7 +34,13 @@ import io.jgrad.check.fakes.NotRestoring;
 import io.jgrad.check.fakes.OffByOneUlp;
 import io.jgrad.check.fakes.Outer;
 import io.jgrad.check.fakes.OverwritingAdjoint;
+import io.jgrad.check.fakes.OverwritingRecordAdjoint;
 import io.jgrad.check.fakes.Quantized;
+import io.jgrad.check.fakes.RecordArgs;
+import io.jgrad.check.fakes.RecordEnergy;
+import io.jgrad.check.fakes.RecordPositions;
+import io.jgrad.check.fakes.RecordStep;
+import io.jgrad.check.fakes.Shapes;
 import io.jgrad.check.fakes.Sines;
 import io.jgrad.check.fakes.SlightlyWrong;
 import io.jgrad.check.fakes.StaleOutputBar;
@@ -44,6 +52,7 @@ import io.jgrad.check.fakes.VoidStep;
 import io.jgrad.check.fakes.WrongAdjoint;
 import io.jgrad.check.fakes.WrongConvenience;
 import io.jgrad.check.fakes.WrongJacobian;
+import io.jgrad.check.fakes.WrongNestedTangent;
 import io.jgrad.check.fakes.WrongResultAdjoint;
 import io.jgrad.check.fakes.WrongTangent;
 import java.io.IOException;
@@ -687,6 +696,152 @@ class GradCheckTest {
       assertEquals(5, layout.columns().size() - 2, "x counted as a column block of its own");
       Object[] built = layout.build(new double[][] {{7, 8}, {0, 0, 0}});
       assertSame(((double[][]) built[0])[0], built[1]);
+    }
+  }
+
+  @Nested
+  class RecordRules {
+    private final Body body = new Body(0.7, 0.3f, 2, new Shapes.Vec(0.4, -0.2));
+
+    @Test
+    void recordAndRecordArrayParametersPass() {
+      GradCheck.Report report = GradCheck.of(RecordEnergy.class, "f").check();
+
+      assertEquals(5, report.points());
+      // b.charge is a float: finite differences are coarse
+      assertTrue(report.worstFdError() <= GradCheck.FLOAT_FD_TOLERANCE, report::toString);
+      assertTrue(report.worstDotProductError() < 1e-14, report::toString);
+    }
+
+    @Test
+    void nullElementsOfARecordArrayHaveNoTangent() {
+      Shapes.Vec[] vs = {new Shapes.Vec(0.1, 0.9), null, new Shapes.Vec(-0.5, 0.3)};
+
+      assertEquals(1, GradCheck.of(RecordEnergy.class, "f").checkAt(body, vs, 0.5).points());
+    }
+
+    @Test
+    void theSameRecordPassedTwiceIsTwoInputs() {
+      Shapes.Vec shared = body.pos();
+
+      GradCheck.Report report = GradCheck.of(RecordEnergy.class, "f")
+          .checkAt(body, new Shapes.Vec[] {shared, shared}, -1.5);
+
+      assertEquals(1, report.points());
+    }
+
+    @Test
+    void arrayResultOfRecordsPassesIncludingTheJacobian() {
+      GradCheck.Report report = GradCheck.of(RecordPositions.class, "f").arrayLength(4).check();
+
+      assertEquals(5, report.points());
+      assertTrue(report.worstJacobianError() < 1e-15, report::toString);
+      GradCheck.of(RecordPositions.class, "f")
+          .checkAt(body, new Shapes.Vec[] {null, new Shapes.Vec(1, 2), new Shapes.Vec(3, 4)});
+    }
+
+    @Test
+    void voidMethodReplacingRecordElementsPasses() {
+      GradCheck.Report report = GradCheck.of(RecordStep.class, "scale").range(-2, 2).check();
+
+      assertEquals(5, report.points());
+      GradCheck.of(RecordStep.class, "scale")
+          .checkAt(new Shapes.Vec[] {new Shapes.Vec(1, 2), null}, 0.5);
+    }
+
+    @Test
+    void layoutFlattensRecordsDepthFirstAndRebuildsThem() {
+      Signature signature = Signature.of(RecordEnergy.class, "f");
+      Shapes.Vec[] vs = {new Shapes.Vec(1, 2), null, new Shapes.Vec(3, 4)};
+      Object[] args = {body, vs, 0.5};
+      Layout layout = Layout.of(signature, args);
+
+      assertEquals(1 + 4 + 2 + 2, layout.columns().size());
+      assertEquals("arg0.pos.x", layout.entryName(0, 2, ""));
+      assertEquals("arg1Bar[2].y", layout.entryName(2, 1, "Bar"));
+      DiffVector direction = layout.zeros();
+      direction.arrays[0][1] = 1; // b.charge
+      direction.arrays[0][3] = 1; // b.pos.y
+      direction.arrays[2][0] = 1; // vs[2].x
+      Object[] moved = layout.perturb(args, direction, 0.25);
+
+      // the int is kept, the float rounded, the nested record rebuilt
+      assertEquals(
+          new Body(0.7, (float) (0.3f + 0.25), 2, new Shapes.Vec(0.4, -0.2 + 0.25)), moved[0]);
+      assertArrayEquals(
+          new Shapes.Vec[] {vs[0], null, new Shapes.Vec(3.25, 4)}, (Shapes.Vec[]) moved[1]);
+      assertEquals(new Shapes.Vec(3, 4), vs[2], "the arguments are not modified");
+    }
+
+    @Test
+    void defaultGeneratorBuildsRecordsFromRandomComponents() {
+      ArgumentGenerator generator =
+          new ArgumentGenerator(Signature.of(RecordArgs.class, "tagged"), 2, 3, 4, 7, 7);
+
+      Object[] args = generator.generate(new Random(1));
+      RecordArgs.Tagged t = (RecordArgs.Tagged) args[0];
+      assertTrue(t.w() >= 2 && t.w() <= 3 && t.v().x() >= 2 && t.v().y() <= 3, t::toString);
+      assertEquals("s", t.label());
+      assertEquals(7, t.id());
+      assertEquals(7, t.sh());
+      assertEquals(4, ((Shapes.Vec[]) args[1]).length);
+    }
+
+    @Test
+    void aRecordWhoseConstructorRejectsRandomComponentsNeedsArgs() {
+      ArgumentGenerator generator =
+          new ArgumentGenerator(Signature.of(RecordArgs.class, "positive"), -2, -1, 4, 0, 4);
+
+      String message =
+          assertThrows(IllegalArgumentException.class, () -> generator.generate(new Random(1)))
+              .getMessage();
+
+      assertContains(message, "random Positive for parameter", "rejected by its constructor",
+          "negative: -1.", "supply points with args(...)");
+    }
+  }
+
+  @Nested
+  class BrokenRecordRules {
+    @Test
+    void adjointForgettingARecordComponentFailsNamingIt() {
+      String message = failureOf(GradCheck.of(ForgetfulRecordAdjoint.class, "f"));
+
+      assertContains(
+          message,
+          "dot-product test",
+          "from ForgetfulRecordAdjoint_Rrule.fAdjoint with seed ybar",
+          // the names come from the gradient record (bBar): the fakes have no javac -parameters
+          "gradient:   sBar = ",
+          ", bBar = (mass = ",
+          ", charge = 0.0, pos.x = ",
+          "worst input: bBar.charge: 0.0 from ForgetfulRecordAdjoint_Rrule.fAdjoint, expected ",
+          "along bDot.charge = 1)");
+    }
+
+    @Test
+    void wrongTangentOfANestedRecordComponentFailsFiniteDifferences() {
+      String message = failureOf(GradCheck.of(WrongNestedTangent.class, "f"));
+
+      assertContains(
+          message,
+          "forward rule WrongNestedTangent_Frule.f vs central finite differences",
+          ", bDot = (mass = ",
+          ", pos.x = ",
+          "vsDot[0] = (x = ",
+          "(tangent from WrongNestedTangent_Frule.f)");
+    }
+
+    @Test
+    void adjointAssigningIntoARecordBufferFailsTheAccumulationCheck() {
+      String message = failureOf(GradCheck.of(OverwritingRecordAdjoint.class, "f"));
+
+      assertContains(
+          message,
+          "OverwritingRecordAdjoint_Rrule.fAdjoint adds seed * gradient into its buffers",
+          ", bBar = (mass = ",
+          "(after a second call with seed ",
+          "> tolerance 1.0E-12");
     }
   }
 
