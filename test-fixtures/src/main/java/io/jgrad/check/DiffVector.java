@@ -4,8 +4,9 @@ package io.jgrad.check;
  * One number per differentiable input entry: a tangent direction, a gradient or a set of adjoint
  * buffers. {@code scalars[k]} belongs to the k-th scalar differentiable parameter and
  * {@code arrays[j]} to the j-th leaf of the point's {@link Layout} (for unaliased
- * {@code double[]} parameters: the j-th one; a {@code double[][]} contributes one leaf per row),
- * matching the order of {@code scalarBars}.
+ * {@code double[]} parameters: the j-th one; a {@code double[][]} contributes one leaf per row, a
+ * record its flattened entries, a record array one leaf per non-null element), matching the order
+ * of {@code scalarBars}.
  */
 final class DiffVector {
   final double[] scalars;

@@ -49,6 +49,15 @@ import java.util.function.Function;
  * (what the README promises for methods that write one of them) provided they all do and leave
  * the arguments untouched.
  *
+ * <p><b>Records.</b> A differentiable record parameter (one with a {@code double} or
+ * {@code float} component, or a differentiable record component) contributes its {@code
+ * double}/{@code float} components, depth-first in component order, as inputs; its tangent and
+ * adjoint are objects of the generated {@code R_Tangent} class, and the adjoint adds into them
+ * like into a {@code double[]} buffer. Records are values: each record argument, and each
+ * non-null element of a record array, is an input of its own even if the same object appears
+ * twice. A record is perturbed by rebuilding it through its canonical constructor. The elements
+ * of a record array are compared position by position, like the rows below.
+ *
  * <p><b>Rows of a {@code double[][]}</b> are compared position by position: the final contents of
  * {@code w[2]} are whatever row {@code w[2]} holds when the method returns (even if the method
  * swapped or replaced row objects), the forward rule must leave their tangent in

@@ -255,6 +255,15 @@ final class Layout {
     return slotRow[slot] < 0 ? value : Array.get(value, slotRow[slot]);
   }
 
+  /** Stores {@code piece} at {@code slot}: as the parameter, or as an element of it. */
+  private void put(Object[] structures, int slot, Object piece) {
+    if (slotRow[slot] < 0) {
+      structures[slotParam[slot]] = piece;
+    } else {
+      Array.set(structures[slotParam[slot]], slotRow[slot], piece);
+    }
+  }
+
   /** The record type of a record slot; null for a {@code double[]} slot. */
   private RecordType recordAt(int slot) {
     return signature.recordType(slotParam[slot]);
@@ -325,12 +334,8 @@ final class Layout {
         continue;
       }
       RecordType record = recordAt(s);
-      Object piece = record == null ? leaves[slotLeaf[s]] : record.tangentOf(leaves[slotLeaf[s]]);
-      if (slotRow[s] < 0) {
-        structures[param] = piece;
-      } else {
-        Array.set(structures[param], slotRow[s], piece);
-      }
+      double[] leaf = leaves[slotLeaf[s]];
+      put(structures, s, record == null ? leaf : record.tangentOf(leaf));
     }
     for (int param : signature.bufferParams) {
       structures[param] = structures[sameAs[param]];
@@ -419,12 +424,7 @@ final class Layout {
         array[i] += step * direction.arrays[leaf][i];
       }
       if (record != null) {
-        Object moved = record.withValues(at(result, slot), array);
-        if (slotRow[slot] < 0) {
-          result[slotParam[slot]] = moved;
-        } else {
-          Array.set(result[slotParam[slot]], slotRow[slot], moved);
-        }
+        put(result, slot, record.withValues(at(result, slot), array));
       }
     }
     return result;

@@ -13,9 +13,10 @@ import java.util.Random;
  * array results, the Jacobian against forward-mode columns.
  *
  * <p>The function checked is {@code inputs -> outputs} where the inputs are the differentiable
- * scalars and the entry contents of every array argument, and the outputs are the result (none
- * for {@code void}, one number for a scalar, its elements for a {@code double[]}) followed by the
- * final contents of every array argument (see {@link Layout}: counted per piece of memory).
+ * scalars and the entry contents of every array and record argument, and the outputs are the
+ * result (none for {@code void}, one number for a scalar, its elements for a {@code double[]})
+ * followed by the final contents of every array and record argument (see {@link Layout}: counted
+ * per piece of memory; a record's final contents are its entry contents).
  */
 final class PointChecker {
   /**

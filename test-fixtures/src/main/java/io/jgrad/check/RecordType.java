@@ -301,7 +301,8 @@ final class RecordType {
       canonical.setAccessible(true);
       return newInstance(canonical, components);
     } catch (NoSuchMethodException e) {
-      throw new IllegalStateException("record " + type.getName() + " has no canonical constructor");
+      throw new IllegalStateException(
+          "record " + type.getName() + " has no canonical constructor");
     }
   }
 

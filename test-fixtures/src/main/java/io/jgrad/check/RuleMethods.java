@@ -380,8 +380,9 @@ final class RuleMethods {
 
   /**
    * Calls the low-level adjoint with one buffer per array or record parameter ({@code bars[i]},
-   * updated in place), the seed ({@code Double} for a scalar result, {@code double[]} for an array result,
-   * ignored for {@code void}) and {@code scalarBars} (added into). Returns what it returns.
+   * updated in place), the seed ({@code Double} for a scalar result, {@code double[]} for an
+   * array result, ignored for {@code void}) and {@code scalarBars} (added into). Returns what it
+   * returns.
    */
   Object adjoint(Object[] args, Object[] bars, Object seed, double[] scalarBars) {
     List<Object> call = new ArrayList<>();

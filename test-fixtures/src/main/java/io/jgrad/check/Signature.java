@@ -257,9 +257,9 @@ final class Signature {
 
   /**
    * Returns a copy of {@code args} in which every array, and every row of a {@code double[][]},
-   * is a fresh copy (records are immutable and shared). The copies keep the identities among the originals: an array passed for two
-   * parameters (or a row that is also passed on its own) is copied once and the copy appears in
-   * both places, so aliasing survives copying.
+   * is a fresh copy (records, immutable, are shared). The copies keep the identities among the
+   * originals: an array passed for two parameters (or a row that is also passed on its own) is
+   * copied once and the copy appears in both places, so aliasing survives copying.
    */
   static Object[] copy(Object[] args) {
     Map<Object, Object> copies = new IdentityHashMap<>();

@@ -47,6 +47,7 @@ import io.jgrad.check.fakes.StaleOutputBar;
 import io.jgrad.check.fakes.SwapRows;
 import io.jgrad.check.fakes.Throwing;
 import io.jgrad.check.fakes.TransposedMatrixBar;
+import io.jgrad.check.fakes.Untangled;
 import io.jgrad.check.fakes.UntouchedOutputTangent;
 import io.jgrad.check.fakes.VoidStep;
 import io.jgrad.check.fakes.WrongAdjoint;
@@ -711,6 +712,7 @@ class GradCheckTest {
       // b.charge is a float: finite differences are coarse
       assertTrue(report.worstFdError() <= GradCheck.FLOAT_FD_TOLERANCE, report::toString);
       assertTrue(report.worstDotProductError() < 1e-14, report::toString);
+      assertEquals(report, GradCheck.of(RecordEnergy.class, "f").tapes().exceptions().check());
     }
 
     @Test
@@ -803,6 +805,17 @@ class GradCheckTest {
 
   @Nested
   class BrokenRecordRules {
+    @Test
+    void missingTangentClassFailsNamingIt() {
+      String message = failureOf(GradCheck.of(Untangled.class, "f"));
+
+      assertContains(
+          message,
+          "check:      the generated rules exist",
+          "tangent:    missing class io.jgrad.check.fakes.Untangled_Point_Tangent (of record"
+              + " io.jgrad.check.fakes.Untangled$Point, parameter ");
+    }
+
     @Test
     void adjointForgettingARecordComponentFailsNamingIt() {
       String message = failureOf(GradCheck.of(ForgetfulRecordAdjoint.class, "f"));

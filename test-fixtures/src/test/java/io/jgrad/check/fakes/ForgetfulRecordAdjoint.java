@@ -1,6 +1,9 @@
 package io.jgrad.check.fakes;
 
-/** {@link RecordEnergy#f} again. Broken: the adjoint forgets the contribution of {@code b.charge} (a float component). */
+/**
+ * {@link RecordEnergy#f} again. Broken: the adjoint forgets the contribution of {@code b.charge}
+ * (a float component).
+ */
 public final class ForgetfulRecordAdjoint {
   private ForgetfulRecordAdjoint() {}
 

@@ -1,6 +1,9 @@
 package io.jgrad.check.fakes;
 
-/** {@link RecordEnergy#f} again. Broken: the adjoint assigns into {@code bBar.mass} instead of adding. */
+/**
+ * {@link RecordEnergy#f} again. Broken: the adjoint assigns into {@code bBar.mass} instead of
+ * adding.
+ */
 public final class OverwritingRecordAdjoint {
   private OverwritingRecordAdjoint() {}
 

@@ -20,7 +20,8 @@ final class RecordEnergy_Frule {
     double mc = b.mass() * b.charge();
     double mcDot = bDot.mass * b.charge() + b.mass() * bDot.charge;
     double value = mc * sum + b.count() * b.pos().y() * s;
-    double tangent = mcDot * sum + mc * sumDot + b.count() * (bDot.pos.y * s + b.pos().y() * sDot);
+    double tangent =
+        mcDot * sum + mc * sumDot + b.count() * (bDot.pos.y * s + b.pos().y() * sDot);
     return new Dual(value, tangent);
   }
 }

@@ -1,6 +1,9 @@
 package io.jgrad.check.fakes;
 
-/** {@link RecordEnergy#f} again. Broken: the forward rule ignores the tangent of the nested component {@code b.pos.x}. */
+/**
+ * {@link RecordEnergy#f} again. Broken: the forward rule ignores the tangent of the nested
+ * component {@code b.pos.x}.
+ */
 public final class WrongNestedTangent {
   private WrongNestedTangent() {}
 
