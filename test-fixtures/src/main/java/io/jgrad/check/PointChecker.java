@@ -895,6 +895,15 @@ final class PointChecker {
    * is right.
    */
   private String worstInput(DiffVector fromReverse, double[] weights, String reverse) {
+    try {
+      return worstInputOrFail(fromReverse, weights, reverse);
+    } catch (RuntimeException | AssertionError e) {
+      // a diagnostic: it must not replace the failure it explains
+      return "not found (" + e.getClass().getSimpleName() + " along a unit direction)";
+    }
+  }
+
+  private String worstInputOrFail(DiffVector fromReverse, double[] weights, String reverse) {
     String worst = "none (every entry of J^T w is exactly what the forward rule gives)";
     double worstMismatch = 0;
     List<int[]> entries = new ArrayList<>();
