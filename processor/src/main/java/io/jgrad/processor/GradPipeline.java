@@ -9,6 +9,7 @@ import io.jgrad.processor.diag.Message;
 import io.jgrad.processor.diag.Problem;
 import io.jgrad.processor.diag.Reporter;
 import io.jgrad.processor.emit.RuleWriter;
+import io.jgrad.processor.emit.TangentWriter;
 import io.jgrad.processor.ir.Function;
 import io.jgrad.processor.ir.Var;
 import io.jgrad.processor.lower.ElementCallees;
@@ -172,6 +173,7 @@ final class GradPipeline {
         }
       }
       start = timings.add("transform", start);
+      writeTangentTypes(rules);
       java.util.Set<TypeElement> owners = new java.util.LinkedHashSet<>(rules.keySet());
       owners.addAll(copies.keySet());
       for (TypeElement owner : owners) {
@@ -492,6 +494,37 @@ final class GradPipeline {
    * of another class ({@code Outer.Inner} and a top-level {@code Outer_Inner} both get
    * {@code Outer_Inner_Rrule}); then each {@code @Grad} method gets an error that says so.
    */
+  /** The tangent class of every record the rules use, each once per compilation. */
+  private void writeTangentTypes(Map<TypeElement, List<RuleWriter.Rule>> rules) {
+    Map<String, io.jgrad.processor.ir.RecordShape> shapes = new LinkedHashMap<>();
+    rules.values().forEach(list -> list.forEach(rule -> {
+      Function f = rule.primal();
+      f.params().forEach(p -> TangentWriter.collect(p.type(), shapes));
+      f.locals().forEach(l -> TangentWriter.collect(l.type(), shapes));
+      TangentWriter.collect(f.returnType(), shapes);
+    }));
+    for (io.jgrad.processor.ir.RecordShape shape : shapes.values()) {
+      if (written.putIfAbsent(shape.tangentName(), TANGENT) != null) {
+        continue;
+      }
+      TypeElement record = env.getElementUtils().getTypeElement(shape.qualifiedName());
+      JavaFile file = TangentWriter.write(shape);
+      try {
+        javax.tools.JavaFileObject out = env.getFiler().createSourceFile(shape.tangentName(),
+            record);
+        try (java.io.Writer writer = out.openWriter()) {
+          file.writeTo(writer);
+        }
+      } catch (IOException e) {
+        reporter.error(record, Message.INTERNAL.format(shape.qualifiedName(),
+            "could not write " + shape.tangentName() + ": " + e));
+      }
+    }
+  }
+
+  /** What {@link #written} records for a tangent class. */
+  private static final String TANGENT = "(tangent class)";
+
   private void write(JavaFile file, TypeElement owner, Element originating,
       List<ExecutableElement> methods) {
     String name = file.packageName().isEmpty() ? file.typeSpec().name()

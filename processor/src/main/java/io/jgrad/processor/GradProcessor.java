@@ -65,6 +65,9 @@ public final class GradProcessor extends AbstractProcessor {
     } catch (Throwable t) {
       processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
           Message.INTERNAL.format("this round", t));
+      if (Boolean.getBoolean("jgrad.debug")) {
+        t.printStackTrace();
+      }
     }
     return false;
   }

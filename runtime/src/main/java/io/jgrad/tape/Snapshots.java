@@ -68,6 +68,9 @@ public final class Snapshots {
     if (row instanceof String[] r) {
       return (T) r.clone();
     }
+    if (row instanceof Record || row instanceof String) {
+      return row; // a value: the copy shares it
+    }
     throw new IllegalArgumentException("not a row of data: " + row.getClass());
   }
 
@@ -105,7 +108,9 @@ public final class Snapshots {
       return;
     }
     for (int i = 0; i < saved.length; i++) {
-      if (saved[i] != null) {
+      if (saved[i] instanceof Record) {
+        target[i] = saved[i]; // an array of records holds values: put the element back
+      } else if (saved[i] != null) {
         System.arraycopy(saved[i], 0, target[i], 0, java.lang.reflect.Array.getLength(saved[i]));
       }
     }

@@ -52,7 +52,8 @@ class CorpusTest {
           Helpers.class,
           DataArrays.class,
           OptionalArrays.class,
-          Strings.class);
+          Strings.class,
+          Records.class);
 
   static final int POINTS = 6;
   static final long SEED = 20_240_611L;
@@ -595,8 +596,53 @@ class CorpusTest {
       }
       return args(m, new int[] {2, 0, 2, 1}, u(r, -1, 1));
     }));
+    // ---- Records: records as parameters, locals, array elements, helper results
+    add(e, Records.class, "energy", c -> c.args(r -> args(vec(r), u(r, 0.5, 2))));
+    add(e, Records.class, "kinetic", c -> c.args(r -> args(particle(r), u(r, -1, 1))));
+    add(e, Records.class, "polarSum", c -> c.args(r -> args(array(r, 3, 0.5, 2),
+        array(r, 3, -3, 3))));
+    add(e, Records.class, "swarm", c -> c.args(r -> {
+      Records.Particle[] ps = new Records.Particle[r.nextInt(0, 4)];
+      for (int i = 0; i < ps.length; i++) {
+        ps[i] = particle(r);
+      }
+      return args(ps, u(r, -1, 1), new Records.Grid(2, r.nextInt(1, 4)));
+    }));
+    add(e, Records.class, "step", c -> c.args(r -> {
+      Records.Particle[] ps = {particle(r), particle(r), particle(r)};
+      ps[2] = ps[0]; // one record twice: each position is its own input
+      return args(ps, u(r, -1, 1));
+    }));
+    add(e, Records.class, "positions", c -> c.args(r -> args(
+        new Records.Vec[] {vec(r), null, vec(r)}, u(r, -2, 2))));
+    add(e, Records.class, "farthestNorm", c -> c.args(r -> {
+      // distinct norms (at least 0.5 apart), the farthest x away from the first one's
+      while (true) {
+        double[] xy = new double[6];
+        int far = r.nextInt(3);
+        for (int i = 0; i < 3; i++) {
+          double radius = i == far ? 3.0 : 1.0 + 0.5 * i;
+          double angle = u(r, -3, 3);
+          xy[2 * i] = radius * Math.cos(angle);
+          xy[2 * i + 1] = radius * Math.sin(angle);
+        }
+        if (far == 0 || Math.abs(xy[2 * far] - xy[0]) > MARGIN) {
+          return args(xy);
+        }
+      }
+    }));
+    add(e, Records.class, "twice", c -> c.args(r -> args(vec(r), vec(r))));
 
     return e;
+  }
+
+  private static Records.Vec vec(Random r) {
+    return new Records.Vec(u(r, -2, 2), u(r, -2, 2));
+  }
+
+  private static Records.Particle particle(Random r) {
+    return new Records.Particle(vec(r), vec(r), (float) u(r, 0.5, 2), r.nextInt(0, 5),
+        r.nextBoolean() ? Records.Kind.POSITIVE : Records.Kind.NEGATIVE);
   }
 
   @TestFactory

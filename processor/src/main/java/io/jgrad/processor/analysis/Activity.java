@@ -44,7 +44,7 @@ public final class Activity {
       }
     }
     for (Var local : function.locals()) {
-      if (local.type().isDoubleArray()) {
+      if (local.type().hasShadow()) {
         active.add(local); // arrays always get a shadow: cheaper than tracking what flows in
       }
     }
@@ -63,7 +63,8 @@ public final class Activity {
       }
     }
     Set<Var> useful = useful(function, result);
-    active.removeIf(v -> !v.isParam() && !v.type().isArray() && !useful.contains(v));
+    active.removeIf(v -> !v.isParam() && !v.type().isArray() && !v.type().hasShadow()
+        && !useful.contains(v));
     return activity;
   }
 
@@ -94,7 +95,7 @@ public final class Activity {
         if (plain && a.target().type().isFloating()) {
           readBy.computeIfAbsent(a.target(), k -> new HashSet<>())
               .addAll(Exprs.vars(a.value()));
-        } else if (!plain || a.target().type().isArray()) {
+        } else if (!plain || a.target().type().isArray() || a.target().type().hasShadow()) {
           useful.add(a.target()); // e.g. the value of a call: the call must run through its rule
           useful.addAll(Exprs.vars(a.value()));
         } // else an integer or boolean computed by plain operations: no derivative flows
@@ -141,7 +142,8 @@ public final class Activity {
     boolean[] plain = {true};
     Exprs.visit(e, x -> {
       if (x instanceof Expr.Invoke || x instanceof Expr.New || x instanceof Expr.NewArray
-          || x instanceof Expr.NewArrayOf || x instanceof Expr.Field
+          || x instanceof Expr.NewArrayOf
+          || x instanceof Expr.Field f && !f.target().type().isRecord()
           || x instanceof Expr.Call c && !c.owner().equals("java.lang.Math")
               && !c.owner().equals("java.lang.StrictMath")) {
         plain[0] = false;
@@ -161,6 +163,10 @@ public final class Activity {
     }
     if (operand instanceof Expr.Index i) {
       return i.type().isDifferentiable() && isActive(i.array());
+    }
+    if (operand instanceof Expr.Field f) {
+      return f.target().type().isRecord() && f.type().isDifferentiable()
+          && isActive(f.target());
     }
     return false;
   }

@@ -8,7 +8,7 @@ public final class Operations {
   private Operations() {}
 
   public static List<Expr> operands(Expr op) {
-    if (op instanceof Expr.Ref || op instanceof Expr.Index) {
+    if (op instanceof Expr.Ref || op instanceof Expr.Index || op instanceof Expr.Field) {
       return List.of(op);
     }
     if (op instanceof Expr.Unary u) {

@@ -72,7 +72,7 @@ public final class Usefulness {
   private Set<Var> statement(Stmt s, Set<Var> after) {
     Set<Var> useful = new HashSet<>(after);
     if (s instanceof Stmt.Assign a && !a.target().type().isArray()
-        && !a.target().type().isFloating() && !isRuleCall.test(a.value())) {
+        && !a.target().type().hasShadow() && !a.target().type().isFloating() && !isRuleCall.test(a.value())) {
       useful.remove(a.target()); // an integer, a boolean: no derivative flows into it
     } else if (s instanceof Stmt.Assign a && a.target().type().isFloating()
         && !isRuleCall.test(a.value())) {

@@ -86,7 +86,10 @@ public final class MethodChecks {
       if (isDifferentiable(type)) {
         differentiable = true;
       } else if (!isPassive(type)) {
-        reporter.error(p, Message.UNSUPPORTED_PARAMETER.format(p.getSimpleName(), type));
+        String record = Records.whyNot(type);
+        reporter.error(p, record != null
+            ? Message.UNSUPPORTED_RECORD.format(type, p.getSimpleName(), record)
+            : Message.UNSUPPORTED_PARAMETER.format(p.getSimpleName(), type));
         ok = false;
       }
     }
@@ -140,7 +143,7 @@ public final class MethodChecks {
     for (VariableElement p : method.getParameters()) {
       TypeKind kind = p.asType().getKind();
       primal += kind == TypeKind.DOUBLE || kind == TypeKind.LONG ? 2 : 1;
-      if (kind == TypeKind.ARRAY) {
+      if (kind == TypeKind.ARRAY || isRecordValue(p.asType())) {
         arrays++;
       } else if (kind == TypeKind.DOUBLE || kind == TypeKind.FLOAT) {
         scalars++;
@@ -167,7 +170,7 @@ public final class MethodChecks {
   /** int, long, boolean, char, short, byte, String, enum parameters: values with no derivative. */
   public static boolean isPassive(TypeMirror type) {
     return PASSIVE_PARAMETERS.contains(type.getKind()) || isPassiveObject(type)
-        || isPassiveArray(type);
+        || isPassiveArray(type) || isRecordValue(type) && !isDifferentiable(type);
   }
 
   /** int[], long[][], boolean[], String[]...: data arrays, read and written without a derivative. */
@@ -192,8 +195,18 @@ public final class MethodChecks {
   public static boolean isDifferentiable(TypeMirror type) {
     return switch (type.getKind()) {
       case DOUBLE, FLOAT -> true;
-      case ARRAY -> type.toString().equals("double[]") || type.toString().equals("double[][]");
+      case ARRAY -> type.toString().equals("double[]") || type.toString().equals("double[][]")
+          || Records.isRecord(((javax.lang.model.type.ArrayType) type).getComponentType())
+              && Records.isDifferentiable(((javax.lang.model.type.ArrayType) type)
+                  .getComponentType());
+      case DECLARED -> Records.isRecord(type) && Records.isDifferentiable(type);
       default -> false;
     };
+  }
+
+  /** A record, or a one-dimensional array of records, of a shape jgrad models. */
+  public static boolean isRecordValue(TypeMirror type) {
+    return Records.isRecord(type) || type instanceof javax.lang.model.type.ArrayType array
+        && Records.isRecord(array.getComponentType());
   }
 }

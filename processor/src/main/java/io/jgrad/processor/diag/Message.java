@@ -18,6 +18,7 @@ public enum Message {
   UNSUPPORTED_PARAMETER("parameter %s of type %s is not supported by @Grad: use double, float,"
       + " double[], double[][] (differentiated), or int, long, boolean, char, short, byte, String,"
       + " an enum, or arrays of int, long, boolean or String (data)"),
+  UNSUPPORTED_RECORD("record type %s (of %s) is not supported in a @Grad method: %s"),
   OVERLOADED("@Grad methods named %s are overloaded in %s: the generated rule names would clash;"
       + " give the @Grad methods distinct names"),
   GENERIC("@Grad method %s must not declare type parameters"),

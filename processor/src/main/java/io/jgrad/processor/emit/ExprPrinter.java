@@ -82,6 +82,10 @@ final class ExprPrinter {
       return CodeBlock.of("$L.$N($L)", operand(i.target(), Prec.PRIMARY, false), i.name(),
           args(i.args()));
     }
+    if (e instanceof Expr.Field f && f.target().type().isRecord()) {
+      // a record component, read through its accessor (the field is private)
+      return CodeBlock.of("$L.$N()", operand(f.target(), Prec.PRIMARY, false), f.name());
+    }
     if (e instanceof Expr.Field f) {
       return CodeBlock.of("$L.$N", operand(f.target(), Prec.PRIMARY, false), f.name());
     }
@@ -92,8 +96,8 @@ final class ExprPrinter {
       return CodeBlock.of("$T.$N", ClassName.bestGuess(f.owner()), f.name());
     }
     if (e instanceof Expr.NewArray n) {
-      CodeBlock.Builder b = CodeBlock.builder().add("new $T", JavaEmitter.typeName(Type.primitive(
-          n.type().primitiveName())));
+      CodeBlock.Builder b = CodeBlock.builder().add("new $T",
+          JavaEmitter.typeName(n.type().baseType()));
       for (Expr d : n.dimensions()) {
         b.add("[$L]", expr(d));
       }
@@ -107,7 +111,7 @@ final class ExprPrinter {
     }
     Expr.New n = (Expr.New) e;
     if (n.type().isArray()) {
-      return CodeBlock.of("new $T[$L]", JavaEmitter.typeName(Type.primitive(n.type().primitiveName())),
+      return CodeBlock.of("new $T[$L]", JavaEmitter.typeName(n.type().baseType()),
           args(n.args()));
     }
     return CodeBlock.of("new $T($L)", JavaEmitter.typeName(n.type()), args(n.args()));

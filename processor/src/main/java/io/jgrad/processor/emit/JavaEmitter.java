@@ -217,9 +217,7 @@ public final class JavaEmitter {
 
   public static TypeName typeName(Type type) {
     if (type.isArray()) {
-      Type element = type.primitiveName() != null ? Type.primitive(type.primitiveName())
-          : Type.classType(type.className());
-      TypeName result = typeName(element);
+      TypeName result = typeName(type.baseType());
       for (int i = 0; i < type.dimensions(); i++) {
         result = ArrayTypeName.of(result);
       }

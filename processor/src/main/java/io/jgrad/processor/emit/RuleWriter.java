@@ -233,6 +233,8 @@ public final class RuleWriter {
     for (Var p : primal.params()) {
       if (p.type().isDoubleArray()) {
         m.addStatement("$N += $T.size($N)", columns, jacobians, p.name()); // 0 if null
+      } else if (p.type().hasShadow()) {
+        m.addStatement("$N += $T.size($L)", columns, columnsOf(p), zerosLike(p));
       } else if (p.type().isFloating()) {
         m.addStatement("$N += 1", columns);
       }
@@ -256,6 +258,12 @@ public final class RuleWriter {
         String copy = names.fresh(p.name() + "Entry");
         entry.put(p.name(), copy);
         m.addStatement("$T $N = $T.copy($N)", type, copy, snapshots, p.name());
+      } else if (p.type().isRecordArray() && p.type().hasShadow()) {
+        // records are values: a copy of the array keeps the elements on entry
+        String copy = names.fresh(p.name() + "Entry");
+        entry.put(p.name(), copy);
+        m.addStatement("$T $N = $N == null ? null : $N.clone()", type, copy, p.name(),
+            p.name());
       } else if (p.type().isPassiveArray()) {
         String copy = names.fresh(p.name() + "Entry");
         String rows = names.fresh(p.name() + "EntryRows");
@@ -288,13 +296,12 @@ public final class RuleWriter {
     List<CodeBlock> args = new ArrayList<>();
     List<String> bars = new ArrayList<>();
     for (Var p : primal.params()) {
-      args.add(entry.containsKey(p.name())
-          ? CodeBlock.of("$T.copy($N)", snapshots, entry.get(p.name()))
-          : CodeBlock.of("$N", p.name()));
-      if (p.type().isDoubleArray()) {
+      args.add(entryCopy(p, entry));
+      if (p.type().isDoubleArray() || p.type().hasShadow()) {
         String bar = names.fresh(RuleNames.adjoint(p.name()));
-        m.addStatement("$T $N = $T.zerosLike($N)", JavaEmitter.typeName(p.type()), bar,
-            snapshots, p.name());
+        m.addStatement("$T $N = $L", JavaEmitter.typeName(p.type().tangentType()), bar,
+            p.type().isDoubleArray() ? CodeBlock.of("$T.zerosLike($N)", snapshots, p.name())
+                : zerosLike(entryVar(p, entry)));
         args.add(CodeBlock.of("$N", bar));
         bars.add(bar);
       } else {
@@ -312,9 +319,9 @@ public final class RuleWriter {
     int k = 0;
     for (int i = 0; i < primal.params().size(); i++) {
       Var p = primal.params().get(i);
-      if (p.type().isDoubleArray()) {
-        m.addStatement("$N = $T.put($N[$N], $N, $N)", column, jacobians, jacobian, row, column,
-            bars.get(i));
+      if (p.type().isDoubleArray() || p.type().hasShadow()) {
+        m.addStatement("$N = $T.put($N[$N], $N, $N)", column, columnsOf(p), jacobian, row,
+            column, bars.get(i));
       } else if (p.type().isFloating()) {
         m.addStatement("$N[$N][$N++] = $N[$L]", jacobian, row, column, scalarBars, k++);
       }
@@ -328,14 +335,13 @@ public final class RuleWriter {
         primal.params().stream().map(Var::type).toList());
     List<CodeBlock> scalarDots = new ArrayList<>();
     for (Var p : primal.params()) {
-      forwardArgs.add(entry.containsKey(p.name())
-          ? CodeBlock.of("$T.copy($N)", snapshots, entry.get(p.name()))
-          : CodeBlock.of("$N", p.name()));
-      if (p.type().isDoubleArray()) {
+      forwardArgs.add(entryCopy(p, entry));
+      if (p.type().isDoubleArray() || p.type().hasShadow()) {
         String dot = names.fresh(RuleNames.tangent(p.name()));
-        m.addStatement("$T $N = $T.zerosLike($N)", JavaEmitter.typeName(p.type()), dot,
-            snapshots, p.name());
-        m.addStatement("$N = $T.seed($N, $N, $N)", offset, jacobians, dot, column, offset);
+        m.addStatement("$T $N = $L", JavaEmitter.typeName(p.type().tangentType()), dot,
+            p.type().isDoubleArray() ? CodeBlock.of("$T.zerosLike($N)", snapshots, p.name())
+                : zerosLike(entryVar(p, entry)));
+        m.addStatement("$N = $T.seed($N, $N, $N)", offset, columnsOf(p), dot, column, offset);
         forwardArgs.add(CodeBlock.of("$N", dot));
       } else if (p.type().isFloating()) {
         String dot = names.fresh(RuleNames.tangent(p.name()));
@@ -358,6 +364,22 @@ public final class RuleWriter {
     dataFinal.forEach(m::addCode);
     m.addStatement("return $N", jacobian);
     return m.build();
+  }
+
+  /** A fresh copy of a parameter's contents on entry, or the parameter itself. */
+  private static CodeBlock entryCopy(Var p, java.util.Map<String, String> entry) {
+    if (!entry.containsKey(p.name())) {
+      return CodeBlock.of("$N", p.name());
+    }
+    return p.type().isRecordArray()
+        ? CodeBlock.of("$N == null ? null : $N.clone()", entry.get(p.name()), entry.get(p.name()))
+        : CodeBlock.of("$T.copy($N)", ClassName.get("io.jgrad.tape", "Snapshots"),
+            entry.get(p.name()));
+  }
+
+  /** The parameter as it was on entry: its entry copy's variable, if it has one. */
+  private static Var entryVar(Var p, java.util.Map<String, String> entry) {
+    return entry.containsKey(p.name()) ? new Var(entry.get(p.name()), p.type(), p.kind()) : p;
   }
 
   private TypeSpec.Builder ruleClass(String name, String javadoc) {
@@ -436,8 +458,7 @@ public final class RuleWriter {
         .add("@param value the primal value\n");
     for (Var p : primal.params()) {
       if (p.type().isDifferentiable()) {
-        components.addParameter(
-            JavaEmitter.typeName(p.type().isDoubleArray() ? p.type() : Type.DOUBLE),
+        components.addParameter(JavaEmitter.typeName(p.type().tangentType()),
             RuleNames.adjoint(p.name()));
         doc.add("@param $L the derivative of the value with respect to {@code $L}\n",
             RuleNames.adjoint(p.name()), p.name());
@@ -494,6 +515,12 @@ public final class RuleWriter {
         }
         call.add(CodeBlock.of("$N", bar));
         fields.add(CodeBlock.of("$N", bar));
+      } else if (p.type().hasShadow()) {
+        String bar = names.fresh(RuleNames.adjoint(p.name()));
+        m.addStatement("$T $N = $L", JavaEmitter.typeName(p.type().tangentType()), bar,
+            zerosLike(p)); // null if null
+        call.add(CodeBlock.of("$N", bar));
+        fields.add(CodeBlock.of("$N", bar));
       } else if (p.type().isFloating()) {
         fields.add(CodeBlock.of("$N[$L]", scalarBars, k++));
       }
@@ -508,6 +535,18 @@ public final class RuleWriter {
     fields.add(0, CodeBlock.of("$N", value));
     m.addStatement("return new $T($L)", gradient, CodeBlock.join(fields, ", "));
     return m.build();
+  }
+
+  /** {@code Vec3_Tangent.zerosLike(p)}: a zero tangent shaped like record (array) {@code p}. */
+  private static CodeBlock zerosLike(Var p) {
+    return CodeBlock.of("$T.zerosLike($N)", ClassName.bestGuess(p.type().shape().tangentName()),
+        p.name());
+  }
+
+  /** The class whose static size/put/seed lay out a parameter as Jacobian columns. */
+  private static ClassName columnsOf(Var p) {
+    return p.type().shape() != null ? ClassName.bestGuess(p.type().shape().tangentName())
+        : ClassName.get("io.jgrad", "Jacobians");
   }
 
   private static boolean hasScalars(Function primal) {

@@ -105,14 +105,20 @@ public final class Exprs {
     if (e instanceof Expr.Index i) {
       return root(i.array());
     }
+    if (e instanceof Expr.Field f && f.target().type().isRecord()) {
+      return root(f.target()); // a record component: ps[i].origin
+    }
     return null;
   }
 
   /** The variables read by the indices of an element access ({@code i, j} in {@code w[i][j]}). */
   public static Set<Var> indexVars(Expr e) {
     Set<Var> out = new LinkedHashSet<>();
-    for (Expr x = e; x instanceof Expr.Index i; x = i.array()) {
-      collect(i.index(), out);
+    for (Expr x = e; x instanceof Expr.Index || x instanceof Expr.Field;
+        x = x instanceof Expr.Index i ? i.array() : ((Expr.Field) x).target()) {
+      if (x instanceof Expr.Index i) {
+        collect(i.index(), out);
+      }
     }
     return out;
   }

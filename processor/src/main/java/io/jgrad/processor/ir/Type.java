@@ -3,8 +3,9 @@ package io.jgrad.processor.ir;
 import java.util.Objects;
 
 /**
- * A Java type as the IR sees it: a primitive, an array of a primitive, or a class named by its
- * qualified name (tapes, {@code Dual}, exception types, {@code String}).
+ * A Java type as the IR sees it: a primitive, an array of a primitive, a class named by its
+ * qualified name (tapes, {@code Dual}, exception types, {@code String}), or a record of the
+ * user's, which carries its {@link RecordShape} (and arrays of records).
  */
 public final class Type {
   public static final Type DOUBLE = new Type("double", 0, null);
@@ -23,15 +24,27 @@ public final class Type {
   private final String primitive;
   private final int dimensions;
   private final String className;
+  /** The components of a record (or of an array's record elements); null otherwise. */
+  private final RecordShape shape;
 
   private Type(String primitive, int dimensions, String className) {
+    this(primitive, dimensions, className, null);
+  }
+
+  private Type(String primitive, int dimensions, String className, RecordShape shape) {
     this.primitive = primitive;
     this.dimensions = dimensions;
     this.className = className;
+    this.shape = shape;
   }
 
   public static Type classType(String qualifiedName) {
     return new Type(null, 0, qualifiedName);
+  }
+
+  /** The type of a record of the user's. */
+  public static Type record(RecordShape shape) {
+    return new Type(null, 0, shape.qualifiedName(), shape);
   }
 
   /** Maps a primitive keyword to its type, or null. */
@@ -51,12 +64,53 @@ public final class Type {
   }
 
   public Type arrayOf() {
-    return new Type(primitive, dimensions + 1, className);
+    return new Type(primitive, dimensions + 1, className, shape);
   }
 
   /** The type of an element: {@code double[]} for {@code double[][]}. */
   public Type elementType() {
-    return new Type(primitive, dimensions - 1, className);
+    return new Type(primitive, dimensions - 1, className, shape);
+  }
+
+  /** The type of the innermost elements: {@code double} for {@code double[][]}. */
+  public Type baseType() {
+    return new Type(primitive, 0, className, shape);
+  }
+
+  /** A record of the user's ({@code Vec3}); see {@link RecordShape}. */
+  public boolean isRecord() {
+    return shape != null && dimensions == 0;
+  }
+
+  /** {@code Vec3[]}: an array of records. */
+  public boolean isRecordArray() {
+    return shape != null && dimensions == 1;
+  }
+
+  /** The components of a record or of the elements of an array of records (else null). */
+  public RecordShape shape() {
+    return shape;
+  }
+
+  /**
+   * A value that carries its derivative in a shadow object of the same shape, followed through
+   * assignments like a pointer: double arrays, and records and arrays of records with a
+   * differentiable component.
+   */
+  public boolean hasShadow() {
+    return isDoubleArray() || shape != null && shape.isDifferentiable();
+  }
+
+  /** The type of the tangent (and the adjoint) of a value of this type. */
+  public Type tangentType() {
+    if (shape != null) {
+      Type t = classType(shape.tangentName());
+      for (int i = 0; i < dimensions; i++) {
+        t = t.arrayOf();
+      }
+      return t;
+    }
+    return isArray() ? this : DOUBLE;
   }
 
   /** double[], double[][]...: arrays that carry derivatives. */
@@ -71,7 +125,8 @@ public final class Type {
   public boolean isPassiveArray() {
     return dimensions > 0 && dimensions <= 2
         && ("int".equals(primitive) || "long".equals(primitive) || "boolean".equals(primitive)
-            || "java.lang.String".equals(className));
+            || "java.lang.String".equals(className))
+        || dimensions == 1 && shape != null && !shape.isDifferentiable();
   }
 
   /** double[], double[][]: the arrays jgrad differentiates. */
@@ -92,9 +147,13 @@ public final class Type {
     return this.equals(DOUBLE) || this.equals(FLOAT);
   }
 
-  /** A type whose values carry a derivative: floating scalars and arrays of them. */
+  /**
+   * A type whose values carry a derivative: floating scalars and arrays of them, records with a
+   * differentiable component and arrays of them.
+   */
   public boolean isDifferentiable() {
-    return "double".equals(primitive) || "float".equals(primitive);
+    return "double".equals(primitive) || "float".equals(primitive)
+        || shape != null && shape.isDifferentiable();
   }
 
   public boolean isIntegral() {

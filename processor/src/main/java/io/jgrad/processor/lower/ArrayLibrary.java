@@ -156,6 +156,7 @@ final class ArrayLibrary {
           ? expressions.arrayAtom(element instanceof ArrayInitializer inner
               ? initializer(inner, type.elementType(), out) : expressions.arrayValue(element, out),
               out)
+          : type.elementType().isRecord() ? lowerer.records.atom(element, out)
           : expressions.scalarAtom(expressions.operand(element, out), out);
       out.add(new Stmt.Store(ref(array), Expr.Lit.ofInt(k), value, lowerer.origin()));
     }

@@ -41,6 +41,9 @@ final class CallLowerer {
     }
     String owner = method.getDeclaringClass().getErasure().getQualifiedName();
     String signature = signature(method);
+    if (RecordLowerer.isAccessor(method)) {
+      return lowerer.records.accessor(m, type, out);
+    }
     if (!org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers())
         && m.getExpression() != null && isValueMethod(method)) {
       // s.length(), kind.ordinal(), s.equals("x"): plain values, no derivative
@@ -52,6 +55,10 @@ final class CallLowerer {
       List<Expr> values = order.values();
       return new Expr.Invoke(values.get(0), method.getName(), values.subList(1, values.size()),
           type);
+    }
+    if (!org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers())
+        && method.getDeclaringClass().isRecord()) {
+      return recordMethod(m, method, type, out, active);
     }
     if (!org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers())) {
       if (!(m.getExpression() instanceof SimpleName receiver
@@ -96,6 +103,49 @@ final class CallLowerer {
     // the transforms turn that statement into rule calls, and a derivative that reads the
     // result reads the variable instead of calling again
     return callee != null && !type.equals(Type.VOID) ? lowerer.spill(call, out) : call;
+  }
+
+  /**
+   * {@code p.plus(q)}, {@code norm()} inside the record: an instance method of a record is
+   * differentiated like a static helper taking the receiver first; one whose result carries no
+   * derivative and that takes no array ({@code p.feller()}) is called as it is.
+   */
+  private Expr recordMethod(MethodInvocation m, IMethodBinding method, Type type, Block out,
+      boolean active) {
+    GradCallee callee = lowerer.callees.resolve(method);
+    boolean passive = callee == null && !type.isDifferentiable()
+        && !org.eclipse.jdt.core.dom.Modifier.isPrivate(method.getModifiers())
+        && java.util.Arrays.stream(method.getParameterTypes()).noneMatch(ITypeBinding::isArray);
+    if (callee == null && !passive) {
+      lowerer.report(m, Message.NO_RULE.format(signature(method),
+          lowerer.callees.whyNot(method)));
+      return type.isRecord() ? new Expr.Lit(type, "null") : Expr.Lit.of(0);
+    }
+    List<Expression> arguments = new ArrayList<>();
+    for (Object arg : m.arguments()) {
+      arguments.add((Expression) arg);
+    }
+    InOrder order = new InOrder(lowerer, out);
+    order.next(code -> m.getExpression() == null
+        || m.getExpression() instanceof org.eclipse.jdt.core.dom.ThisExpression
+        ? lowerer.records.self(m) : lowerer.records.atom(m.getExpression(), code));
+    List<Expr> rest = new ArrayList<>();
+    for (Expression arg : arguments) {
+      order.next(code -> ExpressionLowerer.isArray(arg) ? expressions.arrayAtom(arg, code)
+          : ExpressionLowerer.isRecord(arg) ? lowerer.records.atom(arg, code)
+          : callee != null ? expressions.operand(arg, code) : expressions.value(arg, code));
+    }
+    List<Expr> values = order.values();
+    if (passive) {
+      return new Expr.Invoke(values.get(0), method.getName(), values.subList(1, values.size()),
+          type);
+    }
+    List<Expr> args = new ArrayList<>(values);
+    args.replaceAll(arg -> arg instanceof Expr.Index || !Effects.isReevaluable(arg)
+        ? lowerer.spill(arg, out) : arg);
+    String owner = method.getDeclaringClass().getErasure().getQualifiedName();
+    Expr call = new Expr.Call(owner, callee.name(), args, type);
+    return type.equals(Type.VOID) ? call : lowerer.spill(call, out);
   }
 
   /** Methods of String and enums that compute a value from it and change nothing. */

@@ -255,14 +255,19 @@ public final class ElementCallees implements CalleeResolver {
    */
   private boolean isHelper(TypeElement type, ExecutableElement method) {
     Set<Modifier> modifiers = method.getModifiers();
-    if (!modifiers.contains(Modifier.STATIC) || modifiers.contains(Modifier.NATIVE)
+    boolean instance = !modifiers.contains(Modifier.STATIC);
+    if (instance && !(type.getKind() == javax.lang.model.element.ElementKind.RECORD
+        && MethodChecks.isRecordValue(type.asType()))) {
+      return false; // instance methods of records only: the receiver is a value
+    }
+    if (modifiers.contains(Modifier.NATIVE)
         || modifiers.contains(Modifier.ABSTRACT) || method.isVarArgs()
         || !method.getTypeParameters().isEmpty() || !hasSource.test(RuleBases.topLevel(type))) {
       return false;
     }
     TypeKind returns = method.getReturnType().getKind();
     boolean arrayParam = false;
-    boolean differentiable = false;
+    boolean differentiable = instance && MethodChecks.isDifferentiable(type.asType());
     for (VariableElement p : method.getParameters()) {
       if (MethodChecks.isDifferentiable(p.asType())) {
         differentiable = true;
@@ -274,6 +279,7 @@ public final class ElementCallees implements CalleeResolver {
     boolean result = returns == TypeKind.DOUBLE || returns == TypeKind.FLOAT
         || method.getReturnType().toString().equals("double[]")
         || method.getReturnType().toString().equals("double[][]")
+        || MethodChecks.isRecordValue(method.getReturnType())
         // an int, long or boolean result has no derivative, but what the method does to the
         // arrays it is passed (writes, or reads the reverse sweep must see as they were) does
         || (arrayParam && (returns == TypeKind.VOID || returns == TypeKind.INT
@@ -322,6 +328,9 @@ public final class ElementCallees implements CalleeResolver {
 
   private GradCallee callee(TypeElement type, IMethodBinding method, String ruleName) {
     List<Type> params = new ArrayList<>();
+    if (!org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers())) {
+      params.add(JdtTypes.of(method.getDeclaringClass())); // the receiver, first
+    }
     for (ITypeBinding p : method.getParameterTypes()) {
       params.add(JdtTypes.of(p));
     }

@@ -91,7 +91,8 @@ final class ExpressionLowerer {
       return value(e, out);
     }
     Expr op = operation(e, out);
-    if (op instanceof Expr.Ref || op instanceof Expr.Lit || op instanceof Expr.Index) {
+    if (op instanceof Expr.Ref || op instanceof Expr.Lit || op instanceof Expr.Index
+        || op instanceof Expr.Field) {
       return op;
     }
     return lowerer.spill(op, out);
@@ -178,6 +179,10 @@ final class ExpressionLowerer {
     if (type.isArray()) {
       return arrayValue(e, out);
     }
+    if (type.isRecord() && !(e instanceof Name || e instanceof FieldAccess
+        || e instanceof ArrayAccess)) {
+      return lowerer.records.value(e, type, out);
+    }
     if (e instanceof NumberLiteral n) {
       return new Expr.Lit(type, n.getToken());
     }
@@ -254,6 +259,9 @@ final class ExpressionLowerer {
     if (var != null) {
       return new Expr.Ref(var);
     }
+    if (RecordLowerer.isComponent(variable)) {
+      return lowerer.records.component(e, variable, type, out);
+    }
     if (lowerer.isRejected(variable)) {
       return Expr.Lit.ofInt(0); // its declaration was reported already
     }
@@ -287,7 +295,8 @@ final class ExpressionLowerer {
     if (constant != null) {
       return Constants.of(constant, type, field);
     }
-    if (!type.isPrimitive() && !type.isArray() && !JdtTypes.isPassiveObject(field.getType())) {
+    if (type.isRecordArray() || !type.isPrimitive() && !type.isArray() && !type.isRecord()
+        && !JdtTypes.isPassiveObject(field.getType())) {
       lowerer.report(e, Message.UNSUPPORTED_EXPRESSION.format("reading constant "
           + field.getDeclaringClass().getName() + "." + field.getName() + " of type " + type,
           ": static final constants of primitive and array types are read"));
@@ -401,6 +410,7 @@ final class ExpressionLowerer {
     InOrder order = new InOrder(lowerer, out);
     for (Expression e : operands) {
       order.next(code -> isArray(e) ? arrayAtom(e, code)
+          : isRecord(e) ? lowerer.records.atom(e, code)
           : active ? operand(e, code) : value(e, code));
     }
     return order.values();
@@ -477,6 +487,11 @@ final class ExpressionLowerer {
     return type != null && type.isArray();
   }
 
+  static boolean isRecord(Expression e) {
+    Type type = JdtTypes.of(e.resolveTypeBinding());
+    return type != null && type.isRecord();
+  }
+
   /**
    * An array-valued expression: a variable, a row {@code w[i]}, a new array, or the result of a
    * call. Copies ({@code clone}, {@code Arrays.copyOf}) and initialisers become a new array
@@ -488,7 +503,8 @@ final class ExpressionLowerer {
    */
   private Expr nullArray(NullLiteral e) {
     Type type = JdtTypes.of(expectedType(e));
-    if (type == null || !(type.isDoubleArray() || type.isPassiveArray())) {
+    if (type == null || !(type.isDoubleArray() || type.isPassiveArray() || type.isRecord()
+        || type.isRecordArray())) {
       lowerer.report(e, Message.UNSUPPORTED_EXPRESSION.format("'null'",
           " except where an array is expected (an optional array argument, a comparison with an"
           + " array)"));
@@ -538,7 +554,8 @@ final class ExpressionLowerer {
       return nullArray(n);
     }
     Type type = JdtTypes.of(e.resolveTypeBinding());
-    if (type == null || !(type.isDoubleArray() || type.isPassiveArray())) {
+    if (type == null || !(type.isDoubleArray() || type.isPassiveArray()
+        || type.isRecordArray())) {
       lowerer.report(e, Message.UNSUPPORTED_EXPRESSION.format("an array of type " + (type == null
           ? "?" : type.toString()), ": jgrad differentiates double[] and double[][] arrays and"
           + " reads int, long, boolean and String arrays (and matrices of them) as data"));

@@ -1,7 +1,16 @@
 package io.jgrad.processor.lower;
 
+import io.jgrad.processor.ir.RecordShape;
 import io.jgrad.processor.ir.Type;
+import io.jgrad.processor.rules.RuleNames;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.eclipse.jdt.core.dom.IMethodBinding;
 import org.eclipse.jdt.core.dom.ITypeBinding;
+import org.eclipse.jdt.core.dom.IVariableBinding;
+import org.eclipse.jdt.core.dom.Modifier;
 
 /** Maps JDT type bindings to IR types. */
 public final class JdtTypes {
@@ -12,6 +21,10 @@ public final class JdtTypes {
    * them).
    */
   public static Type of(ITypeBinding binding) {
+    return of(binding, new HashSet<>());
+  }
+
+  private static Type of(ITypeBinding binding, Set<String> enclosingRecords) {
     if (binding == null) {
       return null;
     }
@@ -19,7 +32,10 @@ public final class JdtTypes {
       return Type.primitive(binding.getName());
     }
     if (binding.isArray()) {
-      Type element = of(binding.getElementType());
+      Type element = of(binding.getElementType(), enclosingRecords);
+      if (element != null && element.isRecord() && binding.getDimensions() == 1) {
+        return element.arrayOf();
+      }
       if (element == null || !(element.isPrimitive() || element.equals(Type.STRING))) {
         return null;
       }
@@ -29,7 +45,124 @@ public final class JdtTypes {
       }
       return t;
     }
+    if (binding.isRecord()) {
+      return record(binding.getErasure(), enclosingRecords);
+    }
     return Type.classType(binding.getErasure().getQualifiedName());
+  }
+
+  /**
+   * A record whose components are values jgrad models (numbers, booleans, enums, Strings and
+   * such records), or null: a record with an array or object component, a generic or recursive
+   * record is not modelled (yet); {@link #whyNotModelled} says why.
+   */
+  private static Type record(ITypeBinding record, Set<String> enclosingRecords) {
+    String name = record.getQualifiedName();
+    if (!enclosingRecords.add(name) || record.isGenericType() || record.isLocal()
+        || record.isAnonymous()) {
+      return null;
+    }
+    try {
+      RecordShape shape = new RecordShape(name, tangentName(record));
+      List<RecordShape.Component> components = new ArrayList<>();
+      // the canonical constructor names the components (JDT cannot always list the fields
+      // of a record it read from the source path)
+      IMethodBinding canonical = canonicalConstructor(record);
+      if (canonical == null || explicitAccessor(record) != null) {
+        return null;
+      }
+      ITypeBinding[] types = canonical.getParameterTypes();
+      String[] names = canonical.getParameterNames();
+      for (int k = 0; k < types.length; k++) {
+        Type type = of(types[k], enclosingRecords);
+        if (type == null || type.isArray() || !(type.isPrimitive() || type.isRecord()
+            || isPassiveObject(types[k]))) {
+          return null;
+        }
+        components.add(new RecordShape.Component(names[k], type));
+      }
+      shape.setComponents(components);
+      return Type.record(shape);
+    } finally {
+      enclosingRecords.remove(name);
+    }
+  }
+
+  /** Why {@link #of} does not model this record type, for an error message. */
+  public static String whyNotModelled(ITypeBinding binding) {
+    ITypeBinding record = binding.isArray() ? binding.getElementType() : binding;
+    if (binding.isArray() && binding.getDimensions() > 1) {
+      return "arrays of records have one dimension";
+    }
+    if (record.isGenericType() || record.isParameterizedType()) {
+      return "a generic record is not supported";
+    }
+    if (record.isLocal()) {
+      return "declare the record as a member or top-level type, not inside a method";
+    }
+    String accessor = explicitAccessor(record.getErasure());
+    if (accessor != null) {
+      return "it declares the accessor " + accessor + "() itself; jgrad reads components through"
+          + " implicit accessors (remove " + accessor + "(), or give the method another name)";
+    }
+    IMethodBinding canonical = canonicalConstructor(record.getErasure());
+    if (canonical != null) {
+      ITypeBinding[] types = canonical.getParameterTypes();
+      for (int k = 0; k < types.length; k++) {
+        Type type = of(types[k]);
+        if (type == null || type.isArray()
+            || !(type.isPrimitive() || type.isRecord() || isPassiveObject(types[k]))) {
+          return "its component " + canonical.getParameterNames()[k] + " is a "
+              + types[k].getName() + ": record components may be double, float, int, long,"
+              + " boolean, char, enums, Strings and such records (not arrays or other classes,"
+              + " not the record itself)";
+        }
+      }
+    }
+    return "it is not supported";
+  }
+
+  private static IMethodBinding canonicalConstructor(ITypeBinding record) {
+    for (IMethodBinding m : record.getDeclaredMethods()) {
+      if (m.isConstructor() && m.isCanonicalConstructor()) {
+        return m;
+      }
+    }
+    return null;
+  }
+
+  /** The name of a component whose accessor the record declares itself, or null. */
+  private static String explicitAccessor(ITypeBinding record) {
+    IMethodBinding canonical = canonicalConstructor(record);
+    if (canonical == null) {
+      return null;
+    }
+    List<String> components = List.of(canonical.getParameterNames());
+    for (IMethodBinding m : record.getDeclaredMethods()) {
+      if (!m.isConstructor() && !m.isSyntheticRecordMethod()
+          && m.getParameterTypes().length == 0 && components.contains(m.getName())) {
+        return m.getName();
+      }
+    }
+    return null;
+  }
+
+  /** {@code pkg.Outer.Vec3} -> {@code pkg.Outer_Vec3_Tangent}. */
+  private static String tangentName(ITypeBinding record) {
+    String pkg = record.getPackage() == null ? "" : record.getPackage().getName();
+    String binary = record.getBinaryName();
+    String nested = pkg.isEmpty() ? binary : binary.substring(pkg.length() + 1);
+    String simple = RuleNames.ruleBase(nested) + "_Tangent";
+    return pkg.isEmpty() ? simple : pkg + "." + simple;
+  }
+
+  /**
+   * True for the types a {@code @Grad} method's variables may have: primitives, double arrays,
+   * arrays of data, Strings, enums, records and arrays of records.
+   */
+  public static boolean isValueType(Type type, ITypeBinding binding) {
+    return type != null && (type.isPrimitive() || type.isDoubleArray() || type.isPassiveArray()
+        || type.isRecord() || type.isRecordArray() || isPassiveObject(binding));
   }
 
   /**

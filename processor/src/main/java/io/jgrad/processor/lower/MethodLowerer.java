@@ -27,6 +27,7 @@ import org.eclipse.jdt.core.dom.EnhancedForStatement;
 import org.eclipse.jdt.core.dom.Expression;
 import org.eclipse.jdt.core.dom.ExpressionStatement;
 import org.eclipse.jdt.core.dom.ForStatement;
+import org.eclipse.jdt.core.dom.IMethodBinding;
 import org.eclipse.jdt.core.dom.ITypeBinding;
 import org.eclipse.jdt.core.dom.IVariableBinding;
 import org.eclipse.jdt.core.dom.IfStatement;
@@ -34,6 +35,7 @@ import org.eclipse.jdt.core.dom.LabeledStatement;
 import org.eclipse.jdt.core.dom.LambdaExpression;
 import org.eclipse.jdt.core.dom.MethodDeclaration;
 import org.eclipse.jdt.core.dom.MethodReference;
+import org.eclipse.jdt.core.dom.Modifier;
 import org.eclipse.jdt.core.dom.ReturnStatement;
 import org.eclipse.jdt.core.dom.SimpleName;
 import org.eclipse.jdt.core.dom.SingleVariableDeclaration;
@@ -59,7 +61,8 @@ import org.eclipse.jdt.core.dom.YieldStatement;
  */
 public final class MethodLowerer {
   /** The result of lowering: a function, or the problems that prevent it. */
-  public record Result(Function function, List<Problem> problems) {}
+  public record Result(Function function, List<Problem> problems,
+      Set<IMethodBinding> recordConstructors) {}
 
   private final CompilationUnit unit;
   private final String source;
@@ -76,6 +79,9 @@ public final class MethodLowerer {
   final PlaceLowerer places;
   final ArrayLibrary arrays;
   final SwitchLowerer switches;
+  final RecordLowerer records;
+  /** Explicit canonical constructors of records this method calls (checked by the caller). */
+  private final Set<IMethodBinding> constructors = new java.util.LinkedHashSet<>();
   /** Loops and switches around the statement being lowered, innermost first. */
   private final java.util.Deque<Breakable> breakables = new java.util.ArrayDeque<>();
 
@@ -112,6 +118,8 @@ public final class MethodLowerer {
       this.label = label;
     }
   }
+  /** The receiver of an instance method of a record, else null. */
+  private Var self;
   private int loopLabels;
   private int temps;
   private Origin origin = Origin.NONE;
@@ -140,6 +148,7 @@ public final class MethodLowerer {
     this.places = new PlaceLowerer(this);
     this.arrays = new ArrayLibrary(this);
     this.switches = new SwitchLowerer(this);
+    this.records = new RecordLowerer(this, expressions);
   }
 
   /** Lowers {@code method}; method-level checks (static, return type) are done by the caller. */
@@ -150,12 +159,19 @@ public final class MethodLowerer {
 
   private Result run(MethodDeclaration method) {
     List<Var> params = new ArrayList<>();
+    IMethodBinding binding0 = method.resolveBinding();
+    if (binding0 != null && !Modifier.isStatic(binding0.getModifiers())) {
+      // an instance method of a record: its rules are static, the receiver comes first
+      Type receiver = JdtTypes.of(binding0.getDeclaringClass());
+      self = new Var(names.fresh("self"), receiver, Var.Kind.PARAM);
+      claimed.add(self.name());
+      params.add(self);
+    }
     for (Object o : method.parameters()) {
       SingleVariableDeclaration p = (SingleVariableDeclaration) o;
       IVariableBinding binding = p.resolveBinding();
       Type type = binding == null ? null : JdtTypes.of(binding.getType());
-      if (type == null || !(type.isPrimitive() || type.isDoubleArray() || type.isPassiveArray()
-          || JdtTypes.isPassiveObject(binding.getType())) || p.isVarargs()) {
+      if (binding == null || !JdtTypes.isValueType(type, binding.getType()) || p.isVarargs()) {
         type = Type.DOUBLE; // reported with the declaration; the body is still checked
       }
       String name = p.getName().getIdentifier();
@@ -173,7 +189,7 @@ public final class MethodLowerer {
     }
     Type returnType = JdtTypes.of(method.getReturnType2().resolveBinding());
     return new Result(new Function(method.getName().getIdentifier(), params, returnType, body,
-        locals), problems);
+        locals), problems, constructors);
   }
 
   // ---------------------------------------------------------------- statements
@@ -252,6 +268,7 @@ public final class MethodLowerer {
       Expression value = r.getExpression();
       Expr result = value == null ? null
           : ExpressionLowerer.isArray(value) ? expressions.arrayAtom(value, out)
+          : ExpressionLowerer.isRecord(value) ? records.atom(value, out)
           : expressions.operand(value, out);
       out.add(new Stmt.Return(result, origin));
     } else if (s instanceof ThrowStatement t) {
@@ -405,13 +422,15 @@ public final class MethodLowerer {
       VariableDeclarationFragment f = (VariableDeclarationFragment) o;
       IVariableBinding binding = f.resolveBinding();
       Type type = binding == null ? null : JdtTypes.of(binding.getType());
-      if (type == null || !(type.isPrimitive() || type.isDoubleArray() || type.isPassiveArray()
-          || JdtTypes.isPassiveObject(binding.getType()))) {
+      if (!JdtTypes.isValueType(type, binding.getType())) {
         rejected.add(binding);
         Expression init = f.getInitializer();
         if (init instanceof LambdaExpression || init instanceof MethodReference) {
           report(init, Message.UNSUPPORTED_EXPRESSION.format(SourceText.describe(init),
               SourceText.fixFor(init)));
+        } else if (binding != null && isRecordType(binding.getType())) {
+          report(f, Message.UNSUPPORTED_RECORD.format(binding.getType().getName(),
+              f.getName().getIdentifier(), JdtTypes.whyNotModelled(binding.getType())));
         } else {
           report(f, Message.UNSUPPORTED_LOCAL_TYPE.format(f.getName().getIdentifier(),
               binding == null ? String.valueOf(typeBinding) : binding.getType().getName()));
@@ -426,6 +445,11 @@ public final class MethodLowerer {
     }
   }
 
+  private static boolean isRecordType(ITypeBinding type) {
+    ITypeBinding element = type.isArray() ? type.getElementType() : type;
+    return element.isRecord();
+  }
+
   /** An expression evaluated for its effects; its value is dropped. */
   private void expressionStatement(Expression e, Block out) {
     if (!places.statement(e, out)) {
@@ -438,10 +462,13 @@ public final class MethodLowerer {
     Expr array = expressions.arrayAtom(f.getExpression(), out);
     IVariableBinding binding = f.getParameter().resolveBinding();
     Type type = binding == null ? null : JdtTypes.of(binding.getType());
-    if (type == null || !(type.isPrimitive() || type.isDoubleArray() || type.isPassiveArray()
-        || JdtTypes.isPassiveObject(binding.getType()))) {
-      report(f.getParameter(), Message.UNSUPPORTED_LOCAL_TYPE.format(
-          f.getParameter().getName().getIdentifier(), f.getParameter().getType()));
+    if (!JdtTypes.isValueType(type, binding.getType())) {
+      report(f.getParameter(), isRecordType(binding.getType())
+          ? Message.UNSUPPORTED_RECORD.format(binding.getType().getName(),
+              f.getParameter().getName().getIdentifier(),
+              JdtTypes.whyNotModelled(binding.getType()))
+          : Message.UNSUPPORTED_LOCAL_TYPE.format(
+              f.getParameter().getName().getIdentifier(), f.getParameter().getType()));
       return;
     }
     Var element = newLocal(f.getParameter().getName().getIdentifier(), type, Var.Kind.LOCAL);
@@ -465,6 +492,18 @@ public final class MethodLowerer {
   }
 
   // ---------------------------------------------------------------- shared state
+
+  /** Notes a call of a record's constructor written in its source (not the implicit one). */
+  void constructed(IMethodBinding constructor) {
+    if (!constructor.isSyntheticRecordMethod()) {
+      constructors.add(constructor.getMethodDeclaration());
+    }
+  }
+
+  /** The receiver ({@code this}) of an instance method of a record, or null. */
+  Var self() {
+    return self;
+  }
 
   /** The variable of a local or parameter, or null if it is not one of this method's. */
   Var variable(IVariableBinding binding) {

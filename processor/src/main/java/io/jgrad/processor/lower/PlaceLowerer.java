@@ -79,7 +79,8 @@ final class PlaceLowerer {
       InOrder order = new InOrder(lowerer, out);
       order.next(code -> expressions.arrayPath(element.getArray(), code));
       order.next(code -> expressions.index(element.getIndex(), code));
-      if (!type.isPrimitive() && !type.isArray() && !type.equals(Type.STRING)) {
+      if (!type.isPrimitive() && !type.isArray() && !type.equals(Type.STRING)
+          && !type.isRecord()) {
         lowerer.report(element, Message.UNSUPPORTED_EXPRESSION.format("writing to an array of "
             + type, ": jgrad writes arrays of numbers, booleans and Strings"));
         return null;
@@ -110,6 +111,7 @@ final class PlaceLowerer {
     Place.Element element = (Place.Element) place;
     Block valueCode = new Block();
     Expr value = element.type().isArray() ? expressions.arrayAtom(rhs, valueCode)
+        : element.type().isRecord() ? lowerer.records.atom(rhs, valueCode)
         : expressions.scalarAtom(expressions.operand(rhs, valueCode), valueCode);
     Effects effects = Effects.of(valueCode);
     Expr array = lowerer.stable(element.array(), effects, out);
@@ -118,7 +120,8 @@ final class PlaceLowerer {
     out.add(new Stmt.Store(array, index, value, lowerer.origin()));
     // the assignment's value is the element's: (double) g for a float g stored into a double[],
     // so that n + (x[i] = g) adds in double as Java does (seed 704, program 224)
-    return element.type().isArray() || value.type().equals(element.type()) ? value
+    return element.type().isArray() || element.type().isRecord()
+        || value.type().equals(element.type()) ? value
         : new Expr.Cast(element.type(), value);
   }
 

@@ -49,6 +49,7 @@ public final class JdtParser {
       @Override
       public void acceptAST(String sourceFilePath, CompilationUnit ast) {
         out.put(relative.getOrDefault(sourceFilePath, sourceFilePath), ast);
+        RecordBindings.warm(ast);
       }
     }, null);
     return out;

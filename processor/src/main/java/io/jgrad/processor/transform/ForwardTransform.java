@@ -75,8 +75,8 @@ public final class ForwardTransform {
         unpack.add(new Stmt.Assign(dot, new Expr.Index(ref(scalarDots), Expr.Lit.ofInt(k++),
             Type.DOUBLE), Stmt.Origin.NONE));
       } else if (p.type().isDifferentiable()) {
-        Type tangentType = p.type().isArray() ? p.type() : Type.DOUBLE;
-        Var dot = new Var(names.fresh(RuleNames.tangent(p.name())), tangentType, Var.Kind.PARAM);
+        Var dot = new Var(names.fresh(RuleNames.tangent(p.name())), p.type().tangentType(),
+            Var.Kind.PARAM);
         tangents.put(p, dot);
         params.add(dot);
       }
@@ -109,13 +109,18 @@ public final class ForwardTransform {
   }
 
   /** What a forward rule returning {@code type} returns: value and tangent together. */
-  private static Type dualOf(Type type) {
+  public static Type dualOf(Type type) {
+    if (type.shape() != null) {
+      // a record's tangent class holds the pairs: Vec3_Tangent.Dual, Vec3_Tangent.ArrayDual
+      return Type.classType(type.shape().tangentName() + (type.isArray() ? ".ArrayDual"
+          : ".Dual"));
+    }
     return type.dimensions() == 2 ? DUAL_MATRIX : type.isArray() ? DUAL_ARRAY : DUAL;
   }
 
   private Var tangent(Var v) {
     return tangents.computeIfAbsent(v, k -> new Var(names.fresh(RuleNames.tangent(k.name())),
-        k.type().isArray() ? k.type() : Type.DOUBLE, Var.Kind.TEMP));
+        k.type().tangentType(), Var.Kind.TEMP));
   }
 
   private Block block(Block in) {
@@ -137,7 +142,7 @@ public final class ForwardTransform {
     } else if (s instanceof Stmt.Store st) {
       out.add(st);
       Expr value = st.value();
-      Expr tangent = value.type().isArray() ? shadow(value)
+      Expr tangent = value.type().isArray() || value.type().hasShadow() ? shadow(value)
           : activity.isActive(value) ? tangentOf(value) : ZERO;
       out.add(new Stmt.Store(shadow(st.array()), st.index(), tangent, st.origin()));
     } else if (s instanceof Stmt.Eval e && callees.of(e.expr()) != null) {
@@ -162,7 +167,7 @@ public final class ForwardTransform {
       call(a, (Expr.Call) a.value(), callee, out);
       return;
     }
-    if (target.type().isArray()) {
+    if (target.type().isArray() || target.type().hasShadow()) {
       out.add(a);
       out.add(new Stmt.Assign(tangent(target), shadow(a.value()), a.origin()));
       return;
@@ -187,7 +192,8 @@ public final class ForwardTransform {
       return;
     }
     Type dualType = dualOf(target.type());
-    Type valueType = target.type().isArray() ? target.type() : Type.DOUBLE;
+    boolean reference = target.type().isArray() || target.type().hasShadow();
+    Type valueType = reference ? target.type() : Type.DOUBLE;
     Var dual = new Var(names.fresh("dual"), dualType, Var.Kind.TEMP);
     locals.add(dual);
     out.add(new Stmt.Assign(dual,
@@ -196,8 +202,8 @@ public final class ForwardTransform {
     out.add(new Stmt.Assign(target, target.type().equals(valueType) ? value
         : new Expr.Cast(target.type(), value), a.origin()));
     if (activity.isActive(target)) {
-      out.add(new Stmt.Assign(tangent(target),
-          new Expr.Invoke(ref(dual), "tangent", List.of(), valueType), a.origin()));
+      out.add(new Stmt.Assign(tangent(target), new Expr.Invoke(ref(dual), "tangent", List.of(),
+          reference ? valueType.tangentType() : Type.DOUBLE), a.origin()));
     }
   }
 
@@ -214,9 +220,10 @@ public final class ForwardTransform {
       args.add(arg);
       Type paramType = callee.parameterTypes().get(k);
       if (paramType.isDifferentiable()) {
-        Expr dot = paramType.isArray() ? shadow(arg)
+        boolean reference = paramType.isArray() || paramType.hasShadow();
+        Expr dot = reference ? shadow(arg)
             : activity.isActive(arg) ? tangentOf(arg) : ZERO;
-        if (packed && !paramType.isArray()) {
+        if (packed && !reference) {
           scalarDots.add(dot);
         } else {
           args.add(dot);
@@ -229,16 +236,28 @@ public final class ForwardTransform {
     return args;
   }
 
-  /** The tangent of an array expression: the same shape, pointing at the tangent memory. */
+  /**
+   * The tangent of an array or record expression: the same shape, pointing at the tangent
+   * memory.
+   */
   private Expr shadow(Expr array) {
     if (array instanceof Expr.Ref r) {
       return ref(tangent(r.var()));
     }
     if (array instanceof Expr.Index i) {
-      return new Expr.Index(shadow(i.array()), i.index(), i.type());
+      return new Expr.Index(shadow(i.array()), i.index(), i.type().tangentType());
     }
     if (array instanceof Expr.NewArray n) {
-      return n;
+      return new Expr.NewArray(n.type().tangentType(), n.dimensions());
+    }
+    if (array instanceof Expr.Field f) {
+      return new Expr.Field(shadow(f.target()), f.name(), f.type().tangentType());
+    }
+    if (array instanceof Expr.New n) {
+      return newTangent(n);
+    }
+    if (array instanceof Expr.StaticField f && f.type().isRecord()) {
+      return new Expr.New(f.type().tangentType(), List.of()); // a constant: a zero tangent
     }
     if (array instanceof Expr.Lit nothing) {
       return nothing; // null: no array, no tangent
@@ -250,9 +269,27 @@ public final class ForwardTransform {
     throw new IllegalStateException("no tangent for array expression " + array);
   }
 
+  /** {@code new R(a, x)}: the tangent {@code new R_Tangent(aDot, xDot)} of its components. */
+  private Expr newTangent(Expr.New n) {
+    List<Expr> args = new ArrayList<>();
+    List<io.jgrad.processor.ir.RecordShape.Component> components = n.type().shape().components();
+    for (int k = 0; k < components.size(); k++) {
+      Expr arg = n.args().get(k);
+      if (!components.get(k).isDifferentiable()) {
+        continue;
+      }
+      args.add(components.get(k).type().isRecord() ? shadow(arg)
+          : activity.isActive(arg) ? tangentOf(arg) : ZERO);
+    }
+    return new Expr.New(n.type().tangentType(), args);
+  }
+
   private Expr tangentOf(Expr operand) {
     if (operand instanceof Expr.Ref r) {
       return ref(tangent(r.var()));
+    }
+    if (operand instanceof Expr.Field f) {
+      return new Expr.Field(shadow(f.target()), f.name(), Type.DOUBLE);
     }
     Expr.Index i = (Expr.Index) operand;
     return new Expr.Index(shadow(i.array()), i.index(), Type.DOUBLE);

@@ -34,7 +34,7 @@ final class LocalDerivatives {
     if (!op.type().isFloating()) {
       return out; // an integer value widened to double (return n & 3;) is locally constant
     }
-    if (op instanceof Expr.Ref || op instanceof Expr.Index) {
+    if (op instanceof Expr.Ref || op instanceof Expr.Index || op instanceof Expr.Field) {
       add(out, activity, op, ONE);
     } else if (op instanceof Expr.Unary u) {
       add(out, activity, u.operand(), u.op().equals("-") ? MINUS_ONE : ONE);

@@ -156,6 +156,19 @@ final class ReverseParts {
         body.add(new Stmt.Assign(saved, snapshot("copy", bar), Origin.NONE));
         toPositional.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "positional",
             List.of(ref(bar), ref(entryRows), ref(saved)), Type.VOID), Origin.NONE));
+      } else if (p.type().isRecordArray() && p.type().hasShadow() && effects.isWritten(p)) {
+        // an array of records whose elements the method replaces: the same, with the
+        // tangent class's helpers
+        String tangents = p.type().shape().tangentName();
+        Var bar = adjoint.apply(p);
+        Var entryBars = local(bar.name() + "Entry", bar.type(), delegateLocals);
+        Var saved = local(bar.name() + "Out", bar.type(), delegateLocals);
+        body.add(new Stmt.Assign(entryBars, new Expr.Invoke(ref(bar), "clone", List.of(),
+            bar.type()), Origin.NONE));
+        body.add(new Stmt.Assign(saved, new Expr.Call(tangents, "copy", List.of(ref(bar)),
+            bar.type()), Origin.NONE));
+        toPositional.add(new Stmt.Eval(new Expr.Call(tangents, "positional",
+            List.of(ref(bar), ref(entryBars), ref(saved)), Type.VOID), Origin.NONE));
       }
     }
     if (value != null) {

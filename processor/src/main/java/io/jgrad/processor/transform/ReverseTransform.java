@@ -17,6 +17,7 @@ import io.jgrad.processor.ir.Function;
 import io.jgrad.processor.ir.Names;
 import io.jgrad.processor.ir.Ops;
 import io.jgrad.processor.ir.Stmt;
+import io.jgrad.processor.ir.RecordShape;
 import io.jgrad.processor.ir.Stmt.Origin;
 import io.jgrad.processor.ir.Type;
 import io.jgrad.processor.ir.Var;
@@ -108,8 +109,9 @@ public final class ReverseTransform {
     List<Var> scalarParams = new ArrayList<>();
     for (Var p : function.params()) {
       params.add(p);
-      if (p.type().isArray() && activity.isActive(p)) {
-        Var bar = new Var(names.fresh(RuleNames.adjoint(p.name())), p.type(), Var.Kind.PARAM);
+      if ((p.type().isArray() || p.type().hasShadow()) && activity.isActive(p)) {
+        Var bar = new Var(names.fresh(RuleNames.adjoint(p.name())), p.type().tangentType(),
+            Var.Kind.PARAM);
         adjoints.put(p, bar);
         params.add(bar);
       } else if (activity.isActive(p)) {
@@ -119,8 +121,9 @@ public final class ReverseTransform {
     Type returns = function.returnType();
     Var seed = null;
     if (returns.isDifferentiable()) {
-      seed = new Var(names.fresh(returns.isArray() ? "resultBar" : "seed"),
-          returns.isArray() ? returns : Type.DOUBLE, Var.Kind.PARAM);
+      boolean reference = returns.isArray() || returns.hasShadow();
+      seed = new Var(names.fresh(reference ? "resultBar" : "seed"),
+          returns.tangentType(), Var.Kind.PARAM);
       params.add(seed);
     }
     Var scalarBars = null;
@@ -137,8 +140,10 @@ public final class ReverseTransform {
       locals.add(value);
     }
     Block seeding = new Block();
-    if (result != null && returns.isArray()) {
-      seeding.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "addTo",
+    if (result != null && (returns.isArray() || returns.hasShadow())) {
+      // a record's tangent class adds its tangents as Snapshots adds arrays
+      String adder = returns.shape() != null ? returns.shape().tangentName() : SNAPSHOTS;
+      seeding.add(new Stmt.Eval(new Expr.Call(adder, "addTo",
           List.of(ref(adjoint(result)), ref(seed)), Type.VOID), Origin.NONE));
     } else if (result != null && activity.isActive(result)) {
       seeding.add(new Stmt.Assign(adjoint(result), ref(seed), Origin.NONE));
@@ -198,7 +203,8 @@ public final class ReverseTransform {
     if (s instanceof Stmt.Assign a && a.target().type().isPassiveArray()) {
       return passivePointer(a, loopDepth);
     }
-    if (s instanceof Stmt.Assign a && a.target().type().isArray()) {
+    if (s instanceof Stmt.Assign a
+        && (a.target().type().isArray() || a.target().type().hasShadow())) {
       return pointer(a, loopDepth);
     }
     if (s instanceof Stmt.Assign a) {
@@ -277,7 +283,8 @@ public final class ReverseTransform {
     Block forward = new Block();
     Block reverse = new Block();
     Stmt.Assign assign = target == null ? null : (Stmt.Assign) statement;
-    boolean pointer = target != null && target.type().isArray();
+    boolean pointer = target != null
+        && (target.type().isArray() || target.type().hasShadow());
     boolean saves = target != null && (pointer ? reassigned(target, loopDepth)
         : saves(assign, loopDepth));
     if (target != null) {
@@ -290,7 +297,7 @@ public final class ReverseTransform {
     List<Expr> withAdjoints = new ArrayList<>();
     for (int k = 0; k < call.args().size(); k++) {
       withAdjoints.add(call.args().get(k));
-      if (callee.parameterTypes().get(k).isDoubleArray()) {
+      if (callee.parameterTypes().get(k).hasShadow()) {
         withAdjoints.add(adjointOf(call.args().get(k)));
       }
     }
@@ -304,15 +311,15 @@ public final class ReverseTransform {
     if (pointer) {
       // a new array (a @Grad method never returns its argument) with a new adjoint; the
       // callee's reverse part may put back old contents of it
-      restoredClasses.add(effects.classOf(target));
-      forward.add(new Stmt.Assign(adjoint(target), target.type().dimensions() == 2
-          ? new Expr.Call(SNAPSHOTS, "zerosLike", List.of(ref(target)), target.type())
-          : new Expr.NewArray(target.type(), List.of(new Expr.Length(ref(target)))), origin));
+      if (target.type().isArray()) {
+        restoredClasses.add(effects.classOf(target));
+      }
+      forward.add(new Stmt.Assign(adjoint(target), freshAdjoint(target), origin));
     }
     // the reverse part finds the arrays as the forward part left them (the reverse sweep of the
     // statements after the call put back what they changed) and leaves them as they were before
     List<Expr> args = new ArrayList<>(withAdjoints);
-    if (callee.returnType().isArray()) {
+    if (callee.returnType().isArray() || callee.returnType().hasShadow()) {
       args.add(ref(adjoint(target)));
     } else if (callee.returnType().isFloating()) {
       args.add(target != null && activity.isActive(target) ? ref(adjoint(target)) : ZERO);
@@ -385,16 +392,18 @@ public final class ReverseTransform {
     Origin origin = st.origin();
     Block forward = new Block();
     Block reverse = new Block();
-    Expr element = new Expr.Index(st.array(), st.index(), st.value().type().isArray()
+    boolean reference = st.value().type().isArray() || st.value().type().hasShadow();
+    Expr element = new Expr.Index(st.array(), st.index(), reference
         ? st.value().type() : Type.DOUBLE);
-    Expr shadowElement = new Expr.Index(adjointOf(st.array()), st.index(), element.type());
-    if (st.value().type().isArray()) {
+    Expr shadowElement = new Expr.Index(adjointOf(st.array()), st.index(),
+        element.type().tangentType());
+    if (reference) {
       forward.add(new Stmt.Eval(tape.invoke(Tape.REF, "push", element), origin));
       forward.add(new Stmt.Eval(tape.invoke(Tape.REF, "push", shadowElement), origin));
       forward.add(st);
       forward.add(new Stmt.Store(adjointOf(st.array()), st.index(), shadow(st.value()), origin));
       reverse.add(new Stmt.Store(adjointOf(st.array()), st.index(),
-          new Expr.Cast(element.type(), tape.invoke(Tape.REF, "pop")), origin));
+          new Expr.Cast(shadowElement.type(), tape.invoke(Tape.REF, "pop")), origin));
       reverse.add(new Stmt.Store(st.array(), st.index(),
           new Expr.Cast(element.type(), tape.invoke(Tape.REF, "pop")), origin));
       return new Sweeps(forward, reverse);
@@ -430,10 +439,36 @@ public final class ReverseTransform {
     }
     forward.add(a);
     forward.add(new Stmt.Assign(adjoint(v), shadow(a.value()), a.origin()));
+    if (a.value() instanceof Expr.New n) {
+      // new R(x, ...): what was read from the components flows into the arguments
+      List<RecordShape.Component> components = n.type().shape().components();
+      for (int k = 0; k < components.size(); k++) {
+        Expr arg = n.args().get(k);
+        if (components.get(k).type().isFloating() && activity.isActive(arg)) {
+          reverse.add(new Stmt.Accumulate(adjointOf(arg), new Expr.Field(ref(adjoint(v)),
+              components.get(k).name(), Type.DOUBLE), a.origin()));
+        }
+      }
+    }
     if (saves) {
       reverse.addAll(popPointer(v, a.origin()));
     }
     return new Sweeps(forward, reverse);
+  }
+
+  /** A zero adjoint for a new array or record that a callee returned. */
+  private static Expr freshAdjoint(Var target) {
+    Type type = target.type();
+    if (type.isRecord()) {
+      return new Expr.New(type.tangentType(), List.of());
+    }
+    if (type.isRecordArray()) {
+      return new Expr.Call(type.shape().tangentName(), "zerosLike", List.of(ref(target)),
+          type.tangentType());
+    }
+    return type.dimensions() == 2
+        ? new Expr.Call(SNAPSHOTS, "zerosLike", List.of(ref(target)), type)
+        : new Expr.NewArray(type, List.of(new Expr.Length(ref(target))));
   }
 
   private boolean reassigned(Var v, int loopDepth) {
@@ -448,17 +483,31 @@ public final class ReverseTransform {
 
   private Block popPointer(Var v, Origin origin) {
     return new Block()
-        .add(new Stmt.Assign(adjoint(v), new Expr.Cast(v.type(), tape.invoke(Tape.REF, "pop")),
-            origin))
+        .add(new Stmt.Assign(adjoint(v), new Expr.Cast(v.type().tangentType(),
+            tape.invoke(Tape.REF, "pop")), origin))
         .add(new Stmt.Assign(v, new Expr.Cast(v.type(), tape.invoke(Tape.REF, "pop")), origin));
   }
 
-  /** The adjoint memory of an array expression. */
+  /** The adjoint memory of an array or record expression. */
   private Expr shadow(Expr array) {
     if (array instanceof Expr.NewArray n) {
-      return n;
+      return new Expr.NewArray(n.type().tangentType(), n.dimensions());
     }
-    if (Exprs.isTable(array)) {
+    if (array instanceof Expr.New n) {
+      // a new record's adjoint shares its record components' adjoints: they are the same
+      // objects; its own numbers start at zero
+      List<Expr> args = new ArrayList<>();
+      List<RecordShape.Component> components = n.type().shape().components();
+      for (int k = 0; k < components.size(); k++) {
+        if (components.get(k).type().isRecord() && components.get(k).isDifferentiable()) {
+          args.add(adjointOf(n.args().get(k)));
+        } else if (components.get(k).isDifferentiable()) {
+          args.add(ZERO);
+        }
+      }
+      return new Expr.New(n.type().tangentType(), args);
+    }
+    if (Exprs.isTable(array) && array.type().isArray()) {
       // a static final table is a constant: what flows into its adjoint is dropped
       return new Expr.Call(SNAPSHOTS, "zerosLike", List.of(array), array.type());
     }
@@ -533,7 +582,7 @@ public final class ReverseTransform {
   private Var adjoint(Var v) {
     return adjoints.computeIfAbsent(v, k -> {
       Var bar = new Var(names.fresh(RuleNames.adjoint(k.name())),
-          k.type().isArray() ? k.type() : Type.DOUBLE, Var.Kind.TEMP);
+          k.type().tangentType(), Var.Kind.TEMP);
       locals.add(bar);
       return bar;
     });
@@ -546,7 +595,13 @@ public final class ReverseTransform {
     if (operand instanceof Expr.Lit nothing) {
       return nothing; // a null array has a null adjoint
     }
+    if (operand instanceof Expr.Field f) {
+      return new Expr.Field(adjointOf(f.target()), f.name(), f.type().tangentType());
+    }
+    if (operand instanceof Expr.StaticField f && f.type().isRecord()) {
+      return new Expr.New(f.type().tangentType(), List.of()); // a constant: adjoint dropped
+    }
     Expr.Index i = (Expr.Index) operand;
-    return new Expr.Index(adjointOf(i.array()), i.index(), i.type());
+    return new Expr.Index(adjointOf(i.array()), i.index(), i.type().tangentType());
   }
 }

@@ -75,7 +75,7 @@ final class ToBeRecorded {
         reads.addAll(Exprs.vars(arg));
       }
     } else if (s instanceof Stmt.Assign a && activity.isActive(a.target())
-        && !a.target().type().isArray()) {
+        && !a.target().type().isArray() && !a.target().type().hasShadow()) {
       for (LocalDerivatives.Partial p :
           LocalDerivatives.of(a.value(), ref(a.target()), activity)) {
         reads.addAll(Exprs.vars(p.derivative()));

@@ -1,0 +1,99 @@
+package io.jgrad.processor.check;
+
+import java.util.HashSet;
+import java.util.Set;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * Records as declarations see them (javax.lang.model): the same rules as the lowering's
+ * {@code JdtTypes} applies to bodies. A record jgrad models has components that are numbers,
+ * booleans, chars, enums, Strings or such records; it is differentiable if one is a double or a
+ * float, or a differentiable record.
+ */
+final class Records {
+  private Records() {}
+
+  static boolean isRecord(TypeMirror type) {
+    return whyNot(type, new HashSet<>()) == null && recordElement(type) != null;
+  }
+
+  static boolean isDifferentiable(TypeMirror type) {
+    TypeElement record = recordElement(type);
+    if (record == null) {
+      return false;
+    }
+    for (RecordComponentElement c : record.getRecordComponents()) {
+      TypeKind kind = c.asType().getKind();
+      if (kind == TypeKind.DOUBLE || kind == TypeKind.FLOAT
+          || recordElement(c.asType()) != null && isDifferentiable(c.asType())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Why a record type (or an array of one) is not modelled, for an error message; null if it is
+   * modelled or is no record at all.
+   */
+  static String whyNot(TypeMirror type) {
+    TypeMirror element = type;
+    int dimensions = 0;
+    while (element instanceof ArrayType array) {
+      element = array.getComponentType();
+      dimensions++;
+    }
+    if (recordElement(element) == null) {
+      return null;
+    }
+    if (dimensions > 1) {
+      return "arrays of records have one dimension";
+    }
+    return whyNot(element, new HashSet<>());
+  }
+
+  private static String whyNot(TypeMirror type, Set<String> enclosing) {
+    TypeElement record = recordElement(type);
+    if (record == null) {
+      return "not a record";
+    }
+    if (!record.getTypeParameters().isEmpty()) {
+      return "a generic record is not supported";
+    }
+    if (!enclosing.add(record.getQualifiedName().toString())) {
+      return "a record that contains itself is not supported";
+    }
+    for (RecordComponentElement c : record.getRecordComponents()) {
+      TypeMirror t = c.asType();
+      if (t.getKind().isPrimitive() || isPassiveObject(t)) {
+        continue;
+      }
+      String nested = recordElement(t) == null ? "no record" : whyNot(t, enclosing);
+      if (nested != null) {
+        return "its component " + c.getSimpleName() + " is a " + t + ": record components may"
+            + " be double, float, int, long, boolean, char, enums, Strings and such records"
+            + " (not arrays or other classes, not the record itself)";
+      }
+    }
+    enclosing.remove(record.getQualifiedName().toString());
+    return null;
+  }
+
+  private static boolean isPassiveObject(TypeMirror type) {
+    return type instanceof DeclaredType declared
+        && (declared.asElement().getKind() == ElementKind.ENUM
+            || declared.toString().equals("java.lang.String"));
+  }
+
+  private static TypeElement recordElement(TypeMirror type) {
+    return type instanceof DeclaredType declared
+        && declared.asElement().getKind() == ElementKind.RECORD
+        ? (TypeElement) declared.asElement() : null;
+  }
+}

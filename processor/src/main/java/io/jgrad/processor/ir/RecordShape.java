@@ -1,0 +1,63 @@
+package io.jgrad.processor.ir;
+
+import java.util.List;
+
+/**
+ * What jgrad knows of a record of the user's: its components in declaration order, and the
+ * generated tangent class that holds one tangent per differentiable component ({@code double}
+ * and {@code float} components, and records that have one). Records are values: a rule never
+ * changes one, so a record shares its tangent (and its adjoint buffer) with every reference.
+ */
+public final class RecordShape {
+  /** A component: its name (also its accessor's and its tangent field's) and its type. */
+  public record Component(String name, Type type) {
+    public boolean isDifferentiable() {
+      return type.isFloating() || type.isRecord() && type.shape().isDifferentiable();
+    }
+  }
+
+  private final String qualifiedName;
+  private final String tangentName;
+  private List<Component> components = List.of();
+  private boolean differentiable;
+
+  /**
+   * @param qualifiedName the record's canonical name ({@code pkg.Outer.Vec3})
+   * @param tangentName its tangent class's qualified name ({@code pkg.Outer_Vec3_Tangent})
+   */
+  public RecordShape(String qualifiedName, String tangentName) {
+    this.qualifiedName = qualifiedName;
+    this.tangentName = tangentName;
+  }
+
+  /** Set once, after the components' own shapes are known. */
+  public void setComponents(List<Component> components) {
+    this.components = List.copyOf(components);
+    this.differentiable = components.stream().anyMatch(Component::isDifferentiable);
+  }
+
+  public String qualifiedName() {
+    return qualifiedName;
+  }
+
+  public String tangentName() {
+    return tangentName;
+  }
+
+  public List<Component> components() {
+    return components;
+  }
+
+  /** The components that have a tangent, in declaration order. */
+  public List<Component> differentiableComponents() {
+    return components.stream().filter(Component::isDifferentiable).toList();
+  }
+
+  public Component component(String name) {
+    return components.stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
+  }
+
+  public boolean isDifferentiable() {
+    return differentiable;
+  }
+}

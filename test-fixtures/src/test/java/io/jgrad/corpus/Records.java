@@ -1,0 +1,152 @@
+package io.jgrad.corpus;
+
+import io.jgrad.Grad;
+
+/**
+ * Records as data: parameters, locals, array elements and results of helpers; {@code new},
+ * accessors, component fields read in the record's own methods, instance methods, static
+ * factories, constants, nested records, float/int/enum components, compact constructors that
+ * validate.
+ */
+public final class Records {
+  private Records() {}
+
+  /** A 2-vector with the usual methods. */
+  public record Vec(double x, double y) {
+    static final Vec ORIGIN = new Vec(0.0, 0.0);
+
+    static Vec polar(double r, double angle) {
+      return new Vec(r * Math.cos(angle), r * Math.sin(angle));
+    }
+
+    Vec plus(Vec o) {
+      return new Vec(x + o.x, y + o.y);
+    }
+
+    Vec scale(double s) {
+      return new Vec(s * x, s * this.y);
+    }
+
+    double dot(Vec o) {
+      return x * o.x() + y * o.y();
+    }
+
+    double norm() {
+      return Math.sqrt(dot(this));
+    }
+
+    boolean isRightOf(Vec o) {
+      return x > o.x;
+    }
+  }
+
+  /** Kinds of particles; the charge sign. */
+  public enum Kind { POSITIVE, NEGATIVE }
+
+  /** A particle: nested records, a float, an int and an enum component. */
+  public record Particle(Vec pos, Vec vel, float charge, int id, Kind kind) {
+    public Particle {
+      if (id < 0) {
+        throw new IllegalArgumentException("id must not be negative: " + id);
+      }
+    }
+
+    double signedCharge() {
+      return kind == Kind.POSITIVE ? charge : -charge;
+    }
+
+    Particle moved(double dt) {
+      return new Particle(pos.plus(vel.scale(dt)), vel, charge, id, kind);
+    }
+  }
+
+  /** Only data: no tangent. */
+  public record Grid(int rows, int cols) {}
+
+  @Grad
+  public static double energy(Vec v, double s) {
+    Vec w = v.scale(s).plus(Vec.ORIGIN);
+    return w.norm() + w.x() * v.y;
+  }
+
+  @Grad
+  public static double kinetic(Particle p, double dt) {
+    Particle q = p.moved(dt);
+    double v2 = q.vel().dot(q.vel());
+    return 0.5 * q.charge() * v2 + q.pos().norm() * p.signedCharge() + p.id();
+  }
+
+  @Grad
+  public static double polarSum(double[] r, double[] angle) {
+    Vec acc = Vec.ORIGIN;
+    for (int i = 0; i < r.length; i++) {
+      acc = acc.plus(Vec.polar(r[i], angle[i]));
+    }
+    return acc.dot(acc);
+  }
+
+  @Grad
+  public static double swarm(Particle[] ps, double dt, Grid grid) {
+    double total = 0;
+    for (Particle p : ps) {
+      Particle q = p.moved(dt);
+      total += q.pos().x() * q.signedCharge() / grid.cols();
+    }
+    Vec first = ps.length > 0 ? ps[0].pos() : Vec.ORIGIN;
+    return total + first.y();
+  }
+
+  /** Writes its array of records: each element replaced by a moved copy. */
+  @Grad
+  public static void step(Particle[] ps, double dt) {
+    for (int i = 0; i < ps.length; i++) {
+      ps[i] = ps[i].moved(dt);
+    }
+  }
+
+  @Grad
+  public static double[] positions(Vec[] vs, double scale) {
+    double[] out = new double[2 * vs.length];
+    for (int i = 0; i < vs.length; i++) {
+      Vec v = vs[i] == null ? Vec.ORIGIN : vs[i].scale(scale);
+      out[2 * i] = v.x();
+      out[2 * i + 1] = v.y();
+    }
+    return out;
+  }
+
+  private static Vec[] vectors(double[] xy) {
+    Vec[] vs = new Vec[xy.length / 2];
+    for (int i = 0; i < vs.length; i++) {
+      vs[i] = new Vec(xy[2 * i], xy[2 * i + 1]);
+    }
+    return vs;
+  }
+
+  private static Vec farthest(Vec[] vs) {
+    Vec best = vs[0];
+    for (Vec v : vs) {
+      if (v.norm() > best.norm()) {
+        best = v;
+      }
+    }
+    return best;
+  }
+
+  @Grad
+  public static double farthestNorm(double[] xy) {
+    Vec[] vs = vectors(xy);
+    Vec far = farthest(vs);
+    return far.norm() + (far.isRightOf(vs[0]) ? far.x() : 0.0);
+  }
+
+  @Grad
+  public static double twice(Vec a, Vec b) {
+    Vec[] pair = {a, b, a};
+    double s = 0;
+    for (Vec v : pair) {
+      s += v.dot(b);
+    }
+    return s;
+  }
+}
