@@ -46,6 +46,7 @@ import javax.lang.model.util.ElementFilter;
 import org.eclipse.jdt.core.dom.AbstractTypeDeclaration;
 import org.eclipse.jdt.core.dom.CompilationUnit;
 import org.eclipse.jdt.core.dom.IMethodBinding;
+import io.jgrad.processor.lower.RecordConstructors;
 import org.eclipse.jdt.core.dom.MethodDeclaration;
 
 /**
@@ -64,6 +65,12 @@ final class GradPipeline {
   private final Map<String, String> written;
   /** Types declared in this compilation's sources, by qualified name (all rounds so far). */
   private final java.util.Set<String> rootNames;
+  /** What reading another type's source takes (set once the round's sources are parsed). */
+  private record Sources(JdtParser parser, SourceMirror mirror,
+      Map<String, CompilationUnit> parsed, Map<TypeElement, SourceUnit> units) {}
+
+  private Sources sources;
+
   /** Methods whose declarations were reported: their bodies are checked, no rules follow. */
   private final java.util.Set<ExecutableElement> bodyOnly = new java.util.HashSet<>();
 
@@ -127,6 +134,7 @@ final class GradPipeline {
       start = timings.add("sources", start);
       Map<String, CompilationUnit> parsed = parser.parseAll(units.values().stream()
           .filter(java.util.Objects::nonNull).distinct().toList(), mirror.root());
+      this.sources = new Sources(parser, mirror, parsed, units);
       start = timings.add("parse", start);
       List<Lowered> lowered = new ArrayList<>();
       for (Map.Entry<TypeElement, List<ExecutableElement>> e : byOwner.entrySet()) {
@@ -429,7 +437,42 @@ final class GradPipeline {
       }
       return null;
     }
-    return lowered.function();
+    boolean constructorsOk = true;
+    for (IMethodBinding constructor : lowered.recordConstructors()) {
+      constructorsOk &= checkConstructor(constructor, method);
+    }
+    return constructorsOk ? lowered.function() : null;
+  }
+
+  /**
+   * A record's own canonical constructor may validate its arguments, but not change them: the
+   * rules take the derivative of a component to be its argument's. Reads the constructor's
+   * source; an assignment to a parameter is an error there, and at the method calling it.
+   */
+  private boolean checkConstructor(IMethodBinding constructor, ExecutableElement caller) {
+    String owner = constructor.getDeclaringClass().getErasure().getQualifiedName();
+    TypeElement record = env.getElementUtils().getTypeElement(owner);
+    SourceUnit unit = record == null ? null : source(sources.units(), RuleBases.topLevel(record));
+    String changed = null;
+    if (unit != null) {
+      if (!sources.parsed().containsKey(unit.relativePath())) {
+        sources.mirror().add(unit);
+        sources.parsed().putAll(sources.parser().parseAll(List.of(unit), sources.mirror().root()));
+      }
+      CompilationUnit ast = sources.parsed().get(unit.relativePath());
+      changed = ast == null ? "?" : RecordConstructors.assignedParameter(ast, owner,
+          constructor.getKey());
+    } else {
+      changed = "?";
+    }
+    if (changed == null) {
+      return true;
+    }
+    String name = constructor.getDeclaringClass().getName();
+    reporter.error(caller, changed.equals("?")
+        ? Message.RECORD_CONSTRUCTOR_UNREAD.format(name)
+        : Message.RECORD_CONSTRUCTOR_CHANGES.format(name, changed));
+    return false;
   }
 
   /** JDT's compile errors inside the method, where they are, saying why no rules follow. */

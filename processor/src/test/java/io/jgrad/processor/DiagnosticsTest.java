@@ -144,8 +144,9 @@ class DiagnosticsTest {
     Compilation compilation = compile(foo);
     assertThat(compilation)
         .hadErrorContaining("local variable o of type Object " + NOT_SUPPORTED
-            + ": use double, float, double[] or double[][] locals (differentiated), or int, long,"
-            + " boolean, String, enum locals and arrays of int, long, boolean or String (data)")
+            + ": use double, float, double[] or double[][] locals, records and arrays of records"
+            + " (differentiated), or int, long, boolean, String, enum locals and arrays of int,"
+            + " long, boolean or String (data)")
         .inFile(foo.file()).onLine(foo.line("Object o"));
     assertNoInternalError(compilation);
   }
@@ -667,8 +668,9 @@ class DiagnosticsTest {
     Compilation compilation = compile(foo);
     assertThat(compilation)
         .hadErrorContaining("local variable s of type StringBuilder " + NOT_SUPPORTED
-            + ": use double, float, double[] or double[][] locals (differentiated), or int, long,"
-            + " boolean, String, enum locals and arrays of int, long, boolean or String (data)")
+            + ": use double, float, double[] or double[][] locals, records and arrays of records"
+            + " (differentiated), or int, long, boolean, String, enum locals and arrays of int,"
+            + " long, boolean or String (data)")
         .inFile(foo.file()).onLine(foo.line("StringBuilder s"));
     assertNoInternalError(compilation);
   }
@@ -848,9 +850,9 @@ class DiagnosticsTest {
     Compilation compilation = compile(foo);
     assertThat(compilation)
         .hadErrorContaining("parameter label of type java.lang.StringBuilder is not supported by"
-            + " @Grad: use double, float, double[], double[][] (differentiated), or int, long,"
-            + " boolean, char, short, byte, String, an enum, or arrays of int, long, boolean or"
-            + " String (data)")
+            + " @Grad: use double, float, double[], double[][], records and arrays of records"
+            + " (differentiated), or int, long, boolean, char, short, byte, String, an enum, or"
+            + " arrays of int, long, boolean or String (data)")
         .inFile(foo.file()).onLine(foo.line("StringBuilder label"));
     assertNoInternalError(compilation);
   }
@@ -861,10 +863,84 @@ class DiagnosticsTest {
     Compilation compilation = compile(foo);
     assertThat(compilation)
         .hadErrorContaining("parameter m of type double[][][] is not supported by @Grad: use"
-            + " double, float, double[], double[][] (differentiated), or int, long, boolean,"
-            + " char, short, byte, String, an enum, or arrays of int, long, boolean or String"
-            + " (data)")
+            + " double, float, double[], double[][], records and arrays of records"
+            + " (differentiated), or int, long, boolean, char, short, byte, String, an enum, or"
+            + " arrays of int, long, boolean or String (data)")
         .inFile(foo.file()).onLine(foo.line("double[][][] m"));
+    assertNoInternalError(compilation);
+  }
+
+  /** A record's constructor that changes an argument would make a component's derivative wrong. */
+  @Test
+  void recordConstructorThatChangesAnArgumentIsRejected() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          record Positive(double v, int k) {
+            Positive {
+              if (k < 0) {
+                throw new IllegalArgumentException("k");
+              }
+              v = Math.abs(v);
+            }
+          }
+
+          record Checked(double v) {
+            Checked {
+              if (v < -1e9) {
+                throw new IllegalArgumentException("v");
+              }
+            }
+          }
+
+          @Grad
+          public static double f(double x) {
+            Positive p = new Positive(x, 1);
+            return p.v() * 2;
+          }
+
+          @Grad
+          public static double g(double x) {
+            return new Checked(x).v() * 3;
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("the constructor of record Positive assigns to its parameter v: jgrad"
+            + " takes a component's derivative to be its argument's, so a constructor may check"
+            + " its arguments but not change them; normalise the value in a static factory"
+            + " method instead")
+        .inFile(foo.file()).onLine(foo.line("public static double f"));
+    assertThat(compilation).hadErrorCount(1); // g's constructor only validates: accepted
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void recordWithAnArrayComponentIsRejectedWithTheReason() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          record Samples(double[] values, double scale) {}
+
+          @Grad
+          public static double f(double x, Samples s) {
+            return x * s.scale();
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("record type test.Foo.Samples (of s) is not supported in a @Grad"
+            + " method: its component values is a double[]: record components may be double,"
+            + " float, int, long, boolean, char, enums, Strings and such records")
+        .inFile(foo.file()).onLine(foo.line("Samples s"));
     assertNoInternalError(compilation);
   }
 

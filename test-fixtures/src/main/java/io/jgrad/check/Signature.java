@@ -241,9 +241,70 @@ final class Signature {
     if (accepted) {
       return arg;
     }
+    Object twin = twin(arg, type);
+    if (twin != null) {
+      return twin;
+    }
     throw new IllegalArgumentException(
         "argument " + param + " (" + name(param) + ") of " + describe() + " must be a "
             + type.getSimpleName() + ", got " + (arg == null ? "null" : arg.getClass().getName()));
+  }
+
+  /**
+   * {@code value} as an instance of {@code type}, if {@code value} is a record, an enum constant
+   * or an array of records of another class with the same simple name and the same components
+   * (the same source compiled twice: by javac and, into another package, by ecj); else null.
+   */
+  static Object twin(Object value, Class<?> type) {
+    if (value == null || !value.getClass().getSimpleName().equals(type.getSimpleName())) {
+      return null;
+    }
+    try {
+      if (type.isArray() && value.getClass().isArray()) {
+        int n = Array.getLength(value);
+        Object out = Array.newInstance(type.getComponentType(), n);
+        for (int i = 0; i < n; i++) {
+          Object e = Array.get(value, i);
+          Object converted = e == null || type.getComponentType().isInstance(e) ? e
+              : twin(e, type.getComponentType());
+          if (e != null && converted == null) {
+            return null;
+          }
+          Array.set(out, i, converted);
+        }
+        return out;
+      }
+      if (type.isEnum() && value instanceof Enum<?> constant) {
+        for (Object c : type.getEnumConstants()) {
+          if (((Enum<?>) c).name().equals(constant.name())) {
+            return c;
+          }
+        }
+        return null;
+      }
+      if (type.isRecord() && value instanceof Record) {
+        java.lang.reflect.RecordComponent[] to = type.getRecordComponents();
+        java.lang.reflect.RecordComponent[] from = value.getClass().getRecordComponents();
+        if (to.length != from.length) {
+          return null;
+        }
+        Object[] values = new Object[to.length];
+        Class<?>[] types = new Class<?>[to.length];
+        for (int k = 0; k < to.length; k++) {
+          from[k].getAccessor().setAccessible(true);
+          Object v = from[k].getAccessor().invoke(value);
+          types[k] = to[k].getType();
+          values[k] = types[k].isPrimitive() || types[k].isInstance(v) || v == null ? v
+              : twin(v, types[k]);
+        }
+        java.lang.reflect.Constructor<?> canonical = type.getDeclaredConstructor(types);
+        canonical.setAccessible(true);
+        return canonical.newInstance(values);
+      }
+    } catch (ReflectiveOperationException e) {
+      return null;
+    }
+    return null;
   }
 
   private static boolean isIntegral(Number number) {

@@ -16,9 +16,16 @@ public enum Message {
   NO_DIFFERENTIABLE_PARAMETER("@Grad method %s has no differentiable parameter: add a double,"
       + " float or double[] parameter to differentiate with respect to"),
   UNSUPPORTED_PARAMETER("parameter %s of type %s is not supported by @Grad: use double, float,"
-      + " double[], double[][] (differentiated), or int, long, boolean, char, short, byte, String,"
-      + " an enum, or arrays of int, long, boolean or String (data)"),
+      + " double[], double[][], records and arrays of records (differentiated), or int, long,"
+      + " boolean, char, short, byte, String, an enum, or arrays of int, long, boolean or String"
+      + " (data)"),
   UNSUPPORTED_RECORD("record type %s (of %s) is not supported in a @Grad method: %s"),
+  RECORD_CONSTRUCTOR_CHANGES("the constructor of record %s assigns to its parameter %s: jgrad"
+      + " takes a component's derivative to be its argument's, so a constructor may check its"
+      + " arguments but not change them; normalise the value in a static factory method instead"),
+  RECORD_CONSTRUCTOR_UNREAD("record %s declares its canonical constructor, and jgrad cannot read"
+      + " its source to check that it leaves its arguments as they are: compile the record from"
+      + " source in this build, or pass its source root with -Ajgrad.sourcepath=DIR"),
   OVERLOADED("@Grad methods named %s are overloaded in %s: the generated rule names would clash;"
       + " give the @Grad methods distinct names"),
   GENERIC("@Grad method %s must not declare type parameters"),
@@ -27,15 +34,17 @@ public enum Message {
   UNSUPPORTED_STATEMENT("%s is not supported in a @Grad method%s"),
   UNSUPPORTED_EXPRESSION("%s is not supported in a @Grad method%s"),
   UNSUPPORTED_LOCAL_TYPE("local variable %s of type %s is not supported in a @Grad method: use"
-      + " double, float, double[] or double[][] locals (differentiated), or int, long, boolean,"
-      + " String, enum locals and arrays of int, long, boolean or String (data)"),
+      + " double, float, double[] or double[][] locals, records and arrays of records"
+      + " (differentiated), or int, long, boolean, String, enum locals and arrays of int, long,"
+      + " boolean or String (data)"),
   NO_RULE("call to %s cannot be differentiated: %s. jgrad differentiates the static methods whose"
       + " source is in this build (with or without @Grad) and calls the ones whose result has no"
       + " derivative; otherwise compute the value outside the @Grad method and pass it in as a"
       + " parameter"),
-  INSTANCE_CALL("call to %s is a call on an object, which jgrad cannot differentiate: compute"
-      + " the value before the @Grad method and pass it in as a parameter, or write the"
-      + " computation as a static method, which jgrad differentiates with or without @Grad"),
+  INSTANCE_CALL("call to %s is a call on an object, which jgrad cannot differentiate (it"
+      + " differentiates instance methods of records): compute the value before the @Grad method"
+      + " and pass it in as a parameter, or write the computation as a static method, which"
+      + " jgrad differentiates with or without @Grad"),
   VARARGS("@Grad method %s has a varargs parameter %s: declare it as double[] instead"),
   NO_BODY("@Grad method %s has no body to differentiate (it is abstract or native)"),
   NAME_CLASH("@Grad method %s clashes with the generated %s of @Grad method %s: rename one of"

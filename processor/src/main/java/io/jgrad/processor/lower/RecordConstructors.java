@@ -1,0 +1,82 @@
+package io.jgrad.processor.lower;
+
+import org.eclipse.jdt.core.dom.ASTVisitor;
+import org.eclipse.jdt.core.dom.Assignment;
+import org.eclipse.jdt.core.dom.CompilationUnit;
+import org.eclipse.jdt.core.dom.Expression;
+import org.eclipse.jdt.core.dom.IMethodBinding;
+import org.eclipse.jdt.core.dom.IVariableBinding;
+import org.eclipse.jdt.core.dom.MethodDeclaration;
+import org.eclipse.jdt.core.dom.PostfixExpression;
+import org.eclipse.jdt.core.dom.PrefixExpression;
+import org.eclipse.jdt.core.dom.SimpleName;
+
+/** Reads a record's explicit canonical (or compact) constructor for what the rules assume. */
+public final class RecordConstructors {
+  private RecordConstructors() {}
+
+  /**
+   * The name of a parameter the canonical constructor (binding key {@code key}) of record
+   * {@code record} assigns to (then the component differs from the argument), null if it
+   * assigns none or is implicit, "?" if the record is not declared in {@code ast}.
+   */
+  public static String assignedParameter(CompilationUnit ast, String record, String key) {
+    String[] found = {"?"};
+    ast.accept(new ASTVisitor() {
+      @Override
+      public boolean visit(org.eclipse.jdt.core.dom.RecordDeclaration r) {
+        if (r.resolveBinding() != null
+            && r.resolveBinding().getErasure().getQualifiedName().equals(record)
+            && "?".equals(found[0])) {
+          found[0] = null; // declared here; an explicit constructor is read below
+        }
+        return true;
+      }
+
+      @Override
+      public boolean visit(MethodDeclaration m) {
+        IMethodBinding binding = m.resolveBinding();
+        if (binding != null && binding.getKey().equals(key) && m.getBody() != null) {
+          found[0] = null;
+          m.getBody().accept(new ASTVisitor() {
+            @Override
+            public boolean visit(Assignment a) {
+              note(a.getLeftHandSide());
+              return true;
+            }
+
+            @Override
+            public boolean visit(PrefixExpression p) {
+              if (p.getOperator() == PrefixExpression.Operator.INCREMENT
+                  || p.getOperator() == PrefixExpression.Operator.DECREMENT) {
+                note(p.getOperand());
+              }
+              return true;
+            }
+
+            @Override
+            public boolean visit(PostfixExpression p) {
+              note(p.getOperand());
+              return true;
+            }
+
+            private void note(Expression target) {
+              if (found[0] == null && target instanceof SimpleName n
+                  && n.resolveBinding() instanceof IVariableBinding v && v.isParameter()
+                  && isOwnParameter(v, key)) {
+                found[0] = n.getIdentifier();
+              }
+            }
+          });
+        }
+        return true;
+      }
+    });
+    return found[0];
+  }
+
+  private static boolean isOwnParameter(IVariableBinding v, String constructorKey) {
+    IMethodBinding declaring = v.getDeclaringMethod();
+    return declaring == null || declaring.getKey().equals(constructorKey);
+  }
+}
