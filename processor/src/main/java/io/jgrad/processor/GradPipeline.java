@@ -453,18 +453,16 @@ final class GradPipeline {
     String owner = constructor.getDeclaringClass().getErasure().getQualifiedName();
     TypeElement record = env.getElementUtils().getTypeElement(owner);
     SourceUnit unit = record == null ? null : source(sources.units(), RuleBases.topLevel(record));
-    String changed = null;
+    CompilationUnit ast = null;
     if (unit != null) {
       if (!sources.parsed().containsKey(unit.relativePath())) {
         sources.mirror().add(unit);
         sources.parsed().putAll(sources.parser().parseAll(List.of(unit), sources.mirror().root()));
       }
-      CompilationUnit ast = sources.parsed().get(unit.relativePath());
-      changed = ast == null ? "?" : RecordConstructors.assignedParameter(ast, owner,
-          constructor.getKey());
-    } else {
-      changed = "?";
+      ast = sources.parsed().get(unit.relativePath());
     }
+    String changed = ast == null ? "?"
+        : RecordConstructors.assignedParameter(ast, owner, constructor.getKey());
     if (changed == null) {
       return true;
     }

@@ -65,6 +65,7 @@ public final class GradProcessor extends AbstractProcessor {
     } catch (Throwable t) {
       processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
           Message.INTERNAL.format("this round", t));
+      // for jgrad's own engineers: javac -J-Djgrad.debug=true prints where it happened
       if (Boolean.getBoolean("jgrad.debug")) {
         t.printStackTrace();
       }

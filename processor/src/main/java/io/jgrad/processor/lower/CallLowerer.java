@@ -58,7 +58,7 @@ final class CallLowerer {
     }
     if (!org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers())
         && method.getDeclaringClass().isRecord()) {
-      return recordMethod(m, method, type, out, active);
+      return recordMethod(m, method, type, out);
     }
     if (!org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers())) {
       if (!(m.getExpression() instanceof SimpleName receiver
@@ -110,8 +110,7 @@ final class CallLowerer {
    * differentiated like a static helper taking the receiver first; one whose result carries no
    * derivative and that takes no array ({@code p.feller()}) is called as it is.
    */
-  private Expr recordMethod(MethodInvocation m, IMethodBinding method, Type type, Block out,
-      boolean active) {
+  private Expr recordMethod(MethodInvocation m, IMethodBinding method, Type type, Block out) {
     GradCallee callee = lowerer.callees.resolve(method);
     boolean passive = callee == null && !type.isDifferentiable()
         && !org.eclipse.jdt.core.dom.Modifier.isPrivate(method.getModifiers())
@@ -129,7 +128,6 @@ final class CallLowerer {
     order.next(code -> m.getExpression() == null
         || m.getExpression() instanceof org.eclipse.jdt.core.dom.ThisExpression
         ? lowerer.records.self(m) : lowerer.records.atom(m.getExpression(), code));
-    List<Expr> rest = new ArrayList<>();
     for (Expression arg : arguments) {
       order.next(code -> ExpressionLowerer.isArray(arg) ? expressions.arrayAtom(arg, code)
           : ExpressionLowerer.isRecord(arg) ? lowerer.records.atom(arg, code)

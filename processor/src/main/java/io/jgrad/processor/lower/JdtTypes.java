@@ -9,8 +9,6 @@ import java.util.List;
 import java.util.Set;
 import org.eclipse.jdt.core.dom.IMethodBinding;
 import org.eclipse.jdt.core.dom.ITypeBinding;
-import org.eclipse.jdt.core.dom.IVariableBinding;
-import org.eclipse.jdt.core.dom.Modifier;
 
 /** Maps JDT type bindings to IR types. */
 public final class JdtTypes {

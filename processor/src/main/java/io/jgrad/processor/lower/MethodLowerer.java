@@ -159,10 +159,10 @@ public final class MethodLowerer {
 
   private Result run(MethodDeclaration method) {
     List<Var> params = new ArrayList<>();
-    IMethodBinding binding0 = method.resolveBinding();
-    if (binding0 != null && !Modifier.isStatic(binding0.getModifiers())) {
+    IMethodBinding declared = method.resolveBinding();
+    if (declared != null && !Modifier.isStatic(declared.getModifiers())) {
       // an instance method of a record: its rules are static, the receiver comes first
-      Type receiver = JdtTypes.of(binding0.getDeclaringClass());
+      Type receiver = JdtTypes.of(declared.getDeclaringClass());
       self = new Var(names.fresh("self"), receiver, Var.Kind.PARAM);
       claimed.add(self.name());
       params.add(self);
