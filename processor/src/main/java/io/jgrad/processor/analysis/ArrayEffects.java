@@ -5,7 +5,9 @@ import io.jgrad.processor.ir.Blocks;
 import io.jgrad.processor.ir.Expr;
 import io.jgrad.processor.ir.Exprs;
 import io.jgrad.processor.ir.Function;
+import io.jgrad.processor.ir.RecordShape;
 import io.jgrad.processor.ir.Stmt;
+import io.jgrad.processor.ir.Type;
 import io.jgrad.processor.ir.Var;
 import io.jgrad.processor.rules.GradCallee;
 import io.jgrad.processor.transform.CalleeTable;
@@ -25,11 +27,18 @@ import java.util.Set;
  * its outer array, so writing {@code q[i] = r} changes q's outer array only, not m. Per class,
  * the analysis records whether elements (doubles, or row references) are written, whether row
  * references are written ("rows move"), and whether a callee that may write it receives it.
+ *
+ * <p>A record that holds arrays ({@code record Csr(int[] rowPtr, double[] values)}) is a class
+ * too, with one class per array (or nested record) component, as a matrix has one for its rows:
+ * {@code new Csr(p, v)} puts v in the {@code values} class of the new record's class, and
+ * {@code double[] w = c.values()} puts w there as well.
  */
 public final class ArrayEffects {
   private final Map<Var, Var> parent = new HashMap<>();
   /** The class of the rows of a 2-D (or deeper) class, by representative. */
   private final Map<Var, Var> rows = new HashMap<>();
+  /** The classes of a record class's array and record components, by representative. */
+  private final Map<Var, Map<String, Var>> components = new HashMap<>();
   private final Set<Var> written = new HashSet<>();
   private final Set<Var> passedToWritingCallee = new HashSet<>();
   private final Set<Var> rowsMoved = new HashSet<>();
@@ -61,7 +70,7 @@ public final class ArrayEffects {
   public static ArrayEffects ofEntryArrays(Function function, CalleeTable callees) {
     ArrayEffects effects = new ArrayEffects(true);
     for (Var v : Blocks.assigned(function.body())) {
-      if (v.kind() == Var.Kind.PARAM && v.type().isArray()) {
+      if (v.kind() == Var.Kind.PARAM && holdsMemory(v.type())) {
         effects.reassigned.put(v, new Var(v.name() + "'", v.type(), Var.Kind.TEMP));
         effects.holds.put(v, Set.of(v));
       }
@@ -85,25 +94,27 @@ public final class ArrayEffects {
     }));
   }
 
-  /** True if the array {@code function} returns may be {@code param} or one of its rows. */
+  /**
+   * True if the array {@code function} returns may be {@code param} or one of its rows (or one
+   * of the arrays a record parameter holds), or if the record it returns may hold one of them.
+   */
   public boolean returnsParameter(Function function, Var param) {
-    List<Var> returned = new ArrayList<>();
+    List<Expr> returned = new ArrayList<>();
     returns(function.body(), returned);
-    for (Var r : returned) {
-      if (reaches(param, r)) {
+    for (Expr r : returned) {
+      if (r.type().isArray() ? reaches(param, classOfPath(r))
+          : levels(classOfPath(r), r.type()).stream().anyMatch(c -> reaches(param, c))) {
         return true;
       }
     }
     return false;
   }
 
-  private static void returns(Block block, List<Var> out) {
+  private static void returns(Block block, List<Expr> out) {
     for (Stmt s : block.stmts()) {
-      if (s instanceof Stmt.Return r && r.value() != null && r.value().type().isArray()) {
-        Var root = Exprs.root(r.value());
-        if (root != null) {
-          out.add(root);
-        }
+      if (s instanceof Stmt.Return r && r.value() != null && holdsMemory(r.value().type())
+          && Exprs.root(r.value()) != null) {
+        out.add(r.value());
       } else if (s instanceof Stmt.If i) {
         returns(i.then(), out);
         returns(i.otherwise(), out);
@@ -135,24 +146,43 @@ public final class ArrayEffects {
 
   /**
    * The class of the array whose elements an element access writes or reads: for {@code x[i]}
-   * the class of x, for {@code m[i][j]} the row class of m's class.
+   * the class of x, for {@code m[i][j]} the row class of m's class, for {@code c.values[k]} the
+   * {@code values} class of c's class.
    */
   public Var elementClass(Expr arrayPath) {
-    if (arrayPath instanceof Expr.Index i) {
-      return rowsOf(elementClass(i.array()));
-    }
-    Var root = Exprs.root(arrayPath);
-    return root == null ? null : classOf(root);
+    return Exprs.root(arrayPath) == null ? null : classOfPath(arrayPath);
   }
 
-  /** True if {@code v}, or (for a matrix) one of its rows, may be an array of class {@code c}. */
+  /** The class of the array or record a path over a variable evaluates to. */
+  private Var classOfPath(Expr path) {
+    if (path instanceof Expr.Index i) {
+      return rowsOf(classOfPath(i.array()));
+    }
+    if (path instanceof Expr.Field f) {
+      return componentOf(classOfPath(f.target()), f.name(), f.type());
+    }
+    return classOf(Exprs.root(path));
+  }
+
+  /**
+   * True if {@code v}, or (for a matrix) one of its rows, or (for a record) one of the arrays it
+   * holds, may be an array of class {@code c}.
+   */
   public boolean reaches(Var v, Var c) {
+    if (c == null) {
+      return false;
+    }
     for (Var level : levels(v)) {
       if (level == classOf(c)) {
         return true;
       }
     }
     return false;
+  }
+
+  /** Arrays, and records that hold arrays: values that share memory when assigned. */
+  public static boolean holdsMemory(Type type) {
+    return type.isArray() || type.isRecord() && type.shape().holdsArrays();
   }
 
   /** True if the function may write v's elements, its rows' elements or its row references. */
@@ -167,7 +197,7 @@ public final class ArrayEffects {
   public String writtenTable() {
     for (Map.Entry<Var, String> e : tables.entrySet()) {
       Var c = classOf(e.getKey());
-      if (written.contains(c) || rows.containsKey(c) && written.contains(rowsOf(c))) {
+      if (levels(c, e.getKey().type()).stream().anyMatch(written::contains)) {
         return e.getValue();
       }
     }
@@ -184,17 +214,39 @@ public final class ArrayEffects {
     return levels(v).stream().anyMatch(passedToWritingCallee::contains);
   }
 
-  /** The classes of v, v's rows, their rows..., one per dimension but the last. */
+  /**
+   * The classes of v, v's rows, their rows..., one per dimension but the last; for a record, the
+   * levels of the arrays (and records) it holds.
+   */
   private List<Var> levels(Var v) {
+    return levels(classOf(v), v.type());
+  }
+
+  private List<Var> levels(Var c, Type type) {
     List<Var> out = new ArrayList<>();
-    Var c = classOf(v);
-    for (int d = v.type().dimensions(); d > 0; d--) {
+    if (type.isRecord()) {
+      for (RecordShape.Component k : type.shape().components()) {
+        if (holdsMemory(k.type())) {
+          out.addAll(levels(componentOf(c, k.name(), k.type()), k.type()));
+        }
+      }
+      return out;
+    }
+    for (int d = type.dimensions(); d > 0; d--) {
       out.add(c);
       if (d > 1) {
         c = rowsOf(c);
       }
     }
     return out;
+  }
+
+  /** The class of component {@code name} of the records of class {@code c}. */
+  private Var componentOf(Var c, String name, Type type) {
+    Var root = classOf(c);
+    Var k = components.computeIfAbsent(root, x -> new HashMap<>())
+        .computeIfAbsent(name, x -> new Var(root.name() + "." + name, type, Var.Kind.TEMP));
+    return classOf(k);
   }
 
   private Var rowsOf(Var c) {
@@ -230,6 +282,16 @@ public final class ArrayEffects {
         union(rowsA, rowsB);
       }
     }
+    Map<String, Var> componentsA = components.remove(ra);
+    if (componentsA != null) {
+      Map<String, Var> componentsB = components.computeIfAbsent(rb, x -> new HashMap<>());
+      componentsA.forEach((name, k) -> {
+        Var other = componentsB.putIfAbsent(name, k);
+        if (other != null) {
+          union(k, other);
+        }
+      });
+    }
   }
 
   private static void move(Set<Var> flags, Var from, Var to) {
@@ -251,6 +313,19 @@ public final class ArrayEffects {
       for (Var c : elementClasses(i.array())) {
         union(target, rowsOf(c));
       }
+    } else if (value instanceof Expr.Field f) {
+      for (Var c : elementClasses(f.target())) {
+        union(target, componentOf(c, f.name(), f.type()));
+      }
+    } else if (value instanceof Expr.New n && n.type().isRecord()) {
+      // new R(p, v): the record holds the arrays (and records) it is given
+      List<RecordShape.Component> parts = n.type().shape().components();
+      for (int k = 0; k < parts.size(); k++) {
+        if (holdsMemory(parts.get(k).type())) {
+          alias(componentOf(classOf(target), parts.get(k).name(), parts.get(k).type()),
+              n.args().get(k));
+        }
+      }
     }
   }
 
@@ -271,6 +346,9 @@ public final class ArrayEffects {
     if (arrayPath instanceof Expr.Index i) {
       return rowsOf(elementClassFrom(i.array(), root));
     }
+    if (arrayPath instanceof Expr.Field f) {
+      return componentOf(elementClassFrom(f.target(), root), f.name(), f.type());
+    }
     return classOf(root);
   }
 
@@ -278,7 +356,7 @@ public final class ArrayEffects {
     for (Stmt s : block.stmts()) {
       if (s instanceof Stmt.Assign a) {
         Var after = reassigned == null ? null : reassigned.get(a.target());
-        if (a.target().type().isArray()) {
+        if (holdsMemory(a.target().type())) {
           alias(after == null ? a.target() : after, a.value());
         }
         call(a.value(), callees); // the value is computed before the parameter changes
@@ -334,7 +412,7 @@ public final class ArrayEffects {
     Expr.Call call = (Expr.Call) e;
     for (int k = 0; k < call.args().size(); k++) {
       Var array = Exprs.root(call.args().get(k));
-      if (array == null || !array.type().isArray() || !callees.writes(callee, k)) {
+      if (array == null || !holdsMemory(array.type()) || !callees.writes(callee, k)) {
         continue;
       }
       for (Var version : versions(array)) {

@@ -7,6 +7,20 @@ import java.util.Set;
 public final class Exprs {
   private Exprs() {}
 
+  /**
+   * A zero tangent (or adjoint buffer) for the record or array of records {@code value}: {@code
+   * new Vec3_Tangent()} for a record of numbers, {@code R_Tangent.zerosLike(value)} where the
+   * tangent's arrays must take the value's shape.
+   */
+  public static Expr zeroTangent(Expr value) {
+    Type type = value.type();
+    if (type.isRecord() && !type.shape().holdsArrays()) {
+      return new Expr.New(type.tangentType(), java.util.List.of());
+    }
+    return new Expr.Call(type.shape().tangentName(), "zerosLike", java.util.List.of(value),
+        type.tangentType());
+  }
+
   /** Every variable an expression reads, in order of first appearance. */
   public static Set<Var> vars(Expr e) {
     Set<Var> out = new LinkedHashSet<>();

@@ -5,14 +5,16 @@ import java.util.List;
 /**
  * What jgrad knows of a record of the user's: its components in declaration order, and the
  * generated tangent class that holds one tangent per differentiable component ({@code double}
- * and {@code float} components, and records that have one). Records are values: a rule never
+ * and {@code float} components, {@code double[]} and {@code double[][]} components, and records
+ * that have one). Records are values: a rule never
  * changes one, so a record shares its tangent (and its adjoint buffer) with every reference.
  */
 public final class RecordShape {
   /** A component: its name (also its accessor's and its tangent field's) and its type. */
   public record Component(String name, Type type) {
     public boolean isDifferentiable() {
-      return type.isFloating() || type.isRecord() && type.shape().isDifferentiable();
+      return type.isFloating() || type.isDifferentiableArray()
+          || type.isRecord() && type.shape().isDifferentiable();
     }
   }
 
@@ -59,5 +61,15 @@ public final class RecordShape {
 
   public boolean isDifferentiable() {
     return differentiable;
+  }
+
+  /**
+   * True if a differentiable component is an array, here or in a nested record: its tangent
+   * needs the value's shape ({@code zerosLike(value)}), and its arrays may be shared with
+   * other variables, as arrays are.
+   */
+  public boolean holdsArrays() {
+    return components.stream().anyMatch(c -> c.type().isArray()
+        || c.type().isRecord() && c.type().shape().holdsArrays());
   }
 }

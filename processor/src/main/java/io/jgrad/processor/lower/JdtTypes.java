@@ -32,7 +32,8 @@ public final class JdtTypes {
     if (binding.isArray()) {
       Type element = of(binding.getElementType(), enclosingRecords);
       if (element != null && element.isRecord() && binding.getDimensions() == 1) {
-        return element.arrayOf();
+        // the elements' arrays would be shared memory below an array: not modelled yet
+        return element.shape().holdsArrays() ? null : element.arrayOf();
       }
       if (element == null || !(element.isPrimitive() || element.equals(Type.STRING))) {
         return null;
@@ -73,8 +74,7 @@ public final class JdtTypes {
       String[] names = canonical.getParameterNames();
       for (int k = 0; k < types.length; k++) {
         Type type = of(types[k], enclosingRecords);
-        if (type == null || type.isArray() || !(type.isPrimitive() || type.isRecord()
-            || isPassiveObject(types[k]))) {
+        if (!isComponent(type, types[k])) {
           return null;
         }
         components.add(new RecordShape.Component(names[k], type));
@@ -92,6 +92,11 @@ public final class JdtTypes {
     if (binding.isArray() && binding.getDimensions() > 1) {
       return "arrays of records have one dimension";
     }
+    Type element = binding.isArray() ? of(binding.getElementType()) : null;
+    if (element != null && element.isRecord() && element.shape().holdsArrays()) {
+      return "an array of records that hold arrays is not supported yet; pass the records'"
+          + " arrays as double[][] (one row per record) or use a record of arrays";
+    }
     if (record.isGenericType() || record.isParameterizedType()) {
       return "a generic record is not supported";
     }
@@ -108,16 +113,30 @@ public final class JdtTypes {
       ITypeBinding[] types = canonical.getParameterTypes();
       for (int k = 0; k < types.length; k++) {
         Type type = of(types[k]);
-        if (type == null || type.isArray()
-            || !(type.isPrimitive() || type.isRecord() || isPassiveObject(types[k]))) {
+        if (!isComponent(type, types[k])) {
           return "its component " + canonical.getParameterNames()[k] + " is a "
               + types[k].getName() + ": record components may be double, float, int, long,"
-              + " boolean, char, enums, Strings and such records (not arrays or other classes,"
+              + " boolean, char, enums, Strings, such records, and arrays double[], double[][],"
+              + " int[], long[], boolean[], String[] (not arrays of records or other classes,"
               + " not the record itself)";
         }
       }
     }
     return "it is not supported";
+  }
+
+  /**
+   * A component type jgrad models: a number, boolean, enum, String, a modelled record, or an
+   * array of numbers, booleans or Strings (double arrays are differentiated, the rest is data).
+   */
+  private static boolean isComponent(Type type, ITypeBinding binding) {
+    if (type == null) {
+      return false;
+    }
+    if (type.isArray()) {
+      return type.shape() == null && (type.isDifferentiableArray() || type.isPassiveArray());
+    }
+    return type.isPrimitive() || type.isRecord() || isPassiveObject(binding);
   }
 
   private static IMethodBinding canonicalConstructor(ITypeBinding record) {

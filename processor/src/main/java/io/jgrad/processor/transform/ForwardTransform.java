@@ -257,7 +257,7 @@ public final class ForwardTransform {
       return newTangent(n);
     }
     if (array instanceof Expr.StaticField f && f.type().isRecord()) {
-      return new Expr.New(f.type().tangentType(), List.of()); // a constant: a zero tangent
+      return Exprs.zeroTangent(f); // a constant: a zero tangent
     }
     if (array instanceof Expr.Lit nothing) {
       return nothing; // null: no array, no tangent
@@ -269,7 +269,10 @@ public final class ForwardTransform {
     throw new IllegalStateException("no tangent for array expression " + array);
   }
 
-  /** {@code new R(a, x)}: the tangent {@code new R_Tangent(aDot, xDot)} of its components. */
+  /**
+   * {@code new R(a, x)}: the tangent {@code new R_Tangent(aDot, xDot)} of its components; an
+   * array or record component shares the argument's tangent, as the record shares the argument.
+   */
   private Expr newTangent(Expr.New n) {
     List<Expr> args = new ArrayList<>();
     List<io.jgrad.processor.ir.RecordShape.Component> components = n.type().shape().components();
@@ -278,7 +281,8 @@ public final class ForwardTransform {
       if (!components.get(k).isDifferentiable()) {
         continue;
       }
-      args.add(components.get(k).type().isRecord() ? shadow(arg)
+      Type type = components.get(k).type();
+      args.add(type.isRecord() || type.isArray() ? shadow(arg)
           : activity.isActive(arg) ? tangentOf(arg) : ZERO);
     }
     return new Expr.New(n.type().tangentType(), args);

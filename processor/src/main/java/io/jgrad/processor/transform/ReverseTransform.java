@@ -311,7 +311,7 @@ public final class ReverseTransform {
     if (pointer) {
       // a new array (a @Grad method never returns its argument) with a new adjoint; the
       // callee's reverse part may put back old contents of it
-      if (target.type().isArray()) {
+      if (ArrayEffects.holdsMemory(target.type())) {
         restoredClasses.add(effects.classOf(target));
       }
       forward.add(new Stmt.Assign(adjoint(target), freshAdjoint(target), origin));
@@ -459,12 +459,8 @@ public final class ReverseTransform {
   /** A zero adjoint for a new array or record that a callee returned. */
   private static Expr freshAdjoint(Var target) {
     Type type = target.type();
-    if (type.isRecord()) {
-      return new Expr.New(type.tangentType(), List.of());
-    }
-    if (type.isRecordArray()) {
-      return new Expr.Call(type.shape().tangentName(), "zerosLike", List.of(ref(target)),
-          type.tangentType());
+    if (type.shape() != null) {
+      return Exprs.zeroTangent(ref(target));
     }
     return type.dimensions() == 2
         ? new Expr.Call(SNAPSHOTS, "zerosLike", List.of(ref(target)), type)
@@ -494,13 +490,14 @@ public final class ReverseTransform {
       return new Expr.NewArray(n.type().tangentType(), n.dimensions());
     }
     if (array instanceof Expr.New n) {
-      // a new record's adjoint shares its record components' adjoints: they are the same
-      // objects; its own numbers start at zero
+      // a new record's adjoint shares its record and array components' adjoints: they are
+      // the same objects; its own numbers start at zero
       List<Expr> args = new ArrayList<>();
       List<RecordShape.Component> components = n.type().shape().components();
       for (int k = 0; k < components.size(); k++) {
-        if (components.get(k).type().isRecord() && components.get(k).isDifferentiable()) {
-          args.add(adjointOf(n.args().get(k)));
+        Type type = components.get(k).type();
+        if ((type.isRecord() || type.isArray()) && components.get(k).isDifferentiable()) {
+          args.add(shadow(n.args().get(k)));
         } else if (components.get(k).isDifferentiable()) {
           args.add(ZERO);
         }
@@ -599,7 +596,7 @@ public final class ReverseTransform {
       return new Expr.Field(adjointOf(f.target()), f.name(), f.type().tangentType());
     }
     if (operand instanceof Expr.StaticField f && f.type().isRecord()) {
-      return new Expr.New(f.type().tangentType(), List.of()); // a constant: adjoint dropped
+      return Exprs.zeroTangent(f); // a constant: adjoint dropped
     }
     Expr.Index i = (Expr.Index) operand;
     return new Expr.Index(adjointOf(i.array()), i.index(), i.type().tangentType());

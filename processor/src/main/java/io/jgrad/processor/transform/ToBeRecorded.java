@@ -108,7 +108,7 @@ final class ToBeRecorded {
   boolean oldElementRead(Stmt.Store st) {
     Var written = effects.elementClass(st.array());
     for (Map.Entry<Var, List<Stmt>> e : readers.entrySet()) {
-      if (!e.getKey().type().isArray() || !effects.reaches(e.getKey(), written)) {
+      if (!ArrayEffects.holdsMemory(e.getKey().type()) || !effects.reaches(e.getKey(), written)) {
         continue;
       }
       for (Stmt reader : e.getValue()) {
@@ -127,7 +127,7 @@ final class ToBeRecorded {
   boolean reachesParameter(Stmt.Store st) {
     Var written = effects.elementClass(st.array());
     return function.params().stream()
-        .anyMatch(p -> p.type().isArray() && effects.reaches(p, written));
+        .anyMatch(p -> ArrayEffects.holdsMemory(p.type()) && effects.reaches(p, written));
   }
 
   private boolean shareLoop(Stmt x, Stmt y) {
