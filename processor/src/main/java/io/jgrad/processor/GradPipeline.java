@@ -5,6 +5,7 @@ import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.TypeName;
 import io.jgrad.Grad;
 import io.jgrad.processor.check.MethodChecks;
+import io.jgrad.processor.analysis.ArrayEffects;
 import io.jgrad.processor.diag.Message;
 import io.jgrad.processor.diag.Problem;
 import io.jgrad.processor.diag.Reporter;
@@ -156,7 +157,7 @@ final class GradPipeline {
           .collect(java.util.stream.Collectors.toMap(Lowered::key, Lowered::function)),
           callees::table);
       lowered.removeIf(l -> (returnsParameter(l, table) || writesTable(l, table)
-          || writesArguments(l, table)) && failed.add(l.key()));
+          || writesArguments(l, table) || writesRecordArrays(l, table)) && failed.add(l.key()));
       Map<TypeElement, List<RuleWriter.Copy>> copies = copies(lowered, table, failed);
       dropCallersOf(failed, lowered, callees);
       lowered.removeIf(Lowered::passive); // checked: the rules call them (or their copies)
@@ -285,15 +286,37 @@ final class GradPipeline {
   /** Reports a method whose array result may be one of its parameters (unsupported). */
   private boolean returnsParameter(Lowered l, CalleeTable table) {
     Function f = l.function();
-    if (!f.returnType().isArray()) {
+    if (!ArrayEffects.holdsMemory(f.returnType())) {
       return false;
     }
-    io.jgrad.processor.analysis.ArrayEffects effects =
-        io.jgrad.processor.analysis.ArrayEffects.of(f, table);
+    ArrayEffects effects = ArrayEffects.of(f, table);
     for (io.jgrad.processor.ir.Var p : f.params()) {
-      if (p.type().isArray() && effects.returnsParameter(f, p)) {
-        reporter.error(l.method(), Message.RETURNS_PARAMETER.format(l.method().getSimpleName(),
-            p.name(), p.name()));
+      if (!ArrayEffects.holdsMemory(p.type()) || !effects.returnsParameter(f, p)) {
+        continue;
+      }
+      reporter.error(l.method(), p.type().isArray() && f.returnType().isArray()
+          ? Message.RETURNS_PARAMETER.format(l.method().getSimpleName(), p.name(), p.name())
+          : Message.RETURNS_HELD_ARRAY.format(l.method().getSimpleName(), p.name()));
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Reports a method that writes into an array a record parameter holds: the rules' conventions
+   * for written arguments cover array parameters, not arrays inside records (yet).
+   */
+  private boolean writesRecordArrays(Lowered l, CalleeTable table) {
+    Function f = l.function();
+    ArrayEffects effects = null;
+    for (io.jgrad.processor.ir.Var p : f.params()) {
+      if (!p.type().isRecord() || !p.type().shape().holdsArrays()) {
+        continue;
+      }
+      effects = effects != null ? effects : ArrayEffects.ofEntryArrays(f, table);
+      if (effects.isWritten(p)) {
+        reporter.error(l.method(), Message.RECORD_ARRAYS_WRITTEN.format(
+            l.method().getSimpleName(), p.name()));
         return true;
       }
     }

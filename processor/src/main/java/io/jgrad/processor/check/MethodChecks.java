@@ -209,4 +209,12 @@ public final class MethodChecks {
     return Records.isRecord(type) || type instanceof javax.lang.model.type.ArrayType array
         && Records.isRecord(array.getComponentType());
   }
+
+  /**
+   * An array, or a record that holds one: a value whose memory a method may change, so that
+   * what a method does to it matters even when it returns nothing.
+   */
+  public static boolean holdsArrays(TypeMirror type) {
+    return type.getKind() == javax.lang.model.type.TypeKind.ARRAY || Records.holdsArrays(type);
+  }
 }

@@ -114,7 +114,7 @@ final class Records {
   }
 
   /** True if the record has an array component, here or in a nested record. */
-  private static boolean holdsArrays(TypeMirror type) {
+  static boolean holdsArrays(TypeMirror type) {
     TypeElement record = recordElement(type);
     if (record == null) {
       return false;

@@ -60,6 +60,13 @@ public enum Message {
       + " array"),
   RETURNS_PARAMETER("@Grad method %s may return its array parameter %s (or a row of it);"
       + " jgrad's rules give a returned array its own adjoint, so return a copy: %s.clone()"),
+  RETURNS_HELD_ARRAY("@Grad method %s may return an array that its parameter %s holds, or a"
+      + " record holding one; jgrad's rules give a returned array or record its own adjoint,"
+      + " so return copies of the arrays (values.clone()) or build the record from new arrays"),
+  RECORD_ARRAYS_WRITTEN("%s writes into an array that its record parameter %s holds (or passes"
+      + " it to a method that does); jgrad does not differentiate changes to a record argument's"
+      + " arrays yet: copy the array first (double[] v = %2$s.values().clone()) and build a new"
+      + " record from the copy"),
   GENERATED_NAME_TAKEN("jgrad generates class %s for the @Grad methods of %s, but %s; rename"
       + " one of the classes"),
   NON_FINAL_STATIC("reading static field %s, which is not final, is not supported in a @Grad"

@@ -100,7 +100,7 @@ public final class ElementCallees implements CalleeResolver {
       return false;
     }
     if (isCopied(candidate) || candidate.getParameters().stream()
-        .anyMatch(p -> p.asType().getKind() == TypeKind.ARRAY)) {
+        .anyMatch(p -> MethodChecks.holdsArrays(p.asType()))) {
       // lowered too: to check that it leaves the arrays it is passed as they are, and for a
       // private one, to be copied into the rule classes, which cannot call it
       TypeElement type = (TypeElement) candidate.getEnclosingElement();
@@ -172,7 +172,7 @@ public final class ElementCallees implements CalleeResolver {
           + " make it package-private";
     }
     boolean arrays = method.getParameters().stream()
-        .anyMatch(p -> p.asType().getKind() == TypeKind.ARRAY);
+        .anyMatch(p -> MethodChecks.holdsArrays(p.asType()));
     if (arrays && (modifiers.contains(Modifier.ABSTRACT) || modifiers.contains(Modifier.NATIVE)
         || !hasSource.test(RuleBases.topLevel((TypeElement) method.getEnclosingElement())))) {
       return "it takes an array, and its source is not in this build, so jgrad cannot check"
@@ -266,7 +266,7 @@ public final class ElementCallees implements CalleeResolver {
       return false;
     }
     TypeKind returns = method.getReturnType().getKind();
-    boolean arrayParam = false;
+    boolean arrayParam = instance && MethodChecks.holdsArrays(type.asType());
     boolean differentiable = instance && MethodChecks.isDifferentiable(type.asType());
     for (VariableElement p : method.getParameters()) {
       if (MethodChecks.isDifferentiable(p.asType())) {
@@ -274,7 +274,7 @@ public final class ElementCallees implements CalleeResolver {
       } else if (!MethodChecks.isPassive(p.asType())) {
         return false;
       }
-      arrayParam |= p.asType().getKind() == TypeKind.ARRAY;
+      arrayParam |= MethodChecks.holdsArrays(p.asType());
     }
     boolean result = returns == TypeKind.DOUBLE || returns == TypeKind.FLOAT
         || method.getReturnType().toString().equals("double[]")

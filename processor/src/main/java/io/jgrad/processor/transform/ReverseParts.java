@@ -193,6 +193,17 @@ final class ReverseParts {
       putBack.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "restore",
           List.of(ref(escaping), ref(copy)), Type.VOID), Origin.NONE));
     }
+    if (value != null && value.type().isRecord() && value.type().shape().holdsArrays()
+        && contentsChangeInReverse(value)) {
+      // a returned record holds arrays the reverse sweep puts back: keep their final contents
+      for (Expr held : heldArrays(ref(value))) {
+        Var copy = local(value.name() + "Final", held.type(), delegateLocals);
+        body.add(new Stmt.Assign(copy, new Expr.Call(SNAPSHOTS, "copy", List.of(held),
+            held.type()), Origin.NONE));
+        putBack.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "restore", List.of(held, ref(copy)),
+            Type.VOID), Origin.NONE));
+      }
+    }
     body.addAll(toPositional);
     body.add(new Stmt.Eval(new Expr.Call(ReverseTransform.SELF,
         RuleNames.reversePart(function.name()), reverseArgs, Type.VOID), Origin.NONE));
@@ -237,6 +248,20 @@ final class ReverseParts {
     }
     if (value != null && value.type().isArray() && contentsChangeInReverse(result)) {
       out.add(value);
+    }
+    return out;
+  }
+
+  /** The arrays a record holds, nested records' included, as component paths. */
+  private static List<Expr> heldArrays(Expr record) {
+    List<Expr> out = new ArrayList<>();
+    for (io.jgrad.processor.ir.RecordShape.Component c : record.type().shape().components()) {
+      Expr path = new Expr.Field(record, c.name(), c.type());
+      if (c.type().isArray()) {
+        out.add(path);
+      } else if (c.type().isRecord() && c.type().shape().holdsArrays()) {
+        out.addAll(heldArrays(path));
+      }
     }
     return out;
   }
