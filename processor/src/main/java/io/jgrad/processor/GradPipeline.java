@@ -126,6 +126,7 @@ final class GradPipeline {
       Map<TypeElement, SourceUnit> units = new HashMap<>();
       ElementCallees callees = new ElementCallees(env.getElementUtils(), env.getTypeUtils(),
           top -> source(units, top) != null);
+      callees.readConstructorsWith(this::constructorFields);
       for (TypeElement owner : byOwner.keySet()) {
         SourceUnit unit = source(units, RuleBases.topLevel(owner));
         if (unit != null) {
@@ -179,6 +180,9 @@ final class GradPipeline {
           ruleMethods.computeIfAbsent(l.owner(), k -> new ArrayList<>()).add(l.method());
         } catch (RuntimeException | StackOverflowError e) {
           reporter.error(l.method(), Message.INTERNAL.format(l.method().getSimpleName(), e));
+          if (Boolean.getBoolean("jgrad.debug")) {
+            e.printStackTrace(); // for jgrad's own engineers, as in GradProcessor
+          }
         }
       }
       start = timings.add("transform", start);
@@ -474,16 +478,7 @@ final class GradPipeline {
    */
   private boolean checkConstructor(IMethodBinding constructor, ExecutableElement caller) {
     String owner = constructor.getDeclaringClass().getErasure().getQualifiedName();
-    TypeElement record = env.getElementUtils().getTypeElement(owner);
-    SourceUnit unit = record == null ? null : source(sources.units(), RuleBases.topLevel(record));
-    CompilationUnit ast = null;
-    if (unit != null) {
-      if (!sources.parsed().containsKey(unit.relativePath())) {
-        sources.mirror().add(unit);
-        sources.parsed().putAll(sources.parser().parseAll(List.of(unit), sources.mirror().root()));
-      }
-      ast = sources.parsed().get(unit.relativePath());
-    }
+    CompilationUnit ast = declaringUnit(owner);
     String changed = ast == null ? "?"
         : RecordConstructors.assignedParameter(ast, owner, constructor.getKey());
     if (changed == null) {
@@ -494,6 +489,31 @@ final class GradPipeline {
         ? Message.RECORD_CONSTRUCTOR_UNREAD.format(name)
         : Message.RECORD_CONSTRUCTOR_CHANGES.format(name, changed));
     return false;
+  }
+
+  /** The parsed source file that declares class {@code owner}, or null if there is none. */
+  private CompilationUnit declaringUnit(String owner) {
+    TypeElement type = env.getElementUtils().getTypeElement(owner);
+    SourceUnit unit = type == null ? null : source(sources.units(), RuleBases.topLevel(type));
+    if (unit == null) {
+      return null;
+    }
+    if (!sources.parsed().containsKey(unit.relativePath())) {
+      sources.mirror().add(unit);
+      sources.parsed().putAll(sources.parser().parseAll(List.of(unit), sources.mirror().root()));
+    }
+    return sources.parsed().get(unit.relativePath());
+  }
+
+  /** What a value class's constructor stores in its fields, read from its source. */
+  private io.jgrad.processor.lower.ConstructorFields.Result constructorFields(
+      IMethodBinding constructor) {
+    io.jgrad.processor.ir.Type type = io.jgrad.processor.lower.JdtTypes.of(
+        constructor.getDeclaringClass());
+    CompilationUnit ast = declaringUnit(
+        constructor.getDeclaringClass().getErasure().getQualifiedName());
+    return ast == null || type == null || !type.isRecord() ? null
+        : io.jgrad.processor.lower.ConstructorFields.read(ast, type.shape(), constructor);
   }
 
   /** JDT's compile errors inside the method, where they are, saying why no rules follow. */

@@ -321,9 +321,9 @@ public final class ArrayEffects {
       // new R(p, v): the record holds the arrays (and records) it is given
       List<RecordShape.Component> parts = n.type().shape().components();
       for (int k = 0; k < parts.size(); k++) {
-        if (holdsMemory(parts.get(k).type())) {
+        if (holdsMemory(parts.get(k).type()) && n.componentArg(k) != null) {
           alias(componentOf(classOf(target), parts.get(k).name(), parts.get(k).type()),
-              n.args().get(k));
+              n.componentArg(k));
         }
       }
     }

@@ -196,9 +196,9 @@ public final class MethodChecks {
     return switch (type.getKind()) {
       case DOUBLE, FLOAT -> true;
       case ARRAY -> type.toString().equals("double[]") || type.toString().equals("double[][]")
-          || Records.isRecord(((javax.lang.model.type.ArrayType) type).getComponentType())
-              && Records.isDifferentiable(((javax.lang.model.type.ArrayType) type)
-                  .getComponentType());
+          || Records.isRecordElement(((javax.lang.model.type.ArrayType) type)
+              .getComponentType()) && Records.isDifferentiable(((javax.lang.model.type.ArrayType)
+                  type).getComponentType());
       case DECLARED -> Records.isRecord(type) && Records.isDifferentiable(type);
       default -> false;
     };
@@ -207,7 +207,7 @@ public final class MethodChecks {
   /** A record, or a one-dimensional array of records, of a shape jgrad models. */
   public static boolean isRecordValue(TypeMirror type) {
     return Records.isRecord(type) || type instanceof javax.lang.model.type.ArrayType array
-        && Records.isRecord(array.getComponentType());
+        && Records.isRecordElement(array.getComponentType());
   }
 
   /**

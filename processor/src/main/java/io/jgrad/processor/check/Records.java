@@ -1,9 +1,12 @@
 package io.jgrad.processor.check;
 
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import javax.lang.model.element.ElementKind;
-import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.Element;
+import javax.lang.model.util.ElementFilter;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
@@ -23,12 +26,29 @@ final class Records {
     return whyNot(type, new HashSet<>()) == null && recordElement(type) != null;
   }
 
+  /** A record (or value class) that may be the element of an array: one that holds no arrays. */
+  static boolean isRecordElement(TypeMirror type) {
+    return isRecord(type) && !holdsArrays(type);
+  }
+
+  /**
+   * The components of a record, or the instance fields (in declaration order) of a class used
+   * as a value.
+   */
+  private static List<? extends Element> components(TypeElement type) {
+    if (type.getKind() == ElementKind.RECORD) {
+      return type.getRecordComponents();
+    }
+    return ElementFilter.fieldsIn(type.getEnclosedElements()).stream()
+        .filter(f -> !f.getModifiers().contains(Modifier.STATIC)).toList();
+  }
+
   static boolean isDifferentiable(TypeMirror type) {
     TypeElement record = recordElement(type);
     if (record == null) {
       return false;
     }
-    for (RecordComponentElement c : record.getRecordComponents()) {
+    for (Element c : components(record)) {
       TypeKind kind = c.asType().getKind();
       if (kind == TypeKind.DOUBLE || kind == TypeKind.FLOAT || isDoubleArray(c.asType())
           || recordElement(c.asType()) != null && isDifferentiable(c.asType())) {
@@ -55,6 +75,9 @@ final class Records {
     if (dimensions > 1) {
       return "arrays of records have one dimension";
     }
+    if (dimensions == 1 && recordElement(element).getKind() == ElementKind.CLASS) {
+      return "arrays of objects are not supported yet";
+    }
     String why = whyNot(element, new HashSet<>());
     if (why == null && dimensions == 1 && holdsArrays(element)) {
       return "an array of records that hold arrays is not supported yet; pass the records'"
@@ -74,7 +97,7 @@ final class Records {
     if (!enclosing.add(record.getQualifiedName().toString())) {
       return "a record that contains itself is not supported";
     }
-    for (RecordComponentElement c : record.getRecordComponents()) {
+    for (Element c : components(record)) {
       TypeMirror t = c.asType();
       if (t.getKind().isPrimitive() || isPassiveObject(t) || isArrayComponent(t)) {
         continue;
@@ -119,7 +142,7 @@ final class Records {
     if (record == null) {
       return false;
     }
-    for (RecordComponentElement c : record.getRecordComponents()) {
+    for (Element c : components(record)) {
       if (c.asType() instanceof ArrayType || holdsArrays(c.asType())) {
         return true;
       }
@@ -133,9 +156,30 @@ final class Records {
             || declared.toString().equals("java.lang.String"));
   }
 
+  /** The record, or the class that may be used as a value, that {@code type} names; else null. */
   private static TypeElement recordElement(TypeMirror type) {
-    return type instanceof DeclaredType declared
-        && declared.asElement().getKind() == ElementKind.RECORD
-        ? (TypeElement) declared.asElement() : null;
+    if (!(type instanceof DeclaredType declared)) {
+      return null;
+    }
+    TypeElement element = (TypeElement) declared.asElement();
+    if (element.getKind() == ElementKind.RECORD) {
+      return element;
+    }
+    return isValueClassCandidate(element) ? element : null;
+  }
+
+  /**
+   * A concrete, non-generic top-level or static member class that extends Object directly and
+   * is not the JDK's: a candidate for a value class (if its fields are component types).
+   */
+  private static boolean isValueClassCandidate(TypeElement type) {
+    String name = type.getQualifiedName().toString();
+    return type.getKind() == ElementKind.CLASS && type.getTypeParameters().isEmpty()
+        && !type.getModifiers().contains(Modifier.ABSTRACT)
+        && (type.getNestingKind() == javax.lang.model.element.NestingKind.TOP_LEVEL
+            || type.getNestingKind() == javax.lang.model.element.NestingKind.MEMBER
+                && type.getModifiers().contains(Modifier.STATIC))
+        && type.getSuperclass().toString().equals("java.lang.Object")
+        && !name.startsWith("java.") && !name.startsWith("javax.");
   }
 }

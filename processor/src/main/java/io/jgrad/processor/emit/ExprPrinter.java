@@ -82,6 +82,16 @@ final class ExprPrinter {
       return CodeBlock.of("$L.$N($L)", operand(i.target(), Prec.PRIMARY, false), i.name(),
           args(i.args()));
     }
+    if (e instanceof Expr.Field f && f.target().type().isRecord()
+        && f.target().type().shape().isClass()) {
+      io.jgrad.processor.ir.RecordShape.Component c =
+          f.target().type().shape().component(f.name());
+      // a private field: read through the accessor its tangent class declares
+      return c != null && c.hidden()
+          ? CodeBlock.of("$T.$N($L)", ClassName.bestGuess(
+              f.target().type().shape().tangentName()), f.name(), expr(f.target()))
+          : CodeBlock.of("$L.$N", operand(f.target(), Prec.PRIMARY, false), f.name());
+    }
     if (e instanceof Expr.Field f && f.target().type().isRecord()) {
       // a record component, read through its accessor (the field is private)
       return CodeBlock.of("$L.$N()", operand(f.target(), Prec.PRIMARY, false), f.name());

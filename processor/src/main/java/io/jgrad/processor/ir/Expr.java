@@ -79,6 +79,21 @@ public sealed interface Expr {
   /** A field read {@code target.name}. */
   record Field(Expr target, String name, Type type) implements Expr {}
 
-  /** {@code new Owner(args)}: only in {@code throw} and in generated code. */
-  record New(Type type, List<Expr> args) implements Expr {}
+  /**
+   * {@code new Owner(args)}: an exception, a record or value class of the user's, or generated
+   * code. {@code sources} maps a record's or class's components to the arguments they are
+   * stored from (component k holds {@code args[sources[k]]}, -1: computed by the constructor,
+   * data only); null means component k is argument k, as for records.
+   */
+  record New(Type type, List<Expr> args, List<Integer> sources) implements Expr {
+    public New(Type type, List<Expr> args) {
+      this(type, args, null);
+    }
+
+    /** The argument component {@code k} is stored from, or null if the constructor computes it. */
+    public Expr componentArg(int k) {
+      int source = sources == null ? k : sources.get(k);
+      return source < 0 ? null : args.get(source);
+    }
+  }
 }

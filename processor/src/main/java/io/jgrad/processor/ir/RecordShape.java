@@ -3,15 +3,24 @@ package io.jgrad.processor.ir;
 import java.util.List;
 
 /**
- * What jgrad knows of a record of the user's: its components in declaration order, and the
+ * What jgrad knows of a record of the user's, or of a class the user's code treats as a value
+ * (its instance fields play the components): its components in declaration order, and the
  * generated tangent class that holds one tangent per differentiable component ({@code double}
  * and {@code float} components, {@code double[]} and {@code double[][]} components, and records
  * that have one). Records are values: a rule never
  * changes one, so a record shares its tangent (and its adjoint buffer) with every reference.
  */
 public final class RecordShape {
-  /** A component: its name (also its accessor's and its tangent field's) and its type. */
-  public record Component(String name, Type type) {
+  /**
+   * A component: its name (also its accessor's and its tangent field's) and its type; for a
+   * class, a field, {@code hidden} if it is private (the rules read it through the tangent
+   * class, which can).
+   */
+  public record Component(String name, Type type, boolean hidden) {
+    public Component(String name, Type type) {
+      this(name, type, false);
+    }
+
     public boolean isDifferentiable() {
       return type.isFloating() || type.isDifferentiableArray()
           || type.isRecord() && type.shape().isDifferentiable();
@@ -20,6 +29,7 @@ public final class RecordShape {
 
   private final String qualifiedName;
   private final String tangentName;
+  private final boolean isClass;
   private List<Component> components = List.of();
   private boolean differentiable;
 
@@ -28,8 +38,27 @@ public final class RecordShape {
    * @param tangentName its tangent class's qualified name ({@code pkg.Outer_Vec3_Tangent})
    */
   public RecordShape(String qualifiedName, String tangentName) {
+    this(qualifiedName, tangentName, false);
+  }
+
+  /**
+   * @param isClass a class used as a value (its instance fields are the components, read as
+   *     fields), not a record (read through accessors)
+   */
+  public RecordShape(String qualifiedName, String tangentName, boolean isClass) {
     this.qualifiedName = qualifiedName;
     this.tangentName = tangentName;
+    this.isClass = isClass;
+  }
+
+  /** A class used as a value ({@code final class Csr { final double[] values; ... }}). */
+  public boolean isClass() {
+    return isClass;
+  }
+
+  /** True if a component is private to a class: read through the tangent class's accessor. */
+  public boolean hasHiddenComponents() {
+    return components.stream().anyMatch(Component::hidden);
   }
 
   /** Set once, after the components' own shapes are known. */

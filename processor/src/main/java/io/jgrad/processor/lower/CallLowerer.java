@@ -57,7 +57,7 @@ final class CallLowerer {
           type);
     }
     if (!org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers())
-        && method.getDeclaringClass().isRecord()) {
+        && isValue(method.getDeclaringClass())) {
       return recordMethod(m, method, type, out);
     }
     if (!org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers())) {
@@ -110,9 +110,20 @@ final class CallLowerer {
    * differentiated like a static helper taking the receiver first; one whose result carries no
    * derivative and that takes no array ({@code p.feller()}) is called as it is.
    */
+  /** A record, or a class jgrad treats as a value: its instance methods are helpers. */
+  private static boolean isValue(ITypeBinding type) {
+    if (type.isRecord()) {
+      return true;
+    }
+    Type value = JdtTypes.of(type);
+    return value != null && value.isRecord();
+  }
+
   private Expr recordMethod(MethodInvocation m, IMethodBinding method, Type type, Block out) {
     GradCallee callee = lowerer.callees.resolve(method);
+    // a class's method may change its fields: it is differentiated (and checked), never passive
     boolean passive = callee == null && !type.isDifferentiable()
+        && method.getDeclaringClass().isRecord()
         && !org.eclipse.jdt.core.dom.Modifier.isPrivate(method.getModifiers())
         && java.util.Arrays.stream(method.getParameterTypes()).noneMatch(ITypeBinding::isArray);
     if (callee == null && !passive) {

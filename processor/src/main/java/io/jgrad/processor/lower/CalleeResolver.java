@@ -26,6 +26,14 @@ public interface CalleeResolver {
     return method.getDeclaringClass().getErasure().getQualifiedName();
   }
 
+  /**
+   * What the constructor of a class used as a value stores in its fields (read from its source),
+   * or null if jgrad cannot read it.
+   */
+  default ConstructorFields.Result constructorFields(IMethodBinding constructor) {
+    return null;
+  }
+
   /** Why {@code method} is neither differentiated nor passive, for the error at the call. */
   default String whyNot(IMethodBinding method) {
     return "its source is not in this build";

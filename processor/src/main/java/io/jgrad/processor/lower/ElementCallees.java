@@ -50,6 +50,9 @@ public final class ElementCallees implements CalleeResolver {
   private final Elements elements;
   private final Types types;
   private final Predicate<TypeElement> hasSource;
+  /** Reads a value class's constructor from its source (set by the pipeline). */
+  private java.util.function.Function<IMethodBinding, ConstructorFields.Result> constructors =
+      c -> null;
   private final Map<String, GradCallee> resolved = new HashMap<>();
   private final Map<ExecutableElement, Helper> helpers = new LinkedHashMap<>();
   private final Deque<Helper> pending = new ArrayDeque<>();
@@ -65,6 +68,17 @@ public final class ElementCallees implements CalleeResolver {
     this.elements = elements;
     this.types = types;
     this.hasSource = hasSource;
+  }
+
+  /** How to read the constructors of classes used as values: the pipeline has their sources. */
+  public void readConstructorsWith(
+      java.util.function.Function<IMethodBinding, ConstructorFields.Result> reader) {
+    this.constructors = reader;
+  }
+
+  @Override
+  public ConstructorFields.Result constructorFields(IMethodBinding constructor) {
+    return constructors.apply(constructor);
   }
 
   /** Names the function being lowered, so that the calls resolved next are recorded as its. */
@@ -256,10 +270,10 @@ public final class ElementCallees implements CalleeResolver {
   private boolean isHelper(TypeElement type, ExecutableElement method) {
     Set<Modifier> modifiers = method.getModifiers();
     boolean instance = !modifiers.contains(Modifier.STATIC);
-    if (instance && !(type.getKind() == javax.lang.model.element.ElementKind.RECORD
-        && MethodChecks.isRecordValue(type.asType()))) {
-      return false; // instance methods of records only: the receiver is a value
+    if (instance && !MethodChecks.isRecordValue(type.asType())) {
+      return false; // instance methods of records and value classes only: the receiver is a value
     }
+    boolean ofClass = instance && type.getKind() == javax.lang.model.element.ElementKind.CLASS;
     if (modifiers.contains(Modifier.NATIVE)
         || modifiers.contains(Modifier.ABSTRACT) || method.isVarArgs()
         || !method.getTypeParameters().isEmpty() || !hasSource.test(RuleBases.topLevel(type))) {
@@ -282,8 +296,11 @@ public final class ElementCallees implements CalleeResolver {
         || MethodChecks.isRecordValue(method.getReturnType())
         // an int, long or boolean result has no derivative, but what the method does to the
         // arrays it is passed (writes, or reads the reverse sweep must see as they were) does
-        || (arrayParam && (returns == TypeKind.VOID || returns == TypeKind.INT
+        || ((arrayParam || ofClass) && (returns == TypeKind.VOID || returns == TypeKind.INT
             || returns == TypeKind.LONG || returns == TypeKind.BOOLEAN));
+    if (ofClass) {
+      return result;
+    }
     return result && (differentiable || arrayParam);
   }
 

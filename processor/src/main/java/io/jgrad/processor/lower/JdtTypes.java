@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Set;
 import org.eclipse.jdt.core.dom.IMethodBinding;
 import org.eclipse.jdt.core.dom.ITypeBinding;
+import org.eclipse.jdt.core.dom.Modifier;
+import org.eclipse.jdt.core.dom.IVariableBinding;
 
 /** Maps JDT type bindings to IR types. */
 public final class JdtTypes {
@@ -47,6 +49,12 @@ public final class JdtTypes {
     if (binding.isRecord()) {
       return record(binding.getErasure(), enclosingRecords);
     }
+    if (isValueClassCandidate(binding)) {
+      Type value = valueClass(binding.getErasure(), enclosingRecords);
+      if (value != null) {
+        return value;
+      }
+    }
     return Type.classType(binding.getErasure().getQualifiedName());
   }
 
@@ -84,6 +92,58 @@ public final class JdtTypes {
     } finally {
       enclosingRecords.remove(name);
     }
+  }
+
+  /**
+   * A class of the user's that jgrad may treat as a value: a concrete, non-generic top-level or
+   * static member class declared in source, extending Object directly (no enum, no String).
+   */
+  private static boolean isValueClassCandidate(ITypeBinding binding) {
+    ITypeBinding type = binding.getErasure();
+    ITypeBinding parent = type.getSuperclass();
+    return type.isClass() && !type.isEnum() && !type.isLocal() && !type.isAnonymous()
+        && !type.isGenericType() && !type.isParameterizedType()
+        && (!type.isMember() || Modifier.isStatic(type.getModifiers()))
+        && !Modifier.isAbstract(type.getModifiers()) && type.isFromSource()
+        && (parent == null || "java.lang.Object".equals(parent.getQualifiedName()));
+  }
+
+  /**
+   * A class whose instance fields are all component types (numbers, booleans, enums, Strings,
+   * arrays of numbers, records and such classes), as a shape whose components are the fields in
+   * declaration order; null if a field is of another type (then it is an ordinary object).
+   */
+  private static Type valueClass(ITypeBinding type, Set<String> enclosing) {
+    String name = type.getQualifiedName();
+    if (!enclosing.add(name)) {
+      return null;
+    }
+    try {
+      List<RecordShape.Component> components = new ArrayList<>();
+      for (IVariableBinding field : fieldsInOrder(type)) {
+        if (Modifier.isStatic(field.getModifiers())) {
+          continue;
+        }
+        Type t = of(field.getType(), enclosing);
+        if (!isComponent(t, field.getType()) || t.isRecordArray()) {
+          return null;
+        }
+        components.add(new RecordShape.Component(field.getName(), t,
+            Modifier.isPrivate(field.getModifiers())));
+      }
+      RecordShape shape = new RecordShape(name, tangentName(type), true);
+      shape.setComponents(components);
+      return Type.record(shape);
+    } finally {
+      enclosing.remove(name);
+    }
+  }
+
+  /** A class's fields in declaration order (JDT lists them in no particular order). */
+  private static List<IVariableBinding> fieldsInOrder(ITypeBinding type) {
+    List<IVariableBinding> fields = new ArrayList<>(List.of(type.getDeclaredFields()));
+    fields.sort(java.util.Comparator.comparingInt(IVariableBinding::getVariableId));
+    return fields;
   }
 
   /** Why {@link #of} does not model this record type, for an error message. */
@@ -137,6 +197,30 @@ public final class JdtTypes {
       return type.shape() == null && (type.isDifferentiableArray() || type.isPassiveArray());
     }
     return type.isPrimitive() || type.isRecord() || isPassiveObject(binding);
+  }
+
+  /**
+   * Why a class is not a value jgrad models (the field that is not a component type), or null
+   * if it is not a candidate at all.
+   */
+  public static String whyNotValueClass(ITypeBinding binding) {
+    ITypeBinding type = binding.isArray() ? binding.getElementType() : binding;
+    if (type == null || !isValueClassCandidate(type)) {
+      return null;
+    }
+    if (binding.isArray()) {
+      return "arrays of objects are not supported yet";
+    }
+    for (IVariableBinding field : type.getErasure().getDeclaredFields()) {
+      if (!Modifier.isStatic(field.getModifiers())
+          && !isComponent(of(field.getType()), field.getType())) {
+        return "its field " + field.getName() + " is a " + field.getType().getName()
+            + ": jgrad treats a class as a value when its instance fields are double, float,"
+            + " int, long, boolean, char, enums, Strings, records, such classes, or arrays"
+            + " double[], double[][], int[], long[], boolean[], String[]";
+      }
+    }
+    return "it is not supported";
   }
 
   private static IMethodBinding canonicalConstructor(ITypeBinding record) {

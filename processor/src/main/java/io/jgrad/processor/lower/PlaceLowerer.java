@@ -97,6 +97,17 @@ final class PlaceLowerer {
           + field.getName()));
       return null;
     }
+    IVariableBinding field = lhs instanceof org.eclipse.jdt.core.dom.Name n
+        && n.resolveBinding() instanceof IVariableBinding b ? b
+        : lhs instanceof org.eclipse.jdt.core.dom.FieldAccess f ? f.resolveFieldBinding() : null;
+    if (field != null && RecordLowerer.isComponent(field)) {
+      lowerer.report(lhs, Message.UNSUPPORTED_EXPRESSION.format("assigning to field "
+          + field.getName() + " of " + field.getDeclaringClass().getName(), ": jgrad treats"
+          + " objects as values and does not yet differentiate changes to their fields; build"
+          + " a new object instead (new " + field.getDeclaringClass().getName() + "(...)), or"
+          + " keep the changing numbers in a double[]"));
+      return null;
+    }
     lowerer.report(lhs, Message.UNSUPPORTED_EXPRESSION.format("assigning to " + lhs,
         ": only local variables, parameters and array elements can be assigned"));
     return null;

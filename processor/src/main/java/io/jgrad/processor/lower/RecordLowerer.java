@@ -113,20 +113,31 @@ final class RecordLowerer {
         : lowerer.spill(value, out);
   }
 
-  /** {@code this}: the receiver of an instance method of a record. */
+  /** {@code this}: the receiver of an instance method of a record or value class. */
   Expr self(org.eclipse.jdt.core.dom.ASTNode at) {
     if (lowerer.self() == null) {
       lowerer.report(at, Message.UNSUPPORTED_EXPRESSION.format("'this'",
-          ": a @Grad method is static; 'this' is read in instance methods of records"));
+          ": a @Grad method is static; 'this' is read in instance methods of records and of"
+              + " classes used as values"));
       return Expr.Lit.ofInt(0);
     }
     return new Expr.Ref(lowerer.self());
   }
 
-  /** True if {@code field} is a component of a record (an instance field of one). */
+  /**
+   * True if {@code field} is a component of a record (an instance field of one), or a field of
+   * a class jgrad treats as a value.
+   */
   static boolean isComponent(IVariableBinding field) {
-    return field.isField() && !Modifier.isStatic(field.getModifiers())
-        && field.getDeclaringClass() != null && field.getDeclaringClass().isRecord();
+    if (!field.isField() || Modifier.isStatic(field.getModifiers())
+        || field.getDeclaringClass() == null) {
+      return false;
+    }
+    if (field.getDeclaringClass().isRecord()) {
+      return true;
+    }
+    Type owner = JdtTypes.of(field.getDeclaringClass());
+    return owner != null && owner.isRecord() && owner.shape().isClass();
   }
 
   /**
@@ -166,8 +177,8 @@ final class RecordLowerer {
   private Expr read(Expression at, Expr target, String name, Type type) {
     if (!target.type().isRecord() || target.type().shape().component(name) == null) {
       lowerer.report(at, Message.UNSUPPORTED_EXPRESSION.format("reading " + at,
-          ": jgrad reads components of records whose components are numbers, booleans,"
-              + " enums, Strings and such records"));
+          ": jgrad reads components of records and fields of classes whose components are"
+              + " numbers, booleans, enums, Strings, arrays of numbers and such records"));
       return Expr.Lit.ofInt(0);
     }
     return new Expr.Field(target, name, type);
@@ -184,6 +195,9 @@ final class RecordLowerer {
       lowerer.report(c, Message.UNSUPPORTED_EXPRESSION.format(SourceText.describe(c),
           SourceText.fixFor(c)));
       return new Expr.Lit(type, "null");
+    }
+    if (type.shape().isClass()) {
+      return constructObject(c, type, constructor, out);
     }
     if (constructor == null || !constructor.isCanonicalConstructor()) {
       lowerer.report(c, Message.UNSUPPORTED_EXPRESSION.format("calling a constructor of "
@@ -212,6 +226,52 @@ final class RecordLowerer {
       args.set(k, arg);
     }
     return new Expr.New(type, args);
+  }
+
+  /**
+   * {@code new C(a, b)} of a class used as a value: the constructor must store its arguments in
+   * the fields that hold derivatives or memory ({@code this.w = w}); other fields it may compute.
+   */
+  private Expr constructObject(ClassInstanceCreation c, Type type, IMethodBinding constructor,
+      Block out) {
+    ConstructorFields.Result stored = constructor == null ? null
+        : lowerer.callees.constructorFields(constructor);
+    if (stored == null || stored.problem() != null) {
+      lowerer.report(c, Message.UNSUPPORTED_EXPRESSION.format("calling " + SourceText.describe(c),
+          stored == null ? ": jgrad cannot read the constructor's source"
+              : ": " + stored.problem()));
+      return new Expr.Lit(type, "null");
+    }
+    List<Expression> arguments = new ArrayList<>();
+    for (Object arg : c.arguments()) {
+      arguments.add((Expression) arg);
+    }
+    List<Expr> args = expressions.inOrder(arguments, out, true);
+    List<RecordShape.Component> components = type.shape().components();
+    List<Integer> sources = new ArrayList<>();
+    for (RecordShape.Component k : components) {
+      sources.add(stored.sources().getOrDefault(k.name(), -1));
+    }
+    for (int i = 0; i < args.size(); i++) {
+      if (!(args.get(i) instanceof Expr.Ref || args.get(i) instanceof Expr.Lit
+          || args.get(i) instanceof Expr.StaticField) && args.get(i).type().isDifferentiable()) {
+        args.set(i, lowerer.spill(args.get(i), out));
+      }
+    }
+    for (int k = 0; k < components.size(); k++) {
+      Type componentType = components.get(k).type();
+      int source = sources.get(k);
+      if (source >= 0 && !args.get(source).type().equals(componentType)
+          && componentType.isPrimitive()) {
+        // the parameter converts the argument (an int to a double field): keep both
+        lowerer.report(c, Message.UNSUPPORTED_EXPRESSION.format("calling "
+            + SourceText.describe(c), ": field " + components.get(k).name() + " is a "
+            + componentType + " but the argument for it is a " + args.get(source).type()
+            + "; pass a " + componentType));
+        return new Expr.Lit(type, "null");
+      }
+    }
+    return new Expr.New(type, args, sources);
   }
 
   private static String simpleName(Type type) {

@@ -12,7 +12,7 @@ import org.eclipse.jdt.core.dom.MethodInvocation;
 import org.eclipse.jdt.core.dom.SimpleName;
 
 /**
- * A JDT workaround, kept here: the members of a record that JDT read from the source path can
+ * A JDT workaround, kept here: the members of a record (or of a class used as a value) that JDT read from the source path can
  * only be listed while the batch that read it is running (afterwards its scope is gone and
  * {@code getDeclaredMethods} fails). The lowering asks for a record's canonical constructor and
  * accessors long after the batch, so each AST's record types and calls are resolved as the AST
@@ -56,13 +56,20 @@ final class RecordBindings {
       return;
     }
     ITypeBinding element = type.isArray() ? type.getElementType() : type;
-    if (!element.isRecord() || !seen.add(element.getKey())) {
+    boolean sourceClass = element.isClass() && element.isFromSource();
+    if (!(element.isRecord() || sourceClass) || !seen.add(element.getKey())) {
       return;
     }
     for (IMethodBinding m : element.getDeclaredMethods()) {
       m.getParameterNames();
       for (ITypeBinding p : m.getParameterTypes()) {
         record(p, seen);
+      }
+    }
+    if (sourceClass) {
+      // a class used as a value: its fields are its components
+      for (org.eclipse.jdt.core.dom.IVariableBinding f : element.getDeclaredFields()) {
+        record(f.getType(), seen);
       }
     }
   }

@@ -169,7 +169,10 @@ public final class ForwardTransform {
     }
     if (target.type().isArray() || target.type().hasShadow()) {
       out.add(a);
-      out.add(new Stmt.Assign(tangent(target), shadow(a.value()), a.origin()));
+      // a passive call's result (a record or array built from data only) has a zero tangent
+      Expr tangent = a.value() instanceof Expr.Call || a.value() instanceof Expr.Invoke
+          ? zeroLike(ref(target)) : shadow(a.value());
+      out.add(new Stmt.Assign(tangent(target), tangent, a.origin()));
       return;
     }
     out.add(a);
@@ -269,6 +272,12 @@ public final class ForwardTransform {
     throw new IllegalStateException("no tangent for array expression " + array);
   }
 
+  /** A zero tangent shaped like the record or array {@code value} (null if it is null). */
+  private static Expr zeroLike(Expr value) {
+    return value.type().shape() != null ? Exprs.zeroTangent(value)
+        : new Expr.Call("io.jgrad.tape.Snapshots", "zerosLike", List.of(value), value.type());
+  }
+
   /**
    * {@code new R(a, x)}: the tangent {@code new R_Tangent(aDot, xDot)} of its components; an
    * array or record component shares the argument's tangent, as the record shares the argument.
@@ -277,7 +286,7 @@ public final class ForwardTransform {
     List<Expr> args = new ArrayList<>();
     List<io.jgrad.processor.ir.RecordShape.Component> components = n.type().shape().components();
     for (int k = 0; k < components.size(); k++) {
-      Expr arg = n.args().get(k);
+      Expr arg = n.componentArg(k);
       if (!components.get(k).isDifferentiable()) {
         continue;
       }

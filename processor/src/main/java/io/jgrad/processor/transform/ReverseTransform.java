@@ -438,13 +438,15 @@ public final class ReverseTransform {
       forward.addAll(pushPointer(v, a.origin()));
     }
     forward.add(a);
-    forward.add(new Stmt.Assign(adjoint(v), shadow(a.value()), a.origin()));
+    // a passive call's result (a record or array built from data only) gets a zero adjoint
+    forward.add(new Stmt.Assign(adjoint(v), a.value() instanceof Expr.Call
+        || a.value() instanceof Expr.Invoke ? freshAdjoint(v) : shadow(a.value()), a.origin()));
     if (a.value() instanceof Expr.New n) {
       // new R(x, ...): what was read from the components flows into the arguments
       List<RecordShape.Component> components = n.type().shape().components();
       for (int k = 0; k < components.size(); k++) {
-        Expr arg = n.args().get(k);
-        if (components.get(k).type().isFloating() && activity.isActive(arg)) {
+        Expr arg = n.componentArg(k);
+        if (components.get(k).type().isFloating() && arg != null && activity.isActive(arg)) {
           reverse.add(new Stmt.Accumulate(adjointOf(arg), new Expr.Field(ref(adjoint(v)),
               components.get(k).name(), Type.DOUBLE), a.origin()));
         }
@@ -497,7 +499,7 @@ public final class ReverseTransform {
       for (int k = 0; k < components.size(); k++) {
         Type type = components.get(k).type();
         if ((type.isRecord() || type.isArray()) && components.get(k).isDifferentiable()) {
-          args.add(shadow(n.args().get(k)));
+          args.add(shadow(n.componentArg(k)));
         } else if (components.get(k).isDifferentiable()) {
           args.add(ZERO);
         }
@@ -598,7 +600,9 @@ public final class ReverseTransform {
     if (operand instanceof Expr.StaticField f && f.type().isRecord()) {
       return Exprs.zeroTangent(f); // a constant: adjoint dropped
     }
-    Expr.Index i = (Expr.Index) operand;
+    if (!(operand instanceof Expr.Index i)) {
+      throw new IllegalStateException("no adjoint for " + operand);
+    }
     return new Expr.Index(adjointOf(i.array()), i.index(), i.type().tangentType());
   }
 }
