@@ -237,7 +237,7 @@ final class RecordLowerer {
     ConstructorFields.Result stored = constructor == null ? null
         : lowerer.callees.constructorFields(constructor);
     if (stored == null || stored.problem() != null) {
-      lowerer.report(c, Message.UNSUPPORTED_EXPRESSION.format("calling " + SourceText.describe(c),
+      lowerer.report(c, Message.UNSUPPORTED_EXPRESSION.format("new " + simpleName(type) + "(...)",
           stored == null ? ": jgrad cannot read the constructor's source"
               : ": " + stored.problem()));
       return new Expr.Lit(type, "null");
@@ -258,19 +258,8 @@ final class RecordLowerer {
         args.set(i, lowerer.spill(args.get(i), out));
       }
     }
-    for (int k = 0; k < components.size(); k++) {
-      Type componentType = components.get(k).type();
-      int source = sources.get(k);
-      if (source >= 0 && !args.get(source).type().equals(componentType)
-          && componentType.isPrimitive()) {
-        // the parameter converts the argument (an int to a double field): keep both
-        lowerer.report(c, Message.UNSUPPORTED_EXPRESSION.format("calling "
-            + SourceText.describe(c), ": field " + components.get(k).name() + " is a "
-            + componentType + " but the argument for it is a " + args.get(source).type()
-            + "; pass a " + componentType));
-        return new Expr.Lit(type, "null");
-      }
-    }
+    // an argument Java converts for its parameter (an int for a double) carries no derivative;
+    // the constructor is called with the arguments as written, so it picks the same overload
     return new Expr.New(type, args, sources);
   }
 
