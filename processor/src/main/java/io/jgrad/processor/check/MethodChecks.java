@@ -49,8 +49,12 @@ public final class MethodChecks {
   public static boolean check(ExecutableElement method, Reporter reporter) {
     String name = method.getEnclosingElement().getSimpleName() + "." + method.getSimpleName();
     boolean ok = true;
-    if (!method.getModifiers().contains(Modifier.STATIC)) {
-      reporter.error(method, Message.NOT_STATIC.format(name));
+    boolean instance = !method.getModifiers().contains(Modifier.STATIC);
+    TypeMirror receiver = method.getEnclosingElement().asType();
+    if (instance && !Records.isRecord(receiver)) {
+      String why = Records.whyNot(receiver);
+      reporter.error(method, Message.NOT_STATIC.format(name,
+          why == null || why.equals("not a record") ? "" : " (" + why + ")"));
       ok = false;
     }
     if (method.getModifiers().contains(Modifier.PRIVATE)) {
@@ -80,7 +84,9 @@ public final class MethodChecks {
       reporter.error(method, Message.BAD_RETURN.format(name, method.getReturnType()));
       ok = false;
     }
-    boolean differentiable = false;
+    // an instance method's receiver is its first parameter
+    boolean differentiable = instance && Records.isRecord(receiver)
+        && isDifferentiable(receiver);
     for (VariableElement p : method.getParameters()) {
       TypeMirror type = p.asType();
       if (isDifferentiable(type)) {
@@ -98,7 +104,7 @@ public final class MethodChecks {
       ok = false;
     }
     if (returns == TypeKind.VOID && method.getParameters().stream()
-        .noneMatch(p -> p.asType().getKind() == TypeKind.ARRAY)) {
+        .noneMatch(p -> p.asType().getKind() == TypeKind.ARRAY)) { // (an object is not written)
       reporter.error(method, Message.NO_OUTPUT.format(name));
       ok = false;
     }

@@ -5,8 +5,9 @@ package io.jgrad.processor.diag;
  * Arguments are filled in with {@link String#format}.
  */
 public enum Message {
-  NOT_STATIC("@Grad method %s must be static: jgrad differentiates static methods only. Make it"
-      + " static, passing what it reads from the instance as parameters"),
+  NOT_STATIC("@Grad method %s must be static, or an instance method of a record or of a class"
+      + " whose fields jgrad can treat as values (numbers, arrays of numbers, data, records)%s:"
+      + " make it static, passing what it reads from the instance as parameters"),
   PRIVATE("@Grad method %s must not be private: its rules live in the companion classes %s_Frule"
       + " and %s_Rrule, which must be able to call it. Make it package-private or public"),
   BAD_RETURN("@Grad method %s returns %s; jgrad differentiates methods that return double,"

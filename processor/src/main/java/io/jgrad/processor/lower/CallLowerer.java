@@ -110,9 +110,9 @@ final class CallLowerer {
    * differentiated like a static helper taking the receiver first; one whose result carries no
    * derivative and that takes no array ({@code p.feller()}) is called as it is.
    */
-  /** A record, or a class jgrad treats as a value: its instance methods are helpers. */
+  /** A record, an enum, or a class jgrad treats as a value: its instance methods are helpers. */
   private static boolean isValue(ITypeBinding type) {
-    if (type.isRecord()) {
+    if (type.isRecord() || JdtTypes.isEnum(type)) {
       return true;
     }
     Type value = JdtTypes.of(type);
@@ -123,7 +123,7 @@ final class CallLowerer {
     GradCallee callee = lowerer.callees.resolve(method);
     // a class's method may change its fields: it is differentiated (and checked), never passive
     boolean passive = callee == null && !type.isDifferentiable()
-        && method.getDeclaringClass().isRecord()
+        && (method.getDeclaringClass().isRecord() || JdtTypes.isEnum(method.getDeclaringClass()))
         && !org.eclipse.jdt.core.dom.Modifier.isPrivate(method.getModifiers())
         && java.util.Arrays.stream(method.getParameterTypes()).noneMatch(ITypeBinding::isArray);
     if (callee == null && !passive) {

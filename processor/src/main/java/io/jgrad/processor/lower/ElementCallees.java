@@ -270,8 +270,10 @@ public final class ElementCallees implements CalleeResolver {
   private boolean isHelper(TypeElement type, ExecutableElement method) {
     Set<Modifier> modifiers = method.getModifiers();
     boolean instance = !modifiers.contains(Modifier.STATIC);
-    if (instance && !MethodChecks.isRecordValue(type.asType())) {
-      return false; // instance methods of records and value classes only: the receiver is a value
+    if (instance && !MethodChecks.isRecordValue(type.asType())
+        && type.getKind() != javax.lang.model.element.ElementKind.ENUM) {
+      // instance methods of records, value classes and enums only: the receiver is a value
+      return false;
     }
     boolean ofClass = instance && type.getKind() == javax.lang.model.element.ElementKind.CLASS;
     if (modifiers.contains(Modifier.NATIVE)

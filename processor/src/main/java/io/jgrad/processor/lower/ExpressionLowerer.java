@@ -176,6 +176,9 @@ final class ExpressionLowerer {
     if (e instanceof ParenthesizedExpression p) {
       return value(p.getExpression(), out);
     }
+    if (e instanceof org.eclipse.jdt.core.dom.ThisExpression t) {
+      return lowerer.records.self(t); // the receiver of an instance method (an enum's too)
+    }
     if (type.isArray()) {
       return arrayValue(e, out);
     }

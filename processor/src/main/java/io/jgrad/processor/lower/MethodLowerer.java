@@ -161,9 +161,14 @@ public final class MethodLowerer {
     List<Var> params = new ArrayList<>();
     IMethodBinding declared = method.resolveBinding();
     if (declared != null && !Modifier.isStatic(declared.getModifiers())) {
-      // an instance method of a record: its rules are static, the receiver comes first
+      // an instance method of a record or value class: its rules are static, the receiver
+      // comes first, named after its class (mlp for an Mlp)
       Type receiver = JdtTypes.of(declared.getDeclaringClass());
-      self = new Var(names.fresh("self"), receiver, Var.Kind.PARAM);
+      String simple = declared.getDeclaringClass().getErasure().getName();
+      String name = Character.toLowerCase(simple.charAt(0)) + simple.substring(1);
+      boolean taken = method.parameters().stream().anyMatch(p -> ((SingleVariableDeclaration) p)
+          .getName().getIdentifier().equals(name));
+      self = new Var(names.fresh(taken ? "self" : name), receiver, Var.Kind.PARAM);
       claimed.add(self.name());
       params.add(self);
     }
