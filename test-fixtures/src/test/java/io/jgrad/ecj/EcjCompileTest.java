@@ -223,7 +223,9 @@ class EcjCompileTest {
   @Test
   void ecjCompilesTheRealisticPrograms() throws IOException {
     assertTrue(REALISTIC.classes.containsAll(List.of("BinomialTree", "HeatEquation1D",
-        "LennardJones", "PoissonRegression")), "realistic programs: " + REALISTIC.classes);
+        "LennardJones", "PoissonRegression", "FiniteElementBar", "GaussianProcess", "RpnFormula",
+        "BlackScholes", "GaussianMixture", "KMeans", "HestonPricer", "SabrSmile",
+        "MonteCarloBarrier", "PendulumRk4")), "realistic programs: " + REALISTIC.classes);
     assertRulesGeneratedAndCompiled(REALISTIC);
   }
 
