@@ -93,7 +93,7 @@ final class RuleMethods {
     Method adjoint = method(signature, rrule, name + "Adjoint", adjointTypes);
     Method reverse = null;
     Method jacobian = null;
-    List<Class<?>> primalTypes = Arrays.asList(primal.getParameterTypes());
+    List<Class<?>> primalTypes = Arrays.asList(signature.types());
     switch (signature.result) {
       case SCALAR:
         requireReturn(signature, forward, forward.getReturnType() == Dual.class, "io.jgrad.Dual");
@@ -307,6 +307,9 @@ final class RuleMethods {
    * {@code Double} (a {@code float} widened), a {@code double[]} or null for {@code void}.
    */
   Object primal(Object[] args) {
+    if (signature.isInstance()) {
+      return result(call(signature.primal, args[0], Arrays.copyOfRange(args, 1, args.length)));
+    }
     return result(invoke(signature.primal, args));
   }
 

@@ -41,13 +41,18 @@ final class Signature {
 
   private final ParamKind[] kinds;
   private final String[] names;
+  /**
+   * The parameter types as the rules take them: for an instance method the receiver comes
+   * first (the rules are static), as parameter 0.
+   */
+  private final Class<?>[] types;
   /** The record type of each (array of) differentiable record parameter; null for others. */
   private final RecordType[] records;
 
   private Signature(Method primal, String[] names) {
     this.primal = primal;
     this.names = names;
-    Class<?>[] types = primal.getParameterTypes();
+    this.types = parameterTypes(primal);
     kinds = Arrays.stream(types).map(ParamKind::of).toArray(ParamKind[]::new);
     scalarParams = indexesWhere(kind -> kind.isScalar());
     arrayParams = indexesWhere(kind -> kind.isArray());
@@ -67,7 +72,33 @@ final class Signature {
             : returned == void.class ? ResultKind.VOID : ResultKind.SCALAR;
   }
 
-  /** Finds the single static method named {@code name} declared by {@code owner}. */
+  /** The receiver (of an instance method) and the parameters' types. */
+  private static Class<?>[] parameterTypes(Method method) {
+    Class<?>[] declared = method.getParameterTypes();
+    if (Modifier.isStatic(method.getModifiers())) {
+      return declared;
+    }
+    Class<?>[] out = new Class<?>[declared.length + 1];
+    out[0] = method.getDeclaringClass();
+    System.arraycopy(declared, 0, out, 1, declared.length);
+    return out;
+  }
+
+  /** True if the primal is an instance method: argument 0 is its receiver. */
+  boolean isInstance() {
+    return !Modifier.isStatic(primal.getModifiers());
+  }
+
+  /** The types of the primal's arguments (the receiver first for an instance method). */
+  Class<?>[] types() {
+    return types.clone();
+  }
+
+  /**
+   * Finds the single method named {@code name} declared by {@code owner}: static, or an instance
+   * method of a record or a class jgrad treats as a value (its receiver is argument 0, named
+   * after its class).
+   */
   static Signature of(Class<?> owner, String name) {
     Method[] candidates =
         Arrays.stream(owner.getDeclaredMethods())
@@ -82,9 +113,6 @@ final class Signature {
               + Arrays.stream(candidates).map(Method::toString).collect(Collectors.joining("; ")));
     }
     Method method = candidates[0];
-    if (!Modifier.isStatic(method.getModifiers())) {
-      throw new IllegalArgumentException(method + " is not static");
-    }
     Class<?> returned = method.getReturnType();
     if (returned != double.class && returned != float.class && returned != double[].class
         && returned != void.class) {
@@ -92,8 +120,13 @@ final class Signature {
           method + " must return double or float, double[] or void");
     }
     method.setAccessible(true);
-    return new Signature(method, Arrays.stream(method.getParameters()).map(p -> p.getName())
-        .toArray(String[]::new));
+    java.util.List<String> names = new java.util.ArrayList<>();
+    if (!Modifier.isStatic(method.getModifiers())) {
+      String simple = owner.getSimpleName();
+      names.add(Character.toLowerCase(simple.charAt(0)) + simple.substring(1));
+    }
+    Arrays.stream(method.getParameters()).forEach(p -> names.add(p.getName()));
+    return new Signature(method, names.toArray(String[]::new));
   }
 
   /** True if the parameter names are the source names (javac {@code -parameters}), not argN. */
@@ -125,7 +158,7 @@ final class Signature {
   }
 
   Class<?> type(int param) {
-    return primal.getParameterTypes()[param];
+    return types[param];
   }
 
   String name(int param) {

@@ -32,6 +32,8 @@ class CorpusTest {
   static final List<Class<?>> CORPUS =
       List.of(
           Straight.class,
+          Objects.class,
+          Objects.Layer.class,
           Branches.class,
           Loops.class,
           Jumps.class,
@@ -632,8 +634,32 @@ class CorpusTest {
       }
     }));
     add(e, Records.class, "twice", c -> c.args(r -> args(vec(r), vec(r))));
+    // ---- Objects: classes used as values, instance @Grad methods, enum methods
+    add(e, Objects.Layer.class, "energy", c -> c.args(r -> args(layer(r, 2, 3),
+        array(r, 3, -1, 1))));
+    add(e, Objects.class, "output", c -> c.args(r -> args(layer(r, 3, 2), array(r, 2, -1, 1))));
+    add(e, Objects.class, "built", c -> c.args(r -> args(matrix(r, 2, 2), array(r, 2, -1, 1),
+        array(r, 2, 0.2, 1), u(r, 0.5, 1.5))));
+    add(e, Objects.class, "quadrature", c -> c.args(r -> args(u(r, 0.1, 2), u(r, -2, 2),
+        array(r, 3, 0, 1), array(r, 3, 0.1, 0.5))));
+    add(e, Objects.class, "linked", c -> c.args(r -> args(new Objects.Rule("r",
+        array(r, 3, 0, 1), array(r, 3, 0.1, 0.5)), u(r, -2, 2),
+        Objects.Link.values()[r.nextInt(3)])));
 
     return e;
+  }
+
+  private static Objects.Layer layer(Random r, int outputs, int inputs) {
+    return new Objects.Layer(matrix(r, outputs, inputs), array(r, outputs, -1, 1),
+        u(r, 0.5, 1.5), Objects.Link.values()[r.nextInt(3)]);
+  }
+
+  private static double[][] matrix(Random r, int rows, int columns) {
+    double[][] m = new double[rows][];
+    for (int i = 0; i < rows; i++) {
+      m[i] = array(r, columns, -1, 1);
+    }
+    return m;
   }
 
   private static Records.Vec vec(Random r) {
@@ -666,8 +692,9 @@ class CorpusTest {
     for (Class<?> owner : CORPUS) {
       for (Method m : owner.getDeclaredMethods()) {
         // private static methods are helpers, checked through the entry points calling them
-        if (Modifier.isStatic(m.getModifiers()) && !Modifier.isPrivate(m.getModifiers())
-            && !m.isSynthetic()) {
+        // public instance methods (@Grad methods of classes used as values) are entry points
+        if ((Modifier.isStatic(m.getModifiers()) && !Modifier.isPrivate(m.getModifiers())
+            || Modifier.isPublic(m.getModifiers())) && !m.isSynthetic()) {
           declared.add(owner.getSimpleName() + "." + m.getName());
         }
       }
