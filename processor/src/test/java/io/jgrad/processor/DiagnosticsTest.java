@@ -722,13 +722,15 @@ class DiagnosticsTest {
   // Declaration checks: reported on the method (or parameter) declaration.
 
   @Test
-  void nonStaticMethodIsRejected() {
+  void instanceMethodOfAnObjectWithStateJgradDoesNotModelIsRejectedWithTheReason() {
     Fixture foo = source("test.Foo", """
         package test;
 
         import io.jgrad.Grad;
 
         public class Foo {
+          private final java.util.Random random = new java.util.Random(1);
+
           @Grad
           public double f(double x) {
             return x * x;
@@ -737,10 +739,88 @@ class DiagnosticsTest {
         """);
     Compilation compilation = compile(foo);
     assertThat(compilation)
-        .hadErrorContaining("@Grad method Foo.f must be static: jgrad differentiates static"
-            + " methods only. Make it static, passing what it reads from the instance as"
-            + " parameters")
+        .hadErrorContaining("@Grad method Foo.f must be static, or an instance method of a record"
+            + " or of a class whose fields jgrad can treat as values")
         .inFile(foo.file()).onLine(foo.line("public double f("));
+    assertThat(compilation)
+        .hadErrorContaining("its field random is a Random")
+        .inFile(foo.file()).onLine(foo.line("public double f("));
+    assertNoInternalError(compilation);
+  }
+
+  /** Objects are values: writing a field is an error at the write, with what to do instead. */
+  @Test
+  void writingAFieldOfAnObjectIsRejected() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          static final class Particle {
+            double x;
+            final double m;
+
+            Particle(double x, double m) {
+              this.x = x;
+              this.m = m;
+            }
+
+            void push(double f) {
+              x += f / m;
+            }
+          }
+
+          @Grad
+          public static double f(Particle p, double force) {
+            p.push(force);
+            return p.x;
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("assigning to field x of Particle is not supported in a @Grad method:"
+            + " jgrad treats objects as values and does not yet differentiate changes to their"
+            + " fields")
+        .inFile(foo.file()).onLine(foo.line("x += f / m"));
+    assertNoInternalError(compilation);
+  }
+
+  /** A constructor that computes a differentiable field from its arguments is not read yet. */
+  @Test
+  void constructorThatComputesAnArrayFieldIsRejected() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          static final class Scaled {
+            final double[] values;
+
+            Scaled(double[] raw, double k) {
+              double[] v = raw.clone();
+              for (int i = 0; i < v.length; i++) {
+                v[i] *= k;
+              }
+              this.values = v;
+            }
+          }
+
+          @Grad
+          public static double f(double[] raw, double k) {
+            Scaled s = new Scaled(raw, k);
+            return s.values[0];
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("new Scaled(...) is not supported in a @Grad method: its constructor"
+            + " computes field values (a double[]); jgrad builds objects whose constructors store"
+            + " their arguments")
+        .inFile(foo.file()).onLine(foo.line("new Scaled(raw, k)"));
     assertNoInternalError(compilation);
   }
 

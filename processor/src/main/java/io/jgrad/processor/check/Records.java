@@ -104,10 +104,14 @@ final class Records {
       }
       String nested = recordElement(t) == null ? "no record" : whyNot(t, enclosing);
       if (nested != null) {
-        return "its component " + c.getSimpleName() + " is a " + t + ": record components may"
-            + " be double, float, int, long, boolean, char, enums, Strings, such records, and"
-            + " arrays double[], double[][], int[], long[], boolean[], String[] (not arrays of"
-            + " records or other classes, not the record itself)";
+        boolean isClass = record.getKind() == ElementKind.CLASS;
+        return "its " + (isClass ? "field " : "component ") + c.getSimpleName() + " is a "
+            + (t instanceof DeclaredType d ? d.asElement().getSimpleName() : t) + ": "
+            + (isClass ? "fields of a class used as a value" : "record components") + " may"
+            + " be double, float, int, long, boolean, char, enums, Strings, records, such classes,"
+            + " and arrays double[], double[][], int[], long[], boolean[], String[] (not arrays"
+            + " of records or of other classes, not the " + (isClass ? "class" : "record")
+            + " itself)";
       }
     }
     enclosing.remove(record.getQualifiedName().toString());
