@@ -1,7 +1,6 @@
 package io.jgrad.check;
 
 import java.lang.reflect.Array;
-import java.lang.reflect.RecordComponent;
 import java.util.Random;
 
 /**
@@ -11,21 +10,28 @@ import java.util.Random;
  * {@code int} and {@code long} uniform in {@code [intLo, intHi]}, {@code boolean} fair coin flips.
  * A record is built through its canonical constructor from components drawn like parameters of
  * their types (also {@code short}, {@code byte}, {@code char} in the int range, an enum a random
- * constant, a {@code String} {@code "s"}); a record array has {@code arrayLength} records. Other
- * parameter types, and records whose constructor rejects random components, need {@link
- * GradCheck#args}.
+ * constant, a {@code String} {@code "s"}); its array components ({@code double[]}, {@code int[]},
+ * {@code long[]}, {@code boolean[]}, {@code String[]} and their matrices) have a random length of
+ * 1 to {@value #MAX_COMPONENT_LENGTH} (a matrix is rectangular, both sizes random), their
+ * entries drawn like the numbers above. A data class ({@link ClassType}) is built likewise, its
+ * fields set on a new instance. A record array has {@code arrayLength} records. Other parameter
+ * types, and records whose constructor rejects random components (or whose int[] components must
+ * be valid indices), need {@link GradCheck#args}.
  */
 record ArgumentGenerator(
     Signature signature, double lo, double hi, int arrayLength, int intLo, int intHi) {
+
+  /** The longest array a record component gets. */
+  static final int MAX_COMPONENT_LENGTH = 4;
 
   /** Throws {@link IllegalArgumentException} if some parameter type cannot be generated. */
   ArgumentGenerator {
     for (int i = 0; i < signature.arity(); i++) {
       Class<?> type = signature.type(i);
       boolean generated = type == double[].class || type == double[][].class
-          || (type.isArray() && type.getComponentType().isRecord()
+          || (type.isArray() && ValueType.isValueType(type.getComponentType())
               && canGenerate(type.getComponentType()))
-          || canGenerate(type);
+          || (!type.isArray() && canGenerate(type));
       if (!generated) {
         throw new IllegalArgumentException(
             "GradCheck cannot generate a " + type.getSimpleName() + " for parameter "
@@ -35,14 +41,25 @@ record ArgumentGenerator(
     }
   }
 
-  /** True for the types {@link #value} draws: scalars, enums, strings and records of them. */
+  /**
+   * True for the types {@link #value} draws: scalars, enums, strings, arrays of them (one or two
+   * dimensions) and records and data classes of them.
+   */
   private static boolean canGenerate(Class<?> type) {
     if (type.isPrimitive()) {
       return type != void.class;
     }
-    if (type.isRecord()) {
-      for (RecordComponent component : type.getRecordComponents()) {
-        if (component.getType() == type || !canGenerate(component.getType())) {
+    if (type.isArray()) {
+      Class<?> element = type.getComponentType();
+      if (element.isArray()) {
+        element = element.getComponentType();
+      }
+      return !element.isArray() && (element.isPrimitive() || element == String.class)
+          && canGenerate(element);
+    }
+    if (ValueType.isValueType(type)) {
+      for (Class<?> component : ValueType.of(type).types) {
+        if (component == type || !canGenerate(component)) {
           return false;
         }
       }
@@ -104,18 +121,37 @@ record ArgumentGenerator(
       return constants[random.nextInt(constants.length)];
     } else if (type == String.class) {
       return "s";
+    } else if (type.isArray()) {
+      // a component array: a random length, entries drawn like scalars (rows too)
+      int length = random.nextInt(1, MAX_COMPONENT_LENGTH + 1);
+      Class<?> element = type.getComponentType();
+      Object array = Array.newInstance(element, length);
+      int rowLength = random.nextInt(1, MAX_COMPONENT_LENGTH + 1);
+      for (int e = 0; e < length; e++) {
+        Array.set(array, e, element.isArray() ? row(element, rowLength, random, param)
+            : value(element, random, param));
+      }
+      return array;
     }
     return record(type, random, param);
   }
 
+  private Object row(Class<?> type, int length, Random random, int param) {
+    Object row = Array.newInstance(type.getComponentType(), length);
+    for (int e = 0; e < length; e++) {
+      Array.set(row, e, value(type.getComponentType(), random, param));
+    }
+    return row;
+  }
+
   private Object record(Class<?> type, Random random, int param) {
-    RecordComponent[] components = type.getRecordComponents();
-    Object[] values = new Object[components.length];
-    for (int c = 0; c < components.length; c++) {
-      values[c] = value(components[c].getType(), random, param);
+    ValueType valueType = ValueType.of(type);
+    Object[] values = new Object[valueType.types.length];
+    for (int c = 0; c < values.length; c++) {
+      values[c] = value(valueType.types[c], random, param);
     }
     try {
-      return RecordType.construct(type, values);
+      return valueType.construct(null, values);
     } catch (RuntimeException e) {
       throw new IllegalArgumentException(
           "GradCheck's random " + type.getSimpleName() + " for parameter "

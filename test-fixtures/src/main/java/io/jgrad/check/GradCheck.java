@@ -49,14 +49,26 @@ import java.util.function.Function;
  * (what the README promises for methods that write one of them) provided they all do and leave
  * the arguments untouched.
  *
- * <p><b>Records.</b> A differentiable record parameter (one with a {@code double} or
- * {@code float} component, or a differentiable record component) contributes its {@code
- * double}/{@code float} components, depth-first in component order, as inputs; its tangent and
- * adjoint are objects of the generated {@code R_Tangent} class, and the adjoint adds into them
- * like into a {@code double[]} buffer. Records are values: each record argument, and each
- * non-null element of a record array, is an input of its own even if the same object appears
- * twice. A record is perturbed by rebuilding it through its canonical constructor. The elements
- * of a record array are compared position by position, like the rows below.
+ * <p><b>Records.</b> A differentiable record parameter (one with a {@code double}, {@code
+ * float}, {@code double[]} or {@code double[][]} component, or a differentiable record component)
+ * contributes its differentiable numbers, depth-first in component order, as inputs: a scalar
+ * component one, an array component its elements, a matrix component its rows one after the
+ * other (null arrays and rows none), as the generated {@code R_Tangent.put} lays them out as
+ * Jacobian columns. Its tangent and adjoint are objects of the generated {@code R_Tangent} class,
+ * with arrays shaped like the record's, and the adjoint adds into them like into a {@code
+ * double[]} buffer. Each record argument, and each non-null element of a record array, is an
+ * input of its own even if the same object appears twice (an array a record holds counts as part
+ * of the record, even if it is also passed on its own). A record is perturbed by rebuilding it
+ * through its canonical constructor, with fresh copies of its {@code double[]}/{@code double[][]}
+ * components; its data components ({@code int[]}, {@code String}, ...) are kept. A record holding
+ * arrays is memory, like an array argument: it is copied deeply for every call, a method may
+ * write its arrays (their final contents are then outputs, read from the record after the call,
+ * and every rule must leave them as the primal does), and it is compared and rendered by
+ * contents. The elements of a record array are compared position by position, like the rows
+ * below. A plain class used as data ({@code final class Csr { final int[] rowPtr; final double[]
+ * values; ... }}) is checked like a record whose components are its instance fields, in
+ * declaration order (see {@code ClassType}); it is rebuilt by setting the fields of a new
+ * instance.
  *
  * <p><b>Rows of a {@code double[][]}</b> are compared position by position: the final contents of
  * {@code w[2]} are whatever row {@code w[2]} holds when the method returns (even if the method

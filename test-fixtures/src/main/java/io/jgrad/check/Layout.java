@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Random;
 import java.util.StringJoiner;
 
@@ -19,11 +20,18 @@ import java.util.StringJoiner;
  * is therefore counted per piece of memory, as in Mooncake.jl: an input (and an output) is a leaf's
  * contents, and its tangent and adjoint live in one shadow array passed wherever the leaf appears.
  *
- * <p>A differentiable record argument, and every non-null element of a record-array argument,
- * is a slot too, with a leaf of its own even if the same record object appears elsewhere
- * (records are values): the leaf holds the record's entries ({@link RecordType}), its tangent
- * and adjoint are objects of the record's tangent class. A record never changes, so its final
- * contents are its entry contents; an element of a record array is read positionally like a row.
+ * <p>A differentiable record argument (or data class object), and every non-null element of a
+ * record-array argument, is a slot too, with a leaf of its own even if the same record object
+ * appears elsewhere (records are values): the leaf holds the record's entries ({@link
+ * ValueType}: its numbers, and the elements of its {@code double[]}/{@code double[][]}
+ * components row by row, in component order), its tangent and adjoint are objects of the
+ * record's tangent class, shaped like the record. The number of entries, and the shape of the
+ * tangent, come from the record at entry ({@link ValueType.Shape}): array lengths, ragged rows,
+ * null arrays. A record of numbers never changes, so its final contents are its entry contents;
+ * a record holding arrays may have its arrays written, and its final contents are read from it
+ * after the call, like an array's. An element of a record array is read positionally like a row.
+ * An array a record holds counts as part of the record's leaf, not as memory shared with another
+ * argument that is the same array: the record's entries are an input of their own.
  *
  * <p>A layout is read from the arguments on entry. After a call, the arguments are read again
  * through the same slots (positionally: the final contents of {@code w[2]} are whatever row
@@ -41,6 +49,8 @@ final class Layout {
   /** Per leaf: its length and its first slot. */
   private final int[] leafLength;
   private final int[] leafSlot;
+  /** Per leaf: the shape of a record leaf (null for a {@code double[]} or a null record). */
+  private final ValueType.Shape[] leafShape;
   /**
    * Per parameter: for an array or record parameter, the first such parameter holding the very
    * same array (itself if none before it does, and always itself for records); for a
@@ -56,6 +66,7 @@ final class Layout {
       List<int[]> slots,
       List<Integer> lengths,
       List<Integer> firstSlots,
+      List<ValueType.Shape> shapes,
       int[] sameAs,
       int[] rows,
       boolean[][] nullRows) {
@@ -65,6 +76,7 @@ final class Layout {
     slotLeaf = slots.stream().mapToInt(s -> s[2]).toArray();
     leafLength = lengths.stream().mapToInt(Integer::intValue).toArray();
     leafSlot = firstSlots.stream().mapToInt(Integer::intValue).toArray();
+    leafShape = shapes.toArray(ValueType.Shape[]::new);
     this.sameAs = sameAs;
     this.rows = rows;
     this.nullRows = nullRows;
@@ -75,6 +87,7 @@ final class Layout {
     List<int[]> slots = new ArrayList<>();
     List<Integer> lengths = new ArrayList<>();
     List<Integer> firstSlots = new ArrayList<>();
+    List<ValueType.Shape> shapes = new ArrayList<>();
     Map<Object, Integer> leaves = new IdentityHashMap<>();
     Map<Object, Integer> outers = new IdentityHashMap<>();
     int[] sameAs = new int[signature.arity()];
@@ -87,11 +100,11 @@ final class Layout {
       // records are values: each record parameter is an input of its own
       Integer earlier = kind.isArray() ? outers.putIfAbsent(arg, param) : null;
       sameAs[param] = earlier == null ? param : earlier;
-      RecordType record = signature.recordType(param);
+      ValueType record = signature.recordType(param);
       if (kind == ParamKind.DOUBLE_ARRAY) {
-        addSlot(slots, lengths, firstSlots, leaves, param, -1, (double[]) arg);
+        addSlot(slots, lengths, firstSlots, shapes, leaves, param, -1, (double[]) arg);
       } else if (kind == ParamKind.RECORD) {
-        addRecordSlot(slots, lengths, firstSlots, param, -1, record);
+        addRecordSlot(slots, lengths, firstSlots, shapes, param, -1, record, arg);
       } else {
         rows[param] = Array.getLength(arg);
         nullRows[param] = new boolean[rows[param]];
@@ -102,33 +115,41 @@ final class Layout {
             continue;
           }
           if (record == null) {
-            addSlot(slots, lengths, firstSlots, leaves, param, r, (double[]) row);
+            addSlot(slots, lengths, firstSlots, shapes, leaves, param, r, (double[]) row);
           } else {
-            addRecordSlot(slots, lengths, firstSlots, param, r, record);
+            addRecordSlot(slots, lengths, firstSlots, shapes, param, r, record, row);
           }
         }
       }
     }
-    return new Layout(signature, slots, lengths, firstSlots, sameAs, rows, nullRows);
+    return new Layout(signature, slots, lengths, firstSlots, shapes, sameAs, rows, nullRows);
   }
 
-  /** Adds a slot for a record, with a leaf of its own. */
+  /**
+   * Adds a slot for a record, with a leaf of its own shaped like {@code value} (a null record
+   * parameter has no entries and a null tangent).
+   */
   private static void addRecordSlot(
       List<int[]> slots,
       List<Integer> lengths,
       List<Integer> firstSlots,
+      List<ValueType.Shape> shapes,
       int param,
       int row,
-      RecordType record) {
+      ValueType record,
+      Object value) {
+    ValueType.Shape shape = value == null ? null : record.shapeOf(value);
     firstSlots.add(slots.size());
     slots.add(new int[] {param, row, lengths.size()});
-    lengths.add(record.width());
+    lengths.add(shape == null ? 0 : shape.width);
+    shapes.add(shape);
   }
 
   private static void addSlot(
       List<int[]> slots,
       List<Integer> lengths,
       List<Integer> firstSlots,
+      List<ValueType.Shape> shapes,
       Map<Object, Integer> leaves,
       int param,
       int row,
@@ -139,6 +160,7 @@ final class Layout {
       leaves.put(leaf, index);
       lengths.add(leaf.length);
       firstSlots.add(slots.size());
+      shapes.add(null);
     }
     slots.add(new int[] {param, row, index});
   }
@@ -170,6 +192,7 @@ final class Layout {
         && Arrays.equals(slotRow, other.slotRow)
         && Arrays.equals(slotLeaf, other.slotLeaf)
         && Arrays.equals(leafLength, other.leafLength)
+        && Arrays.equals(leafShape, other.leafShape)
         && Arrays.equals(sameAs, other.sameAs)
         && Arrays.equals(rows, other.rows)
         && Arrays.deepEquals(nullRows, other.nullRows);
@@ -187,7 +210,8 @@ final class Layout {
       return false;
     }
     for (int s = 0; s < slotParam.length; s++) {
-      if (leafLength[slotLeaf[s]] != other.leafLength[other.slotLeaf[s]]) {
+      if (leafLength[slotLeaf[s]] != other.leafLength[other.slotLeaf[s]]
+          || !Objects.equals(leafShape[slotLeaf[s]], other.leafShape[other.slotLeaf[s]])) {
         return false;
       }
     }
@@ -212,10 +236,11 @@ final class Layout {
   String shapeProblem(Object[] structures, int param, String suffix) {
     String name = signature.name(param) + suffix;
     Object value = structures[param];
-    if (value == null) {
-      return name + " is null";
-    }
     ParamKind kind = signature.kind(param);
+    if (value == null) {
+      // a record parameter that was null on entry has a null tangent (and stays null)
+      return kind == ParamKind.RECORD && nullRecord(param) ? null : name + " is null";
+    }
     if (kind == ParamKind.DOUBLE_MATRIX || kind == ParamKind.RECORD_ARRAY) {
       int length = Array.getLength(value);
       if (length != rows[param]) {
@@ -234,12 +259,28 @@ final class Layout {
     return null;
   }
 
+  /** True if record parameter {@code param} was null on entry. */
+  private boolean nullRecord(int param) {
+    for (int s = 0; s < slotParam.length; s++) {
+      if (slotParam[s] == param && slotRow[s] < 0) {
+        return leafShape[slotLeaf[s]] == null;
+      }
+    }
+    return false;
+  }
+
   /** How the piece of {@code structures} at {@code slot} is not shaped like its leaf, or null. */
   private String pieceProblem(Object[] structures, int slot) {
     Object piece = at(structures, slot);
-    RecordType record = recordAt(slot);
+    ValueType record = recordAt(slot);
     if (record != null) {
-      return record.problem(piece);
+      ValueType.Shape shape = leafShape[slotLeaf[slot]];
+      if (shape == null) {
+        // a null record: its tangent may be anything (it is ignored), the record must stay null
+        return piece == null || !record.type.isInstance(piece) ? null
+            : " is not null, expected null";
+      }
+      return record.problem(piece, shape);
     }
     int expected = leafLength[slotLeaf[slot]];
     if (piece instanceof double[] leaf && leaf.length == expected) {
@@ -264,16 +305,20 @@ final class Layout {
     }
   }
 
-  /** The record type of a record slot; null for a {@code double[]} slot. */
-  private RecordType recordAt(int slot) {
+  /** The value type of a record slot; null for a {@code double[]} slot. */
+  private ValueType recordAt(int slot) {
     return signature.recordType(slotParam[slot]);
   }
 
   /** A copy of the numbers at {@code slot}: an array's contents or a record's entries. */
   private double[] valuesAt(Object[] structures, int slot) {
     Object piece = at(structures, slot);
-    RecordType record = recordAt(slot);
-    return record != null ? record.values(piece) : ((double[]) piece).clone();
+    ValueType record = recordAt(slot);
+    if (record == null) {
+      return ((double[]) piece).clone();
+    }
+    ValueType.Shape shape = leafShape[slotLeaf[slot]];
+    return shape == null ? new double[0] : record.values(piece, shape);
   }
 
   /**
@@ -333,9 +378,11 @@ final class Layout {
       if (sameAs[param] != param) {
         continue;
       }
-      RecordType record = recordAt(s);
+      ValueType record = recordAt(s);
       double[] leaf = leaves[slotLeaf[s]];
-      put(structures, s, record == null ? leaf : record.tangentOf(leaf));
+      ValueType.Shape shape = leafShape[slotLeaf[s]];
+      put(structures, s, record == null ? leaf
+          : shape == null ? null : record.tangentOf(leaf, shape));
     }
     for (int param : signature.bufferParams) {
       structures[param] = structures[sameAs[param]];
@@ -405,7 +452,9 @@ final class Layout {
    * Returns fresh arguments {@code args + step * direction}, with the same sharing as
    * {@code args}. A {@code float} parameter gets {@code (float) (a + step * d)}, so its actual
    * step is rounded to float precision; so does a {@code float} record component. A record is
-   * rebuilt through its canonical constructor (which may throw).
+   * rebuilt through its canonical constructor (which may throw), a data class object by setting
+   * its fields on a new instance: its {@code double[]}/{@code double[][]} components are fresh
+   * arrays holding the moved entries, its passive components those of the copy of the argument.
    */
   Object[] perturb(Object[] args, DiffVector direction, double step) {
     Object[] result = Signature.copy(args);
@@ -417,9 +466,14 @@ final class Layout {
     }
     for (int leaf = 0; leaf < leafLength.length; leaf++) {
       int slot = leafSlot[leaf];
-      RecordType record = recordAt(slot);
-      // a double[] is moved in place, in the copy; a record is replaced by a moved one
-      double[] array = record == null ? (double[]) at(result, slot) : valuesAt(result, slot);
+      ValueType record = recordAt(slot);
+      if (record != null && leafShape[leaf] == null) {
+        continue; // a null record
+      }
+      // a double[] is moved in place, in the copy; a record is replaced by a moved one, its
+      // entries read from the argument itself (a double[] moved in place before may be one of
+      // the copy's arrays)
+      double[] array = record == null ? (double[]) at(result, slot) : valuesAt(args, slot);
       for (int i = 0; i < array.length; i++) {
         array[i] += step * direction.arrays[leaf][i];
       }
@@ -433,8 +487,10 @@ final class Layout {
   /**
    * The input columns in parameter order, as the generated {@code ...Jacobian} numbers them: a
    * scalar is one column, a {@code double[]} its length, a {@code double[][]} its rows one after
-   * the other, a record its entries, a record array its non-null elements' entries one after the
-   * other. Each column is {@code {-1, k}} for the k-th scalar or {@code {leaf, index}}.
+   * the other, a record its entries (in component order: a scalar one column, an array its
+   * elements, a matrix its rows, a nested record its entries; null arrays none), a record array
+   * its non-null elements' entries one after the other. Each column is {@code {-1, k}} for the
+   * k-th scalar or {@code {leaf, index}}.
    */
   List<int[]> columns() {
     List<int[]> columns = new ArrayList<>();
@@ -460,17 +516,41 @@ final class Layout {
     return slotName(leafSlot[leaf], suffix);
   }
 
-  /** For example {@code xDot[3]}, {@code wDot[2][3]}, {@code pDot.origin.x}: a leaf's entry. */
+  /**
+   * For example {@code xDot[3]}, {@code wDot[2][3]}, {@code pDot.origin.x}, {@code tBar.a[1][2]}:
+   * a leaf's entry.
+   */
   String entryName(int leaf, int index, String suffix) {
-    RecordType record = recordAt(leafSlot[leaf]);
+    ValueType record = recordAt(leafSlot[leaf]);
     return leafName(leaf, suffix)
-        + (record == null ? "[" + index + "]" : "." + record.entryName(index));
+        + (record == null ? "[" + index + "]" : "." + record.entryName(leafShape[leaf], index));
   }
 
-  /** Renders a leaf's numbers: an array as {@code [1.0, 2.0]}, a record's as {@code (x = 1.0)}. */
+  /**
+   * Renders a leaf's numbers: an array as {@code [1.0, 2.0]}, a record's as {@code (x = 1.0,
+   * b = [2.0, 3.0])}.
+   */
   private String render(int leaf, double[] values) {
-    RecordType record = recordAt(leafSlot[leaf]);
-    return record == null ? Arrays.toString(values) : record.render(values);
+    ValueType record = recordAt(leafSlot[leaf]);
+    if (record == null) {
+      return Arrays.toString(values);
+    }
+    return leafShape[leaf] == null ? "null" : record.render(values, leafShape[leaf]);
+  }
+
+  /**
+   * The shape of the record (or data class object) at entry in parameter {@code param} (its
+   * element {@code row} for a record array, else -1), described for messages; null if there is
+   * no such record slot or the record is null.
+   */
+  String describeRecordShape(int param, int row) {
+    for (int s = 0; s < slotParam.length; s++) {
+      if (slotParam[s] == param && slotRow[s] == row && recordAt(s) != null) {
+        ValueType.Shape shape = leafShape[slotLeaf[s]];
+        return shape == null ? null : recordAt(s).describe(shape);
+      }
+    }
+    return null;
   }
 
   private String slotName(int slot, String suffix) {

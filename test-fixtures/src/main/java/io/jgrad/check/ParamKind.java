@@ -11,13 +11,15 @@ enum ParamKind {
   /** A {@code double[][]}: differentiable matrix with a same-shape tangent and adjoint buffer. */
   DOUBLE_MATRIX,
   /**
-   * A differentiable record ({@link RecordType}): its tangent and adjoint buffer are objects of
-   * its generated tangent class; the adjoint adds into the buffer as into a {@code double[]}.
+   * A differentiable record, or plain class used as data ({@link ValueType}): its tangent and
+   * adjoint buffer are objects of its generated tangent class, shaped like the value where it
+   * holds arrays; the adjoint adds into the buffer as into a {@code double[]}.
    */
   RECORD,
   /**
-   * An array of differentiable records: tangent and adjoint buffer are arrays of the tangent
-   * class with an element per element (null where the record is null), positional like rows.
+   * An array of differentiable records (or data classes): tangent and adjoint buffer are arrays
+   * of the tangent class with an element per element (null where the record is null),
+   * positional like rows.
    */
   RECORD_ARRAY,
   /** Anything else ({@code int}, {@code long}, {@code boolean}, ...): passed through unchanged. */
@@ -32,9 +34,9 @@ enum ParamKind {
       return DOUBLE_ARRAY;
     } else if (type == double[][].class) {
       return DOUBLE_MATRIX;
-    } else if (RecordType.isDifferentiable(type)) {
+    } else if (ValueType.isDifferentiable(type)) {
       return RECORD;
-    } else if (type.isArray() && RecordType.isDifferentiable(type.getComponentType())) {
+    } else if (type.isArray() && ValueType.isDifferentiable(type.getComponentType())) {
       return RECORD_ARRAY;
     }
     return PASSIVE;

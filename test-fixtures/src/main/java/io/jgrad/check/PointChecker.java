@@ -16,7 +16,8 @@ import java.util.Random;
  * scalars and the entry contents of every array and record argument, and the outputs are the
  * result (none for {@code void}, one number for a scalar, its elements for a {@code double[]})
  * followed by the final contents of every array and record argument (see {@link Layout}: counted
- * per piece of memory; a record's final contents are its entry contents).
+ * per piece of memory; a record of numbers' final contents are its entry contents, those of a
+ * record holding arrays are read from it after the call).
  */
 final class PointChecker {
   /**
@@ -479,10 +480,16 @@ final class PointChecker {
       String problem = layout.shapeProblem(bars, param, "Bar");
       if (problem != null) {
         String bar = signature.name(param) + "Bar";
+        String expected = shapeOf(args[param], signature.shadowType(param));
+        String recordShape = signature.kind(param) == ParamKind.RECORD
+            && signature.recordType(param).hasArrays()
+            ? layout.describeRecordShape(param, -1) : null;
         throw failure(rules.reverseName() + " returns " + bar + " shaped like "
                 + signature.name(param))
-            .with("expected", shapeOf(args[param], signature.shadowType(param)))
-            .with("actual", bars[param] == null ? "null" : shapeOf(bars[param], null))
+            .with("expected", expected + (recordShape == null ? "" : " shaped like "
+                + recordShape))
+            .with("actual", bars[param] == null ? "null" : shapeOf(bars[param], null)
+                + (recordShape == null ? "" : tangentShape(param, bars[param])))
             .with("problem", problem)
             .error();
       }
@@ -492,6 +499,19 @@ final class PointChecker {
       scalars[k] = ((Number) bars[signature.scalarParams[k]]).doubleValue();
     }
     return new DiffVector(scalars, layout.sum(bars));
+  }
+
+  /** " shaped like (...)" for a tangent of a record holding arrays, or "" if it is not one. */
+  private String tangentShape(int param, Object tangent) {
+    ValueType record = signature.recordType(param);
+    if (!record.tangentClass().isInstance(tangent)) {
+      return "";
+    }
+    try {
+      return " shaped like " + record.describe(record.shapeOf(tangent));
+    } catch (RuntimeException e) {
+      return ""; // a diagnostic: it must not replace the failure it explains
+    }
   }
 
   /**
@@ -602,12 +622,18 @@ final class PointChecker {
       Object expected = expectedArgs[i];
       Object actual = afterRule[i];
       boolean isArray = expected != null && expected.getClass().isArray();
-      if (isArray && !Objects.deepEquals(expected, actual)) {
+      // a record holding arrays, or a data class object: memory, compared by contents
+      boolean isMemory = expected != null && !isArray
+          && ValueType.isValueType(expected.getClass())
+          && ValueType.of(expected.getClass()).holdsMemory();
+      if ((isArray || isMemory) && !ValueType.deepEquals(expected, actual)) {
         String name = signature.name(i);
-        throw failure("after " + rule + ", array argument " + name + " " + claim)
+        throw failure("after " + rule + ", " + (isArray ? "array argument " : "argument ")
+                + name + " " + claim)
             .with("expected", Signature.render(expected) + " (" + name + " " + source + ")")
             .with("actual", Signature.render(actual) + " (" + name + " after " + rule + ")")
-            .with("difference", firstDifference(expected, actual))
+            .with("difference", isArray ? firstDifference(expected, actual)
+                : "first at " + ValueType.firstDifference(expected, actual, name))
             .error();
       }
     }
@@ -632,8 +658,11 @@ final class PointChecker {
           }
           return "first at row " + e + ": " + Signature.render(x) + " vs " + Signature.render(y);
         }
-      } else if (!Objects.equals(x, y)) {
-        return "first at index " + e + ": " + x + " vs " + y;
+      } else if (!ValueType.deepEquals(x, y)) {
+        String inside = ValueType.firstDifference(x, y, "[" + e + "]");
+        return x != null && y != null && x.getClass() == y.getClass()
+            && ValueType.isValueType(x.getClass()) ? "first at " + inside
+            : "first at index " + e + ": " + Signature.render(x) + " vs " + Signature.render(y);
       }
     }
     return "none in the first " + length + " entries (deep contents differ)";

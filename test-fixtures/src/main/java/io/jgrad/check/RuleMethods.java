@@ -145,18 +145,22 @@ final class RuleMethods {
     }
   }
 
-  /** Fails if the generated tangent class of a record parameter is missing or malformed. */
+  /**
+   * Fails if the generated tangent class of a record (or data class) parameter is missing or
+   * malformed.
+   */
   private static void requireTangentClasses(Signature signature) {
     for (int param : signature.bufferParams) {
-      RecordType record = signature.recordType(param);
+      ValueType record = signature.recordType(param);
       if (record != null && record.tangentProblem() != null) {
         throw lookupFailure(signature)
-            .with("tangent", record.tangentProblem() + " (of record " + record.type.getName()
-                + ", parameter " + signature.name(param) + ")")
-            .with("hint", "each differentiable record type R has a generated R_Tangent class with"
-                + " a double field per double/float component, a field of the nested tangent"
-                + " class per differentiable record component and a constructor taking them in"
-                + " component order")
+            .with("tangent", record.tangentProblem() + " (of " + record.what() + " "
+                + record.type.getName() + ", parameter " + signature.name(param) + ")")
+            .with("hint", "each differentiable record type R (or data class) has a generated"
+                + " R_Tangent class with a double field per double/float component, a double[]"
+                + " or double[][] field per double[] or double[][] component, a field of the"
+                + " nested tangent class per differentiable record component and a constructor"
+                + " taking them in component order")
             .error();
       }
     }

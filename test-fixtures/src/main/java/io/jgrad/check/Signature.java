@@ -46,8 +46,11 @@ final class Signature {
    * first (the rules are static), as parameter 0.
    */
   private final Class<?>[] types;
-  /** The record type of each (array of) differentiable record parameter; null for others. */
-  private final RecordType[] records;
+  /**
+   * The value type (record or data class) of each (array of) differentiable value parameter; null
+   * for others.
+   */
+  private final ValueType[] records;
 
   private Signature(Method primal, String[] names) {
     this.primal = primal;
@@ -57,12 +60,12 @@ final class Signature {
     scalarParams = indexesWhere(kind -> kind.isScalar());
     arrayParams = indexesWhere(kind -> kind.isArray());
     bufferParams = indexesWhere(kind -> kind.hasBuffer());
-    records = new RecordType[types.length];
+    records = new ValueType[types.length];
     for (int i = 0; i < types.length; i++) {
       if (kinds[i] == ParamKind.RECORD) {
-        records[i] = RecordType.of(types[i]);
+        records[i] = ValueType.of(types[i]);
       } else if (kinds[i] == ParamKind.RECORD_ARRAY) {
-        records[i] = RecordType.of(types[i].getComponentType());
+        records[i] = ValueType.of(types[i].getComponentType());
       }
     }
     Class<?> returned = primal.getReturnType();
@@ -165,8 +168,11 @@ final class Signature {
     return names[param];
   }
 
-  /** The record type of a record or record-array parameter; null for other parameters. */
-  RecordType recordType(int param) {
+  /**
+   * The value type of a record (or data class) parameter or of an array of them; null for other
+   * parameters.
+   */
+  ValueType recordType(int param) {
     return records[param];
   }
 
@@ -224,12 +230,12 @@ final class Signature {
     return joiner.toString();
   }
 
+  /**
+   * Renders an argument: arrays by contents, a record or data class holding arrays component by
+   * component ({@link ValueType#render}).
+   */
   static String render(Object value) {
-    if (value != null && value.getClass().isArray()) {
-      String wrapped = Arrays.deepToString(new Object[] {value});
-      return wrapped.substring(1, wrapped.length() - 1);
-    }
-    return String.valueOf(value);
+    return ValueType.render(value);
   }
 
   /**
@@ -284,8 +290,9 @@ final class Signature {
   }
 
   /**
-   * {@code value} as an instance of {@code type}, if {@code value} is a record, an enum constant
-   * or an array of records of another class with the same simple name and the same components
+   * {@code value} as an instance of {@code type}, if {@code value} is a record, a data class
+   * object, an enum constant or an array of records of another class with the same simple name
+   * and the same components
    * (the same source compiled twice: by javac and, into another package, by ecj); else null.
    */
   static Object twin(Object value, Class<?> type) {
@@ -315,26 +322,28 @@ final class Signature {
         }
         return null;
       }
-      if (type.isRecord() && value instanceof Record) {
-        java.lang.reflect.RecordComponent[] to = type.getRecordComponents();
-        java.lang.reflect.RecordComponent[] from = value.getClass().getRecordComponents();
-        if (to.length != from.length) {
+      boolean records = type.isRecord() && value instanceof Record;
+      boolean classes = !type.isRecord() && !(value instanceof Record)
+          && ValueType.isValueType(type) && ValueType.isValueType(value.getClass());
+      if (records || classes) {
+        // a record (its components) or a data class (its fields), by name and in order
+        ValueType to = ValueType.of(type);
+        ValueType from = ValueType.of(value.getClass());
+        if (!Arrays.equals(to.names, from.names)) {
           return null;
         }
-        Object[] values = new Object[to.length];
-        Class<?>[] types = new Class<?>[to.length];
-        for (int k = 0; k < to.length; k++) {
-          from[k].getAccessor().setAccessible(true);
-          Object v = from[k].getAccessor().invoke(value);
-          types[k] = to[k].getType();
-          values[k] = types[k].isPrimitive() || types[k].isInstance(v) || v == null ? v
-              : twin(v, types[k]);
+        Object[] values = new Object[to.names.length];
+        for (int k = 0; k < values.length; k++) {
+          Object v = from.component(value, k);
+          Class<?> t = to.types[k];
+          values[k] = t.isPrimitive() || t.isInstance(v) || v == null ? v : twin(v, t);
+          if (v != null && values[k] == null) {
+            return null;
+          }
         }
-        java.lang.reflect.Constructor<?> canonical = type.getDeclaredConstructor(types);
-        canonical.setAccessible(true);
-        return canonical.newInstance(values);
+        return to.construct(null, values);
       }
-    } catch (ReflectiveOperationException e) {
+    } catch (RuntimeException e) {
       return null;
     }
     return null;
@@ -351,37 +360,18 @@ final class Signature {
 
   /**
    * Returns a copy of {@code args} in which every array, and every row of a {@code double[][]},
-   * is a fresh copy (records, immutable, are shared). The copies keep the identities among the
-   * originals: an array passed for two parameters (or a row that is also passed on its own) is
-   * copied once and the copy appears in both places, so aliasing survives copying.
+   * is a fresh copy, and so is every record holding arrays and every data class object, with
+   * fresh copies of its arrays (records of numbers, immutable, are shared). The copies keep the
+   * identities among the originals: an array passed for two parameters (or a row that is also
+   * passed on its own, or an array a record holds and also passed on its own) is copied once and
+   * the copy appears in every place, so aliasing survives copying.
    */
   static Object[] copy(Object[] args) {
     Map<Object, Object> copies = new IdentityHashMap<>();
     Object[] copy = args.clone();
     for (int i = 0; i < copy.length; i++) {
-      copy[i] = deepCopy(copy[i], copies);
+      copy[i] = ValueType.copy(copy[i], copies);
     }
     return copy;
-  }
-
-  private static Object deepCopy(Object value, Map<Object, Object> copies) {
-    if (value == null || !value.getClass().isArray()) {
-      return value;
-    }
-    Object known = copies.get(value);
-    if (known != null) {
-      return known;
-    }
-    int length = Array.getLength(value);
-    Object array = Array.newInstance(value.getClass().getComponentType(), length);
-    copies.put(value, array);
-    if (value.getClass().getComponentType().isPrimitive()) {
-      System.arraycopy(value, 0, array, 0, length);
-    } else {
-      for (int e = 0; e < length; e++) {
-        Array.set(array, e, deepCopy(Array.get(value, e), copies));
-      }
-    }
-    return array;
   }
 }

@@ -56,6 +56,19 @@ import io.jgrad.check.fakes.WrongJacobian;
 import io.jgrad.check.fakes.WrongNestedTangent;
 import io.jgrad.check.fakes.WrongResultAdjoint;
 import io.jgrad.check.fakes.WrongTangent;
+import io.jgrad.check.fakes.Csr;
+import io.jgrad.check.fakes.CsrQuad;
+import io.jgrad.check.fakes.Csr_Tangent;
+import io.jgrad.check.fakes.ForgetfulTableAdjoint;
+import io.jgrad.check.fakes.LongTableGradient;
+import io.jgrad.check.fakes.NotRestoringTable;
+import io.jgrad.check.fakes.OverwritingTableAdjoint;
+import io.jgrad.check.fakes.ShortTableTangent;
+import io.jgrad.check.fakes.Table;
+import io.jgrad.check.fakes.TableArgs;
+import io.jgrad.check.fakes.TableEnergy;
+import io.jgrad.check.fakes.TableScale;
+import io.jgrad.check.fakes.Table_Tangent;
 import java.io.IOException;
 import java.util.Random;
 import org.junit.jupiter.api.Nested;
@@ -855,6 +868,380 @@ class GradCheckTest {
           ", bBar = (mass = ",
           "(after a second call with seed ",
           "> tolerance 1.0E-12");
+    }
+  }
+
+  /** A table with a ragged matrix (a null row), a vector, repeated indices and a scale. */
+  private static Table table() {
+    return new Table("t", new double[][] {{0.5, -0.3, 0.2}, null, {1.1}},
+        new double[] {0.4, -0.7, 1.2}, new int[] {0, 2, 2}, 0.8);
+  }
+
+  /** A random table: random numbers, a random ragged shape, distinct indices into b. */
+  private static Table table(Random r) {
+    double[][] a = new double[r.nextInt(1, 4)][];
+    for (int i = 0; i < a.length; i++) {
+      a[i] = i == 1 ? null : uniform(r, r.nextInt(1, 4));
+    }
+    return new Table("t", a, uniform(r, 3), new int[] {2, 0}, 0.5 + r.nextDouble());
+  }
+
+  private static double[] uniform(Random r, int n) {
+    double[] values = new double[n];
+    for (int i = 0; i < n; i++) {
+      values[i] = 2 * r.nextDouble() - 1;
+    }
+    return values;
+  }
+
+  /** A 3 x 3 sparse matrix with 5 entries. */
+  private static Csr csr() {
+    return new Csr(new int[] {0, 2, 3, 5}, new int[] {0, 2, 1, 0, 2},
+        new double[] {0.5, -1.5, 2.0, 0.25, -0.75}, 1.25);
+  }
+
+  @Nested
+  class RecordsHoldingArrays {
+    @Test
+    void correctRulesPassAtRandomAndGivenPoints() {
+      GradCheck check = GradCheck.of(TableEnergy.class, "f")
+          .args(r -> new Object[] {table(r), uniform(r, 3)});
+      GradCheck.Report report = check.check();
+
+      assertEquals(5, report.points());
+      assertTrue(report.worstFdError() < 1e-7, report::toString);
+      assertTrue(report.worstDotProductError() < 1e-14, report::toString);
+      assertEquals(report, GradCheck.of(TableEnergy.class, "f")
+          .args(r -> new Object[] {table(r), uniform(r, 3)}).tapes().exceptions().check());
+      assertEquals(1, GradCheck.of(TableEnergy.class, "f")
+          .checkAt(table(), new double[] {0.3, -1.2, 0.7}).points());
+    }
+
+    @Test
+    void nullArrayComponentsHaveNullTangents() {
+      Table empty = new Table("empty", null, null, new int[0], 0.5);
+      Table rowsOnly = new Table("rows", new double[][] {null, {0.5, 2}}, null, null, -1.5);
+
+      assertEquals(1, GradCheck.of(TableEnergy.class, "f")
+          .checkAt(empty, new double[] {0.3}).points());
+      assertEquals(1, GradCheck.of(TableEnergy.class, "f")
+          .checkAt(rowsOnly, new double[] {0.3, 0.4}).points());
+    }
+
+    @Test
+    void anArrayComponentTheMethodWritesIsAnOutput() {
+      GradCheck.Report report = GradCheck.of(TableScale.class, "f")
+          .args(r -> new Object[] {table(r), 2 * r.nextDouble() - 1})
+          .check();
+
+      assertEquals(5, report.points());
+      assertTrue(report.worstDotProductError() < 1e-14, report::toString);
+    }
+
+    @Test
+    void layoutFlattensArraysRowByRowInComponentOrderAndRebuildsWithFreshArrays() {
+      Signature signature = Signature.of(TableEnergy.class, "f");
+      Table t = table();
+      double[] x = {0.3, -1.2, 0.7};
+      Object[] args = {t, x};
+      Layout layout = Layout.of(signature, args);
+
+      // a: 3 + 0 + 1 entries, b: 3, scale: 1 (name and idx are data); then x
+      assertEquals(8, layout.leafLength(0));
+      assertEquals(8 + 3, layout.columns().size());
+      assertEquals("arg0.a[0][0]", layout.entryName(0, 0, ""));
+      assertEquals("arg0Bar.a[2][0]", layout.entryName(0, 3, "Bar"));
+      assertEquals("arg0.b[0]", layout.entryName(0, 4, ""));
+      assertEquals("arg0Dot.scale", layout.entryName(0, 7, "Dot"));
+      assertArrayEquals(new double[] {0.5, -0.3, 0.2, 1.1, 0.4, -0.7, 1.2, 0.8},
+          layout.read(args)[0]);
+      assertContains(layout.describe(layout.inputs(args), ""),
+          "arg0 = (a = [[0.5, -0.3, 0.2], null, [1.1]], b = [0.4, -0.7, 1.2], scale = 0.8)");
+
+      DiffVector direction = layout.zeros();
+      direction.arrays[0][1] = 1; // a[0][1]
+      direction.arrays[0][4] = 1; // b[0]
+      direction.arrays[0][7] = 1; // scale
+      Object[] moved = layout.perturb(args, direction, 0.25);
+
+      Table m = (Table) moved[0];
+      assertArrayEquals(new double[][] {{0.5, -0.3 + 0.25, 0.2}, null, {1.1}}, m.a());
+      assertArrayEquals(new double[] {0.4 + 0.25, -0.7, 1.2}, m.b());
+      assertEquals(0.8 + 0.25, m.scale());
+      assertEquals("t", m.name());
+      assertArrayEquals(t.idx(), m.idx());
+      assertTrue(m.a() != t.a() && m.a()[0] != t.a()[0] && m.a()[2] != t.a()[2]
+          && m.b() != t.b(), "fresh arrays");
+      assertArrayEquals(new double[] {0.4, -0.7, 1.2}, t.b(), "the arguments are not modified");
+      assertEquals(-0.3, t.a()[0][1]);
+    }
+
+    @Test
+    void tangentsAreShapedLikeTheValueAndCheckedAgainstIt() {
+      Signature signature = Signature.of(TableEnergy.class, "f");
+      Object[] args = {table(), new double[] {0.3, -1.2, 0.7}};
+      Layout layout = Layout.of(signature, args);
+      double[][] leaves = {{1, 2, 3, 4, 5, 6, 7, 8}, {9, 10, 11}};
+
+      Object[] built = layout.build(leaves);
+      Table_Tangent tangent = (Table_Tangent) built[0];
+      assertArrayEquals(new double[][] {{1, 2, 3}, null, {4}}, tangent.a);
+      assertArrayEquals(new double[] {5, 6, 7}, tangent.b);
+      assertEquals(8, tangent.scale);
+      assertSame(leaves[1], built[1]);
+      assertArrayEquals(leaves, layout.read(built));
+      assertEquals(null, layout.shapeProblem(built, "Dot"));
+
+      tangent.a[2] = new double[2];
+      assertEquals("arg0Dot.a[2] is a double[2], expected a double[1]",
+          layout.shapeProblem(built, "Dot"));
+      tangent.a = null;
+      assertEquals("arg0Dot.a is null, expected a double[3][]",
+          layout.shapeProblem(built, "Dot"));
+      tangent.a = new double[][] {{1, 2, 3}, {7}, {4}}; // anything where the value's row is null
+      tangent.b = new double[4];
+      assertEquals("arg0Dot.b is a double[4], expected a double[3]",
+          layout.shapeProblem(built, "Dot"));
+
+      // a value whose shape changed is not the same shape either
+      Object[] reshaped = {new Table("t", new double[][] {{0.5, -0.3}, null, {1.1}},
+          new double[] {0.4, -0.7, 1.2}, new int[] {0}, 0.8), args[1]};
+      assertEquals("arg0.a[0] is a double[2], expected a double[3]",
+          layout.shapeProblem(reshaped, ""));
+      assertTrue(!layout.samePattern(Layout.of(signature, reshaped)));
+    }
+
+    @Test
+    void aNullRecordParameterHasNoEntriesAndANullTangent() {
+      Signature signature = Signature.of(TableEnergy.class, "f");
+      Object[] args = {null, new double[] {1, 2}};
+      Layout layout = Layout.of(signature, args);
+
+      assertEquals(0, layout.leafLength(0));
+      assertEquals(2, layout.columns().size());
+      Object[] built = layout.build(new double[][] {{}, {3, 4}});
+      assertEquals(null, built[0]);
+      assertEquals(null, layout.shapeProblem(built, "Dot"));
+      assertEquals(null, layout.shapeProblem(args, ""));
+      assertEquals(null, layout.perturb(args, layout.gaussian(new Random(1)), 0.5)[0]);
+      assertEquals("arg0Dot = null, arg1Dot = [3.0, 4.0]",
+          layout.describeLeaves(layout.read(built), "Dot"));
+    }
+
+    @Test
+    void nestedRecordsHoldingArraysFlattenDepthFirst() {
+      Signature signature = Signature.of(TableArgs.class, "sheet");
+      TableArgs.Sheet sheet = new TableArgs.Sheet(table(), new Shapes.Vec(1, 2),
+          new double[] {3, 4});
+      Object[] args = {sheet, new double[] {5}};
+      Layout layout = Layout.of(signature, args);
+
+      assertEquals(8 + 2 + 2, layout.leafLength(0));
+      assertEquals("arg0.table.a[0][1]", layout.entryName(0, 1, ""));
+      assertEquals("arg0.table.scale", layout.entryName(0, 7, ""));
+      assertEquals("arg0.v.y", layout.entryName(0, 9, ""));
+      assertEquals("arg0.w[1]", layout.entryName(0, 11, ""));
+
+      DiffVector direction = layout.zeros();
+      direction.arrays[0][5] = 1; // table.b[1]
+      direction.arrays[0][11] = 1; // w[1]
+      TableArgs.Sheet moved = (TableArgs.Sheet) layout.perturb(args, direction, 0.5)[0];
+      assertArrayEquals(new double[] {0.4, -0.7 + 0.5, 1.2}, moved.table().b());
+      assertArrayEquals(new double[] {3, 4.5}, moved.w());
+      assertEquals(new Shapes.Vec(1, 2), moved.v());
+
+      Object[] withoutTable = {new TableArgs.Sheet(null, sheet.v(), sheet.w()), args[1]};
+      Layout smaller = Layout.of(signature, withoutTable);
+      assertEquals(4, smaller.leafLength(0));
+      assertEquals("arg0.v.x", smaller.entryName(0, 0, ""));
+    }
+
+    @Test
+    void anArrayHeldByARecordAndPassedOnItsOwnIsTwoInputs() {
+      Table t = table();
+
+      GradCheck.Report report = GradCheck.of(TableEnergy.class, "f").checkAt(t, t.b());
+
+      assertEquals(1, report.points());
+    }
+
+    @Test
+    void copiesAreDeepAndComparedByContents() {
+      Table t = table();
+      Object[] args = {t, new double[] {1}};
+      Object[] copy = Signature.copy(args);
+
+      Table c = (Table) copy[0];
+      assertTrue(c != t && c.a() != t.a() && c.a()[0] != t.a()[0] && c.b() != t.b()
+          && c.idx() != t.idx(), "deep copy");
+      assertTrue(ValueType.deepEquals(t, c));
+      c.b()[1] = 5;
+      assertEquals("t.b[1]: -0.7 vs 5.0", ValueType.firstDifference(t, c, "t"));
+      assertEquals("Table[name=t, a=[[0.5, -0.3, 0.2], null, [1.1]], b=[0.4, -0.7, 1.2],"
+          + " idx=[0, 2, 2], scale=0.8]", Signature.render(t));
+
+      // an array a record holds and also passed on its own stays shared in the copy
+      Object[] shared = Signature.copy(new Object[] {t, t.b()});
+      assertSame(((Table) shared[0]).b(), shared[1]);
+    }
+
+    @Test
+    void defaultGeneratorGivesArrayComponentsSmallRandomLengths() {
+      ArgumentGenerator generator =
+          new ArgumentGenerator(Signature.of(TableArgs.class, "table"), 2, 3, 6, 7, 7);
+      Random random = new Random(1);
+
+      for (int n = 0; n < 20; n++) {
+        Table t = (Table) generator.generate(random)[0];
+        assertEquals("s", t.name());
+        assertTrue(t.a().length >= 1 && t.a().length <= 4, t::toString);
+        assertTrue(t.a()[0].length >= 1 && t.a()[0].length <= 4, t::toString);
+        assertEquals(t.a()[0].length, t.a()[t.a().length - 1].length, "rectangular");
+        assertTrue(t.b().length >= 1 && t.b().length <= 4, t::toString);
+        assertTrue(t.b()[0] >= 2 && t.b()[0] <= 3 && t.scale() >= 2 && t.scale() <= 3);
+        assertTrue(t.idx().length >= 1 && t.idx().length <= 4 && t.idx()[0] == 7);
+      }
+    }
+  }
+
+  @Nested
+  class BrokenRulesOfRecordsHoldingArrays {
+    private GradCheck check(Class<?> owner) {
+      return GradCheck.of(owner, "f").args(r -> new Object[] {table(r), uniform(r, 3)});
+    }
+
+    @Test
+    void adjointForgettingAnArrayComponentFailsNamingIt() {
+      String message = failureOf(check(ForgetfulTableAdjoint.class));
+
+      assertContains(
+          message,
+          "dot-product test",
+          "from ForgetfulTableAdjoint_Rrule.fAdjoint with seed ybar",
+          "gradient:   tBar = (a = [[0.0",
+          "worst input: tBar.a[",
+          "from ForgetfulTableAdjoint_Rrule.fAdjoint, expected ",
+          "along tDot.a[");
+    }
+
+    @Test
+    void adjointAssigningIntoAnArrayComponentFailsTheAccumulationCheck() {
+      String message = failureOf(check(OverwritingTableAdjoint.class));
+
+      assertContains(
+          message,
+          "OverwritingTableAdjoint_Rrule.fAdjoint adds seed * gradient into its buffers",
+          "tBar = (a = [[",
+          "], b = [",
+          "(after a second call with seed ",
+          "> tolerance 1.0E-12");
+    }
+
+    @Test
+    void gradientWithAnArrayOfTheWrongLengthFails() {
+      String message = assertThrows(AssertionError.class, () -> GradCheck.of(
+          LongTableGradient.class, "f").checkAt(table(), new double[] {0.3, -1.2, 0.7}))
+          .getMessage();
+
+      assertContains(
+          message,
+          "check:      LongTableGradient_Rrule.f returns tBar shaped like t",
+          "expected:   a Table_Tangent shaped like (a: double[3][] rows (3, null, 1),"
+              + " b: double[3])",
+          "actual:     a Table_Tangent shaped like (a: double[3][] rows (3, null, 1),"
+              + " b: double[4])",
+          "problem:    tBar.b is a double[4], expected a double[3]");
+    }
+
+    @Test
+    void forwardRuleReplacingATangentArrayByAShorterOneFails() {
+      String message = failureOf(check(ShortTableTangent.class));
+
+      assertContains(
+          message,
+          "after ShortTableTangent_Frule.f, the tangent arrays are shaped like the arguments",
+          "tDot.b is a double[2], expected a double[3]");
+    }
+
+    @Test
+    void adjointLeavingAnArrayComponentChangedFails() {
+      String message = assertThrows(AssertionError.class, () -> GradCheck.of(
+          NotRestoringTable.class, "f").checkAt(table(), new double[] {0.3, -1.2, 0.7}))
+          .getMessage();
+
+      assertContains(
+          message,
+          "after NotRestoringTable_Rrule.fAdjoint, argument t holds exactly what the primal"
+              + " leaves in it",
+          "expected:   Table[name=t, a=[[0.5, -0.3, 0.2], null, [1.1]], b=[0.4, -0.7, 1.2]",
+          "difference: first at t.b[0]: 0.4 vs 1.4");
+    }
+  }
+
+  @Nested
+  class DataClasses {
+    @Test
+    void fieldsAreComponentsInDeclarationOrder() {
+      assertTrue(ValueType.isDifferentiable(Csr.class));
+      ValueType type = ValueType.of(Csr.class);
+
+      assertArrayEquals(new String[] {"rowPtr", "colIdx", "values", "scale"}, type.names);
+      assertEquals(null, type.tangentProblem());
+      assertSame(Csr_Tangent.class, type.tangentClass());
+      assertEquals(ParamKind.RECORD, ParamKind.of(Csr.class));
+      assertEquals(ParamKind.PASSIVE, ParamKind.of(String.class));
+      assertEquals(ParamKind.PASSIVE, ParamKind.of(java.util.ArrayList.class));
+    }
+
+    @Test
+    void correctRulesPass() {
+      GradCheck.Report report = GradCheck.of(CsrQuad.class, "f")
+          .args(r -> new Object[] {csr(), uniform(r, 3)})
+          .tapes()
+          .exceptions()
+          .check();
+
+      assertEquals(5, report.points());
+      assertTrue(report.worstDotProductError() < 1e-14, report::toString);
+    }
+
+    @Test
+    void perturbedCopiesAreNewObjectsWithFreshArrays() {
+      Signature signature = Signature.of(CsrQuad.class, "f");
+      Csr m = csr();
+      Object[] args = {m, new double[] {1, 2, 3}};
+      Layout layout = Layout.of(signature, args);
+
+      assertEquals(6, layout.leafLength(0));
+      assertEquals("arg0.values[4]", layout.entryName(0, 4, ""));
+      assertEquals("arg0.scale", layout.entryName(0, 5, ""));
+      DiffVector direction = layout.zeros();
+      direction.arrays[0][0] = 1;
+      direction.arrays[0][5] = -1;
+      Csr moved = (Csr) layout.perturb(args, direction, 0.5)[0];
+
+      assertTrue(moved != m && moved.values() != m.values());
+      assertArrayEquals(new double[] {1.0, -1.5, 2.0, 0.25, -0.75}, moved.values());
+      assertEquals(0.75, moved.scale());
+      assertEquals(3, moved.rows());
+      assertEquals(2, moved.column(4));
+      assertEquals(0.5, m.values()[0], "the argument is not modified");
+
+      Csr copy = (Csr) Signature.copy(args)[0];
+      assertTrue(copy != m && copy.values() != m.values() && ValueType.deepEquals(m, copy));
+      assertEquals("Csr[rowPtr=[0, 2, 3, 5], colIdx=[0, 2, 1, 0, 2],"
+          + " values=[0.5, -1.5, 2.0, 0.25, -0.75], scale=1.25]", Signature.render(m));
+    }
+
+    @Test
+    void defaultGeneratorSetsTheFields() {
+      ArgumentGenerator generator =
+          new ArgumentGenerator(Signature.of(TableArgs.class, "csr"), 2, 3, 6, 1, 1);
+
+      Csr m = (Csr) generator.generate(new Random(3))[0];
+      assertTrue(m.values().length >= 1 && m.values().length <= 4);
+      assertTrue(m.scale() >= 2 && m.scale() <= 3);
+      assertEquals(1, m.column(0));
     }
   }
 

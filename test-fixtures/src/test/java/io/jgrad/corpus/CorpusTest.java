@@ -55,7 +55,8 @@ class CorpusTest {
           DataArrays.class,
           OptionalArrays.class,
           Strings.class,
-          Records.class);
+          Records.class,
+          RecordsWithArrays.class);
 
   static final int POINTS = 6;
   static final long SEED = 20_240_611L;
@@ -646,6 +647,17 @@ class CorpusTest {
         array(r, 3, 0, 1), array(r, 3, 0.1, 0.5)), u(r, -2, 2),
         Objects.Link.values()[r.nextInt(3)])));
 
+    // ---- RecordsWithArrays: records holding double[], double[][], int[] (ragged, optional)
+    add(e, RecordsWithArrays.class, "tableEnergy",
+        c -> c.args(r -> args(table(r, true), array(r, 3, -1, 1))));
+    add(e, RecordsWithArrays.class, "buildThenWrite",
+        c -> c.args(r -> args(array(r, 3, -1, 1), u(r, -1, 1))));
+    add(e, RecordsWithArrays.class, "fitted",
+        c -> c.args(r -> args(array(r, 3, -1, 1), u(r, -1, 1), u(r, -1, 1))));
+    add(e, RecordsWithArrays.class, "rowSums", c -> c.args(r -> args(table(r, false))));
+    add(e, RecordsWithArrays.class, "layered", c -> c.args(r -> args(
+        new RecordsWithArrays.Layer(table(r, true), u(r, -1, 1)), array(r, 3, -1, 1))));
+
     return e;
   }
 
@@ -664,6 +676,19 @@ class CorpusTest {
 
   private static Records.Vec vec(Random r) {
     return new Records.Vec(u(r, -2, 2), u(r, -2, 2));
+  }
+
+  /**
+   * A table with three ragged rows of 1 to 3 entries, a vector of 3 (null one time in three if
+   * {@code optional}), repeated indices into it and a positive scale.
+   */
+  private static RecordsWithArrays.Table table(Random r, boolean optional) {
+    double[][] a = new double[3][];
+    for (int i = 0; i < a.length; i++) {
+      a[i] = array(r, r.nextInt(1, 4), -1, 1);
+    }
+    double[] b = optional && r.nextInt(3) == 0 ? null : array(r, 3, -1.5, 1.5);
+    return new RecordsWithArrays.Table("t", a, b, new int[] {2, 0, 2}, u(r, 0.5, 1.5));
   }
 
   private static Records.Particle particle(Random r) {

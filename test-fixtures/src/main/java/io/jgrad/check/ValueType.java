@@ -1,0 +1,805 @@
+package io.jgrad.check;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.StringJoiner;
+import java.util.stream.Collectors;
+
+/**
+ * A type whose values jgrad treats as data: a record ({@link RecordType}: its components) or a
+ * plain class ({@link ClassType}: its instance fields, in declaration order, play the role of
+ * components). Both share this one path; the subclasses only say how a component is read and how
+ * a value is built from components.
+ *
+ * <p>Components are <em>differentiable</em> ({@code double} and {@code float}, {@code double[]}
+ * and {@code double[][]}, and nested value types that have one) or <em>passive</em> (everything
+ * else: {@code int}, {@code String}, enums, {@code int[]}, {@code String[]}, ...). A value's
+ * <em>entries</em> are its differentiable numbers flattened depth-first in component order: a
+ * scalar is one entry, an array its elements, a matrix its rows one after the other (null rows
+ * and null arrays take none), a nested value its own entries (none if it is null). That is the
+ * order in which the generated {@code R_Tangent.put} lays a tangent out as Jacobian columns.
+ *
+ * <p>With array components the number of entries depends on the value, not on the type: every
+ * method that reads or builds entries takes a {@link Shape}, read from the value the entries
+ * belong to ({@link #shapeOf}).
+ *
+ * <p>Tangents and adjoints are objects of the generated tangent class ({@code pkg.Vec3} ->
+ * {@code pkg.Vec3_Tangent}, {@code pkg.Outer$Vec3} -> {@code pkg.Outer_Vec3_Tangent}): a public
+ * {@code double} field per {@code double}/{@code float} component, a field of the same array
+ * type per {@code double[]}/{@code double[][]} component (shaped like the value's array), a field
+ * of the nested tangent class per differentiable value-type component, and a constructor taking
+ * the fields in component order.
+ *
+ * <p>Values are also copied ({@link #copy}), compared ({@link #deepEquals}) and rendered ({@link
+ * #render}) by contents: a value holding arrays is a piece of memory the method may write, like
+ * an array argument.
+ */
+abstract class ValueType {
+  /** The shape of a scalar component in a {@link Shape}. */
+  private static final String SCALAR = "scalar";
+
+  private static final ClassValue<ValueType> CACHE = new ClassValue<>() {
+    @Override
+    protected ValueType computeValue(Class<?> type) {
+      return create(type, Set.of(type));
+    }
+  };
+
+  final Class<?> type;
+  /** Per component: its name (the accessor's or the field's, also the tangent field's). */
+  final String[] names;
+  /** Per component: its declared type. */
+  final Class<?>[] types;
+  /**
+   * Per component: DOUBLE, FLOAT, DOUBLE_ARRAY, DOUBLE_MATRIX, RECORD (a differentiable value
+   * type: then {@code nested[c]} is its type) or PASSIVE.
+   */
+  final ParamKind[] kinds;
+  final ValueType[] nested;
+  private final boolean differentiable;
+
+  /** The generated tangent class, its field per differentiable component and constructor. */
+  private final String tangentName;
+  private Class<?> tangent;
+  private Field[] tangentFields;
+  private Constructor<?> tangentConstructor;
+  /** Why the tangent class is missing or malformed, or null. */
+  private String tangentProblem;
+  /** Whether values may hold memory (arrays, mutable objects); computed lazily. */
+  private Boolean holdsMemory;
+
+  ValueType(Class<?> type, String[] names, Class<?>[] types, Set<Class<?>> enclosing) {
+    this.type = type;
+    this.names = names;
+    this.types = types;
+    kinds = new ParamKind[types.length];
+    nested = new ValueType[types.length];
+    boolean any = false;
+    for (int c = 0; c < types.length; c++) {
+      kinds[c] = componentKind(types[c], enclosing);
+      if (kinds[c] == ParamKind.RECORD) {
+        nested[c] = create(types[c], with(enclosing, types[c]));
+      }
+      any |= kinds[c] != ParamKind.PASSIVE;
+    }
+    differentiable = any;
+    tangentName = RuleMethods.ruleClassName(type, "_Tangent");
+    if (differentiable) {
+      findTangent();
+    } else {
+      tangentProblem = type.getName() + " has no differentiable component";
+    }
+  }
+
+  // --------------------------------------------------------------------------- kinds of types
+
+  /**
+   * The value type of {@code type} ({@link #isValueType} must hold), with the generated tangent
+   * class looked up if it is differentiable. Cached per class.
+   */
+  static ValueType of(Class<?> type) {
+    return CACHE.get(type);
+  }
+
+  private static ValueType create(Class<?> type, Set<Class<?>> enclosing) {
+    return type.isRecord() ? RecordType.create(type, enclosing) : ClassType.create(type, enclosing);
+  }
+
+  /** True for a record, or a plain class whose instance fields are data ({@link ClassType}). */
+  static boolean isValueType(Class<?> type) {
+    return type.isRecord() || ClassType.isDataClass(type);
+  }
+
+  /**
+   * True for a value type with a differentiable component: a {@code double}, {@code float},
+   * {@code double[]} or {@code double[][]} component, or one of a differentiable value type.
+   */
+  static boolean isDifferentiable(Class<?> type) {
+    return isValueType(type) && differentiable(type, Set.of(type));
+  }
+
+  private static boolean differentiable(Class<?> type, Set<Class<?>> enclosing) {
+    for (Class<?> component : componentTypes(type)) {
+      if (componentKind(component, enclosing) != ParamKind.PASSIVE) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Class<?>[] componentTypes(Class<?> type) {
+    return type.isRecord() ? RecordType.componentTypes(type) : ClassType.componentTypes(type);
+  }
+
+  private static ParamKind componentKind(Class<?> type, Set<Class<?>> enclosing) {
+    if (type == double.class) {
+      return ParamKind.DOUBLE;
+    } else if (type == float.class) {
+      return ParamKind.FLOAT;
+    } else if (type == double[].class) {
+      return ParamKind.DOUBLE_ARRAY;
+    } else if (type == double[][].class) {
+      return ParamKind.DOUBLE_MATRIX;
+    } else if (isValueType(type) && !enclosing.contains(type)) {
+      // a type containing itself has no fixed structure: that component is passive
+      return differentiable(type, with(enclosing, type)) ? ParamKind.RECORD : ParamKind.PASSIVE;
+    }
+    return ParamKind.PASSIVE;
+  }
+
+  private static Set<Class<?>> with(Set<Class<?>> set, Class<?> element) {
+    Set<Class<?>> result = new HashSet<>(set);
+    result.add(element);
+    return result;
+  }
+
+  // -------------------------------------------------------------------- what subclasses supply
+
+  /** Component {@code c} of {@code value}, a value of this type (passive components too). */
+  abstract Object component(Object value, int c);
+
+  /**
+   * A new value of this type with the given components (one per component, passive ones
+   * included); {@code template} is the value it replaces. Throws what a constructor throws.
+   */
+  abstract Object construct(Object template, Object[] components);
+
+  /** "record" or "class", for messages. */
+  abstract String what();
+
+  // ------------------------------------------------------------------------------ the tangent
+
+  private void findTangent() {
+    try {
+      tangent = Class.forName(tangentName, true, type.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      tangentProblem = "missing class " + tangentName;
+      return;
+    }
+    tangentFields = new Field[kinds.length];
+    List<Class<?>> fieldTypes = new ArrayList<>();
+    for (int c = 0; c < kinds.length; c++) {
+      if (kinds[c] == ParamKind.PASSIVE) {
+        continue;
+      }
+      if (nested[c] != null && nested[c].tangentProblem != null) {
+        tangentProblem = nested[c].tangentProblem;
+        return;
+      }
+      Class<?> fieldType = switch (kinds[c]) {
+        case DOUBLE_ARRAY, DOUBLE_MATRIX -> types[c];
+        case RECORD -> nested[c].tangent;
+        default -> double.class;
+      };
+      fieldTypes.add(fieldType);
+      try {
+        tangentFields[c] = tangent.getDeclaredField(names[c]);
+      } catch (NoSuchFieldException e) {
+        tangentProblem = tangentName + " has no field " + names[c];
+        return;
+      }
+      if (tangentFields[c].getType() != fieldType) {
+        tangentProblem = "field " + tangentName + "." + names[c] + " is a "
+            + tangentFields[c].getType().getSimpleName() + ", expected a "
+            + fieldType.getSimpleName();
+        return;
+      }
+      tangentFields[c].setAccessible(true);
+    }
+    try {
+      tangentConstructor = tangent.getDeclaredConstructor(fieldTypes.toArray(Class<?>[]::new));
+      tangentConstructor.setAccessible(true);
+    } catch (NoSuchMethodException e) {
+      tangentProblem = "missing constructor " + tangentName + fieldTypes.stream()
+          .map(Class::getSimpleName).collect(Collectors.joining(", ", "(", ")"));
+    }
+  }
+
+  /** Why the generated tangent class is missing or malformed, or null if it is as expected. */
+  String tangentProblem() {
+    return tangentProblem;
+  }
+
+  /** The generated tangent class ({@link #tangentProblem} must be null). */
+  Class<?> tangentClass() {
+    return tangent;
+  }
+
+  /** True if some entry is a {@code float}: finite differences are then coarse. */
+  boolean hasFloat() {
+    for (int c = 0; c < kinds.length; c++) {
+      if (kinds[c] == ParamKind.FLOAT || (nested[c] != null && nested[c].hasFloat())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** True if a component is an array (differentiable or not), here or in a nested value. */
+  boolean hasArrays() {
+    for (int c = 0; c < types.length; c++) {
+      if (types[c].isArray() || (nested[c] != null && nested[c].hasArrays())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // ------------------------------------------------------------------------------------ shapes
+
+  /**
+   * The shape of a value, or of a tangent: per component, the length of a {@code double[]}, the
+   * row lengths of a {@code double[][]} (-1 for a null row), the shape of a nested value, or null
+   * where the array or value is null; and the number of entries.
+   */
+  static final class Shape {
+    private final Object[] parts;
+    final int width;
+
+    private Shape(Object[] parts, int width) {
+      this.parts = parts;
+      this.width = width;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Shape s && Arrays.deepEquals(parts, s.parts);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.deepHashCode(parts);
+    }
+
+    @Override
+    public String toString() {
+      return Arrays.deepToString(parts);
+    }
+  }
+
+  /** The part of {@code piece} (a value of this type or a tangent) at differentiable {@code c}. */
+  private Object part(Object piece, int c) {
+    return type.isInstance(piece) ? component(piece, c) : get(tangentFields[c], piece);
+  }
+
+  /** The shape of a value of this type or of a tangent ({@link #problem} null for it). */
+  Shape shapeOf(Object piece) {
+    Object[] parts = new Object[kinds.length];
+    int width = 0;
+    for (int c = 0; c < kinds.length; c++) {
+      if (kinds[c] == ParamKind.PASSIVE) {
+        continue;
+      }
+      Object part = part(piece, c);
+      switch (kinds[c]) {
+        case DOUBLE, FLOAT -> {
+          parts[c] = SCALAR;
+          width++;
+        }
+        case DOUBLE_ARRAY -> {
+          if (part != null) {
+            parts[c] = ((double[]) part).length;
+            width += ((double[]) part).length;
+          }
+        }
+        case DOUBLE_MATRIX -> {
+          if (part != null) {
+            double[][] m = (double[][]) part;
+            int[] rows = new int[m.length];
+            for (int r = 0; r < m.length; r++) {
+              rows[r] = m[r] == null ? -1 : m[r].length;
+              width += Math.max(rows[r], 0);
+            }
+            parts[c] = rows;
+          }
+        }
+        default -> {
+          if (part != null) {
+            Shape shape = nested[c].shapeOf(part);
+            parts[c] = shape;
+            width += shape.width;
+          }
+        }
+      }
+    }
+    return new Shape(parts, width);
+  }
+
+  /**
+   * Describes how {@code piece} fails to be a value of this type shaped like {@code expected}, or
+   * a tangent shaped like it; null if it is one. For example {@code " is null"}, {@code ".b is a
+   * double[4], expected a double[3]"} or {@code ".origin is null"}. (In an argument list a slot
+   * holds a value, in a tangent or adjoint list a tangent: the two classes are distinct, so the
+   * piece itself says which it is.) A tangent may hold anything where the value holds null.
+   */
+  String problem(Object piece, Shape expected) {
+    if (piece == null) {
+      return " is null";
+    }
+    boolean isValue = type.isInstance(piece);
+    if (!isValue && (tangent == null || !tangent.isInstance(piece))) {
+      return " is a " + piece.getClass().getName() + ", expected a "
+          + (tangent == null ? type.getSimpleName() : tangent.getSimpleName());
+    }
+    for (int c = 0; c < kinds.length; c++) {
+      if (kinds[c] == ParamKind.PASSIVE || kinds[c].isScalar()) {
+        continue;
+      }
+      Object want = expected.parts[c];
+      Object part = part(piece, c);
+      String problem = null;
+      if (want == null) {
+        // the value's array (or value) is null: a tangent's is ignored, a value's must be null
+        problem = isValue && part != null ? " is not null, expected null" : null;
+      } else if (kinds[c] == ParamKind.DOUBLE_ARRAY) {
+        problem = arrayProblem(part, (Integer) want);
+      } else if (kinds[c] == ParamKind.DOUBLE_MATRIX) {
+        problem = matrixProblem(part, (int[]) want, isValue);
+      } else {
+        problem = part == null ? " is null" : nested[c].problem(part, (Shape) want);
+      }
+      if (problem != null) {
+        return "." + names[c] + problem;
+      }
+    }
+    return null;
+  }
+
+  private static String arrayProblem(Object part, int length) {
+    if (part instanceof double[] array && array.length == length) {
+      return null;
+    }
+    return " is " + (part == null ? "null" : "a double[" + ((double[]) part).length + "]")
+        + ", expected a double[" + length + "]";
+  }
+
+  private static String matrixProblem(Object part, int[] rows, boolean isValue) {
+    String expected = "a double[" + rows.length + "][]";
+    if (!(part instanceof double[][] m)) {
+      return " is null, expected " + expected;
+    }
+    if (m.length != rows.length) {
+      return " is a double[" + m.length + "][], expected " + expected;
+    }
+    for (int r = 0; r < rows.length; r++) {
+      String problem = rows[r] < 0 ? (isValue && m[r] != null ? " is not null, expected null"
+          : null) : arrayProblem(m[r], rows[r]);
+      if (problem != null) {
+        return "[" + r + "]" + problem;
+      }
+    }
+    return null;
+  }
+
+  // ---------------------------------------------------------------------------------- entries
+
+  /**
+   * The entries of a value of this type or of a tangent, shaped like {@code shape} ({@link
+   * #problem} must be null for them).
+   */
+  double[] values(Object piece, Shape shape) {
+    double[] values = new double[shape.width];
+    read(piece, shape, values, 0);
+    return values;
+  }
+
+  private int read(Object piece, Shape shape, double[] into, int at) {
+    for (int c = 0; c < kinds.length; c++) {
+      if (kinds[c] == ParamKind.PASSIVE || shape.parts[c] == null) {
+        continue;
+      }
+      Object part = part(piece, c);
+      switch (kinds[c]) {
+        case DOUBLE, FLOAT -> into[at++] = ((Number) part).doubleValue();
+        case DOUBLE_ARRAY -> at = readArray((double[]) part, (Integer) shape.parts[c], into, at);
+        case DOUBLE_MATRIX -> {
+          int[] rows = (int[]) shape.parts[c];
+          for (int r = 0; r < rows.length; r++) {
+            if (rows[r] >= 0) {
+              at = readArray(((double[][]) part)[r], rows[r], into, at);
+            }
+          }
+        }
+        default -> at = nested[c].read(part, (Shape) shape.parts[c], into, at);
+      }
+    }
+    return at;
+  }
+
+  private static int readArray(double[] array, int length, double[] into, int at) {
+    System.arraycopy(array, 0, into, at, length);
+    return at + length;
+  }
+
+  /**
+   * Returns {@code value} rebuilt with its entries set to {@code values} ({@code (float)} for a
+   * {@code float} component): its {@code double[]}/{@code double[][]} components are fresh
+   * arrays holding the new entries (null rows and arrays stay null), nested values are rebuilt
+   * along the way, and passive components are kept (the same objects). A record is built
+   * through its canonical constructor, a class by setting its fields on a new instance. Throws
+   * what a constructor throws.
+   */
+  Object withValues(Object value, double[] values) {
+    return rebuild(value, values, new int[1]);
+  }
+
+  private Object rebuild(Object value, double[] values, int[] at) {
+    Object[] components = new Object[kinds.length];
+    for (int c = 0; c < kinds.length; c++) {
+      Object component = component(value, c);
+      switch (kinds[c]) {
+        case DOUBLE -> component = values[at[0]++];
+        case FLOAT -> component = (float) values[at[0]++];
+        case DOUBLE_ARRAY -> component = component == null ? null
+            : fill(new double[((double[]) component).length], values, at);
+        case DOUBLE_MATRIX -> {
+          if (component != null) {
+            double[][] m = ((double[][]) component).clone();
+            for (int r = 0; r < m.length; r++) {
+              m[r] = m[r] == null ? null : fill(new double[m[r].length], values, at);
+            }
+            component = m;
+          }
+        }
+        case RECORD -> component = component == null ? null
+            : nested[c].rebuild(component, values, at);
+        default -> { }
+      }
+      components[c] = component;
+    }
+    return construct(value, components);
+  }
+
+  private static double[] fill(double[] array, double[] values, int[] at) {
+    System.arraycopy(values, at[0], array, 0, array.length);
+    at[0] += array.length;
+    return array;
+  }
+
+  /**
+   * A new tangent holding {@code values}, shaped like {@code shape} (arrays of the value's
+   * lengths, null where the value's array or nested value is null), built through its
+   * field-by-field constructor.
+   */
+  Object tangentOf(double[] values, Shape shape) {
+    return tangentOf(values, shape, new int[1]);
+  }
+
+  private Object tangentOf(double[] values, Shape shape, int[] at) {
+    List<Object> fields = new ArrayList<>();
+    for (int c = 0; c < kinds.length; c++) {
+      Object part = shape.parts[c];
+      switch (kinds[c]) {
+        case PASSIVE -> {
+          continue;
+        }
+        case DOUBLE, FLOAT -> fields.add(values[at[0]++]);
+        case DOUBLE_ARRAY -> fields.add(part == null ? null
+            : fill(new double[(Integer) part], values, at));
+        case DOUBLE_MATRIX -> {
+          double[][] m = null;
+          if (part != null) {
+            int[] rows = (int[]) part;
+            m = new double[rows.length][];
+            for (int r = 0; r < rows.length; r++) {
+              m[r] = rows[r] < 0 ? null : fill(new double[rows[r]], values, at);
+            }
+          }
+          fields.add(m);
+        }
+        default -> fields.add(part == null ? null : nested[c].tangentOf(values, (Shape) part, at));
+      }
+    }
+    return newInstance(tangentConstructor, fields.toArray());
+  }
+
+  /**
+   * The component path of entry {@code entry} of a value shaped like {@code shape}, for example
+   * {@code origin.x}, {@code b[2]} or {@code a[1][0]}.
+   */
+  String entryName(Shape shape, int entry) {
+    for (int c = 0; c < kinds.length; c++) {
+      Object part = shape.parts[c];
+      if (kinds[c] == ParamKind.PASSIVE || part == null) {
+        continue;
+      }
+      switch (kinds[c]) {
+        case DOUBLE, FLOAT -> {
+          if (entry == 0) {
+            return names[c];
+          }
+          entry--;
+        }
+        case DOUBLE_ARRAY -> {
+          if (entry < (Integer) part) {
+            return names[c] + "[" + entry + "]";
+          }
+          entry -= (Integer) part;
+        }
+        case DOUBLE_MATRIX -> {
+          int[] rows = (int[]) part;
+          for (int r = 0; r < rows.length; r++) {
+            if (entry < rows[r]) {
+              return names[c] + "[" + r + "][" + entry + "]";
+            }
+            entry -= Math.max(rows[r], 0);
+          }
+        }
+        default -> {
+          Shape inner = (Shape) part;
+          if (entry < inner.width) {
+            return names[c] + "." + nested[c].entryName(inner, entry);
+          }
+          entry -= inner.width;
+        }
+      }
+    }
+    throw new IndexOutOfBoundsException(entry);
+  }
+
+  /**
+   * Renders entries shaped like {@code shape} as {@code (x = 1.0, b = [2.0, 3.0], origin.y =
+   * 4.0)}: a scalar by its path, an array or a matrix whole, null where the value is null.
+   */
+  String render(double[] values, Shape shape) {
+    List<String> parts = new ArrayList<>();
+    renderInto(values, shape, new int[1], "", parts);
+    return "(" + String.join(", ", parts) + ")";
+  }
+
+  private void renderInto(double[] values, Shape shape, int[] at, String prefix,
+      List<String> out) {
+    for (int c = 0; c < kinds.length; c++) {
+      Object part = shape.parts[c];
+      String name = prefix + names[c];
+      if (kinds[c] == ParamKind.PASSIVE) {
+        continue;
+      }
+      if (part == null) {
+        out.add(name + " = null");
+        continue;
+      }
+      switch (kinds[c]) {
+        case DOUBLE, FLOAT -> out.add(name + " = " + values[at[0]++]);
+        case DOUBLE_ARRAY -> out.add(name + " = "
+            + Arrays.toString(fill(new double[(Integer) part], values, at)));
+        case DOUBLE_MATRIX -> {
+          StringJoiner rows = new StringJoiner(", ", "[", "]");
+          for (int length : (int[]) part) {
+            rows.add(length < 0 ? "null" : Arrays.toString(fill(new double[length], values, at)));
+          }
+          out.add(name + " = " + rows);
+        }
+        default -> nested[c].renderInto(values, (Shape) part, at, name + ".", out);
+      }
+    }
+  }
+
+  /** Describes a shape for messages, for example {@code (a: double[2][] rows (3, 3), b: double[3])}. */
+  String describe(Shape shape) {
+    StringJoiner joiner = new StringJoiner(", ", "(", ")");
+    for (int c = 0; c < kinds.length; c++) {
+      Object part = shape.parts[c];
+      if (kinds[c] == ParamKind.PASSIVE || kinds[c].isScalar()) {
+        continue;
+      }
+      if (part == null) {
+        joiner.add(names[c] + ": null");
+      } else if (kinds[c] == ParamKind.DOUBLE_ARRAY) {
+        joiner.add(names[c] + ": double[" + part + "]");
+      } else if (kinds[c] == ParamKind.DOUBLE_MATRIX) {
+        int[] rows = (int[]) part;
+        joiner.add(names[c] + ": double[" + rows.length + "][] rows " + Arrays.stream(rows)
+            .mapToObj(r -> r < 0 ? "null" : String.valueOf(r))
+            .collect(Collectors.joining(", ", "(", ")")));
+      } else {
+        joiner.add(names[c] + ": " + nested[c].describe((Shape) part));
+      }
+    }
+    return joiner.toString();
+  }
+
+  // ----------------------------------------------------------- copies, equality and rendering
+
+  /**
+   * True if values of this type may hold memory a method can write: a class (its fields may be
+   * arrays or mutable), or a record with an array component or a component of such a type.
+   */
+  boolean holdsMemory() {
+    if (holdsMemory == null) {
+      holdsMemory = computeHoldsMemory(new HashSet<>());
+    }
+    return holdsMemory;
+  }
+
+  private boolean computeHoldsMemory(Set<Class<?>> seen) {
+    if (!type.isRecord()) {
+      return true;
+    }
+    seen.add(type);
+    for (Class<?> t : types) {
+      if (t.isArray() || isValueType(t) && (seen.contains(t) || of(t).computeHoldsMemory(seen))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A deep copy of {@code value} (arrays, and values holding memory, copied; other objects
+   * shared), keeping the identities among the originals through {@code copies}: an object met
+   * twice is copied once and the copy appears in both places.
+   */
+  static Object copy(Object value, Map<Object, Object> copies) {
+    if (value == null) {
+      return null;
+    }
+    Class<?> type = value.getClass();
+    boolean array = type.isArray();
+    if (!array && !(isValueType(type) && of(type).holdsMemory())) {
+      return value;
+    }
+    Object known = copies.get(value);
+    if (known != null) {
+      return known;
+    }
+    if (array) {
+      int length = Array.getLength(value);
+      Object copy = Array.newInstance(type.getComponentType(), length);
+      copies.put(value, copy);
+      if (type.getComponentType().isPrimitive()) {
+        System.arraycopy(value, 0, copy, 0, length);
+      } else {
+        for (int e = 0; e < length; e++) {
+          Array.set(copy, e, copy(Array.get(value, e), copies));
+        }
+      }
+      return copy;
+    }
+    ValueType valueType = of(type);
+    Object[] components = new Object[valueType.types.length];
+    for (int c = 0; c < components.length; c++) {
+      components[c] = copy(valueType.component(value, c), copies);
+    }
+    Object copy = valueType.construct(value, components);
+    copies.put(value, copy);
+    return copy;
+  }
+
+  /**
+   * True if {@code a} and {@code b} have the same contents: arrays element by element ({@code
+   * double}s bit for bit, as {@link Arrays#equals(double[], double[])}), values of value types
+   * component by component, other objects by {@code equals}.
+   */
+  static boolean deepEquals(Object a, Object b) {
+    return firstDifference(a, b, "") == null;
+  }
+
+  /**
+   * Where {@code a} and {@code b} first differ, as a path below {@code path} with both sides (for
+   * example {@code "t.b[1]: 2.0 vs 3.0"}), or null if they have the same contents.
+   */
+  static String firstDifference(Object a, Object b, String path) {
+    if (a == b) {
+      return null;
+    }
+    String here = path.isEmpty() ? "" : path + ": ";
+    if (a == null || b == null || a.getClass() != b.getClass()) {
+      return here + render(a) + " vs " + render(b);
+    }
+    Class<?> type = a.getClass();
+    if (type.isArray()) {
+      int length = Array.getLength(a);
+      if (Array.getLength(b) != length) {
+        return here + "lengths " + length + " vs " + Array.getLength(b);
+      }
+      if (type.getComponentType().isPrimitive()) {
+        Object[] boxedA = new Object[] {a};
+        Object[] boxedB = new Object[] {b};
+        if (Arrays.deepEquals(boxedA, boxedB)) {
+          return null;
+        }
+      }
+      for (int e = 0; e < length; e++) {
+        String difference = firstDifference(Array.get(a, e), Array.get(b, e), path + "[" + e + "]");
+        if (difference != null) {
+          return difference;
+        }
+      }
+      return null;
+    }
+    if (isValueType(type)) {
+      ValueType valueType = of(type);
+      for (int c = 0; c < valueType.types.length; c++) {
+        String difference = firstDifference(valueType.component(a, c),
+            valueType.component(b, c), path + (path.isEmpty() ? "" : ".") + valueType.names[c]);
+        if (difference != null) {
+          return difference;
+        }
+      }
+      return null;
+    }
+    // boxed numbers compare bit for bit (Double.equals), other objects by equals
+    return a.equals(b) ? null : here + render(a) + " vs " + render(b);
+  }
+
+  /**
+   * Renders a value for messages: arrays by contents ({@code [1.0, 2.0]}, nested arrays too), a
+   * value holding memory as {@code Table[name=s, b=[1.0, 2.0], scale=0.5]}, a record of numbers
+   * by its {@code toString}, other objects by {@code String.valueOf}.
+   */
+  static String render(Object value) {
+    if (value == null) {
+      return "null";
+    }
+    Class<?> type = value.getClass();
+    if (type.isArray()) {
+      if (type.getComponentType().isPrimitive()) {
+        String wrapped = Arrays.deepToString(new Object[] {value});
+        return wrapped.substring(1, wrapped.length() - 1);
+      }
+      StringJoiner joiner = new StringJoiner(", ", "[", "]");
+      for (int e = 0; e < Array.getLength(value); e++) {
+        joiner.add(render(Array.get(value, e)));
+      }
+      return joiner.toString();
+    }
+    if (isValueType(type) && of(type).holdsMemory()) {
+      ValueType valueType = of(type);
+      StringJoiner joiner = new StringJoiner(", ", type.getSimpleName() + "[", "]");
+      for (int c = 0; c < valueType.types.length; c++) {
+        joiner.add(valueType.names[c] + "=" + render(valueType.component(value, c)));
+      }
+      return joiner.toString();
+    }
+    return String.valueOf(value);
+  }
+
+  // ----------------------------------------------------------------------------- reflection
+
+  static Object newInstance(Constructor<?> constructor, Object[] args) {
+    try {
+      return constructor.newInstance(args);
+    } catch (InvocationTargetException e) {
+      throw RuleMethods.<RuntimeException>sneakyThrow(e.getCause());
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static Object get(Field field, Object target) {
+    try {
+      return field.get(target);
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
