@@ -414,9 +414,10 @@ class EcjCompileTest {
       // CorpusTest's Entry.check() uses these points and this seed
       int points = (int) staticField(corpusTest, "POINTS");
       long seed = (long) staticField(corpusTest, "SEED");
+      // a nested owner (an instance @Grad method of Objects.Layer) by its binary name
+      String binary = owner.getName().substring(owner.getPackageName().length() + 1);
       tests.add(DynamicTest.dynamicTest(owner.getSimpleName() + "." + method,
-          () -> gradCheck(owner.getSimpleName(), method,
-              c -> config.apply(c.points(points).seed(seed)))));
+          () -> gradCheck(binary, method, c -> config.apply(c.points(points).seed(seed)))));
     }
     return tests.stream();
   }
