@@ -8,6 +8,23 @@ public final class Exprs {
   private Exprs() {}
 
   /**
+   * The arrays a record (or value object) holds, nested records' included, as component paths
+   * ({@code t.b}, {@code t.inner.w}).
+   */
+  public static java.util.List<Expr> heldArrays(Expr record) {
+    java.util.List<Expr> out = new java.util.ArrayList<>();
+    for (RecordShape.Component c : record.type().shape().components()) {
+      Expr path = new Expr.Field(record, c.name(), c.type());
+      if (c.type().isArray()) {
+        out.add(path);
+      } else if (c.type().isRecord() && c.type().shape().holdsArrays()) {
+        out.addAll(heldArrays(path));
+      }
+    }
+    return out;
+  }
+
+  /**
    * A zero tangent (or adjoint buffer) for the record or array of records {@code value}: {@code
    * new Vec3_Tangent()} for a record of numbers, {@code R_Tangent.zerosLike(value)} where the
    * tangent's arrays must take the value's shape.

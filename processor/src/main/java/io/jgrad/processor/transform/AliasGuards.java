@@ -3,6 +3,7 @@ package io.jgrad.processor.transform;
 import io.jgrad.processor.analysis.ArrayEffects;
 import io.jgrad.processor.ir.Block;
 import io.jgrad.processor.ir.Expr;
+import io.jgrad.processor.ir.Exprs;
 import io.jgrad.processor.ir.Function;
 import io.jgrad.processor.ir.Stmt;
 import io.jgrad.processor.ir.Type;
@@ -20,8 +21,12 @@ public final class AliasGuards {
   private AliasGuards() {}
 
   private static Stmt guard(String check, Var a, Var b, Expr names) {
-    return new Stmt.Eval(new Expr.Call(SNAPSHOTS, check,
-        List.of(new Expr.Ref(a), new Expr.Ref(b), names), Type.VOID), Stmt.Origin.NONE);
+    return guard(check, new Expr.Ref(a), new Expr.Ref(b), names);
+  }
+
+  private static Stmt guard(String check, Expr a, Expr b, Expr names) {
+    return new Stmt.Eval(new Expr.Call(SNAPSHOTS, check, List.of(a, b, names), Type.VOID),
+        Stmt.Origin.NONE);
   }
 
   public static Function apply(Function function, CalleeTable callees) {
@@ -59,6 +64,37 @@ public final class AliasGuards {
         }
       }
     }
+    // a written array must not be one a record argument holds (the record reads it)
+    for (Var p : params) {
+      if (!p.type().isDoubleArray() || !effects.isWritten(p)) {
+        continue;
+      }
+      for (Var q : params) {
+        if (q.type().shape() == null || q.type().isArray() || !q.type().shape().holdsArrays()) {
+          continue;
+        }
+        for (Expr held : Exprs.heldArrays(new Expr.Ref(q))) {
+          if (!held.type().isDoubleArray()) {
+            continue;
+          }
+          Expr names = new Expr.Lit(Type.STRING, "\"parameter " + p.name() + " and "
+              + pathName(held) + "\"");
+          if (held.type().equals(p.type())) {
+            body.add(guard("requireDistinct", new Expr.Ref(p), held, names));
+          } else if (p.type().dimensions() == 1 && held.type().dimensions() == 2) {
+            body.add(guard("requireNotRow", new Expr.Ref(p), held, names));
+          } else if (p.type().dimensions() == 2 && held.type().dimensions() == 1) {
+            body.add(guard("requireNotRow", held, new Expr.Ref(p), names));
+          }
+        }
+      }
+    }
     return body;
+  }
+
+  /** {@code t.inner.w} for a component path. */
+  private static String pathName(Expr path) {
+    return path instanceof Expr.Field f ? pathName(f.target()) + "." + f.name()
+        : ((Expr.Ref) path).var().name();
   }
 }

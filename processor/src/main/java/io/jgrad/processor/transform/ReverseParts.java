@@ -6,6 +6,7 @@ import io.jgrad.processor.analysis.ArrayEffects;
 import io.jgrad.processor.ir.Block;
 import io.jgrad.processor.ir.Blocks;
 import io.jgrad.processor.ir.Expr;
+import io.jgrad.processor.ir.Exprs;
 import io.jgrad.processor.ir.Function;
 import io.jgrad.processor.ir.Names;
 import io.jgrad.processor.ir.Ops;
@@ -196,7 +197,7 @@ final class ReverseParts {
     if (value != null && value.type().isRecord() && value.type().shape().holdsArrays()
         && contentsChangeInReverse(value)) {
       // a returned record holds arrays the reverse sweep puts back: keep their final contents
-      for (Expr held : heldArrays(ref(value))) {
+      for (Expr held : Exprs.heldArrays(ref(value))) {
         Var copy = local(value.name() + "Final", held.type(), delegateLocals);
         body.add(new Stmt.Assign(copy, new Expr.Call(SNAPSHOTS, "copy", List.of(held),
             held.type()), Origin.NONE));
@@ -248,20 +249,6 @@ final class ReverseParts {
     }
     if (value != null && value.type().isArray() && contentsChangeInReverse(result)) {
       out.add(value);
-    }
-    return out;
-  }
-
-  /** The arrays a record holds, nested records' included, as component paths. */
-  private static List<Expr> heldArrays(Expr record) {
-    List<Expr> out = new ArrayList<>();
-    for (io.jgrad.processor.ir.RecordShape.Component c : record.type().shape().components()) {
-      Expr path = new Expr.Field(record, c.name(), c.type());
-      if (c.type().isArray()) {
-        out.add(path);
-      } else if (c.type().isRecord() && c.type().shape().holdsArrays()) {
-        out.addAll(heldArrays(path));
-      }
     }
     return out;
   }
