@@ -3,8 +3,8 @@ package io.jgrad;
 /**
  * Small helpers the generated {@code ...Jacobian} methods use to lay the differentiable inputs
  * out as Jacobian columns: scalars one column each, a {@code double[]} its elements, a
- * {@code double[][]} its rows one after the other. A null array (an optional argument left out)
- * takes no columns.
+ * {@code double[][]} its rows one after the other, a {@code double[][][]} its matrices' rows in
+ * turn. A null array (an optional argument left out) takes no columns.
  */
 public final class Jacobians {
   private Jacobians() {}
@@ -20,6 +20,17 @@ public final class Jacobians {
     if (a != null) {
       for (double[] row : a) {
         n += size(row);
+      }
+    }
+    return n;
+  }
+
+  /** The number of columns a three-dimensional parameter takes: its rows, one after another. */
+  public static int size(double[][][] a) {
+    int n = 0;
+    if (a != null) {
+      for (double[][] m : a) {
+        n += size(m);
       }
     }
     return n;
@@ -44,6 +55,16 @@ public final class Jacobians {
     return column;
   }
 
+  public static int put(double[] row, int column, double[][][] values) {
+    if (values == null) {
+      return column;
+    }
+    for (double[][] m : values) {
+      column = put(row, column, m);
+    }
+    return column;
+  }
+
   /**
    * Sets the entry of {@code direction} that is Jacobian column {@code column}, if the parameter
    * occupying columns from {@code offset} holds it; returns the offset of the next parameter.
@@ -64,6 +85,16 @@ public final class Jacobians {
     }
     for (double[] row : direction) {
       offset = seed(row, column, offset);
+    }
+    return offset;
+  }
+
+  public static int seed(double[][][] direction, int column, int offset) {
+    if (direction == null) {
+      return offset;
+    }
+    for (double[][] m : direction) {
+      offset = seed(m, column, offset);
     }
     return offset;
   }

@@ -158,7 +158,8 @@ final class GradPipeline {
           .collect(java.util.stream.Collectors.toMap(Lowered::key, Lowered::function)),
           callees::table);
       lowered.removeIf(l -> (returnsParameter(l, table) || writesTable(l, table)
-          || writesArguments(l, table) || writesRecordArrays(l, table)) && failed.add(l.key()));
+          || writesArguments(l, table) || writesRecordArrays(l, table)
+          || movesRowsOfThreeDimensional(l, table)) && failed.add(l.key()));
       Map<TypeElement, List<RuleWriter.Copy>> copies = copies(lowered, table, failed);
       dropCallersOf(failed, lowered, callees);
       lowered.removeIf(Lowered::passive); // checked: the rules call them (or their copies)
@@ -302,6 +303,27 @@ final class GradPipeline {
           ? Message.RETURNS_PARAMETER.format(l.method().getSimpleName(), p.name(), p.name())
           : Message.RETURNS_HELD_ARRAY.format(l.method().getSimpleName(), p.name()));
       return true;
+    }
+    return false;
+  }
+
+  /**
+   * Reports a method that moves the matrices or rows of a {@code double[][][]} parameter: the
+   * positional convention for moved rows covers {@code double[][]} parameters only (yet).
+   */
+  private boolean movesRowsOfThreeDimensional(Lowered l, CalleeTable table) {
+    Function f = l.function();
+    ArrayEffects effects = null;
+    for (io.jgrad.processor.ir.Var p : f.params()) {
+      if (!p.type().isDoubleArray() || p.type().dimensions() < 3) {
+        continue;
+      }
+      effects = effects != null ? effects : ArrayEffects.ofEntryArrays(f, table);
+      if (effects.movesRowsAtAnyLevel(p)) {
+        reporter.error(l.method(), Message.MOVES_ROWS_3D.format(l.method().getSimpleName(),
+            p.name()));
+        return true;
+      }
     }
     return false;
   }

@@ -144,9 +144,9 @@ class DiagnosticsTest {
     Compilation compilation = compile(foo);
     assertThat(compilation)
         .hadErrorContaining("local variable o of type Object " + NOT_SUPPORTED
-            + ": use double, float, double[] or double[][] locals, records and arrays of records"
-            + " (differentiated), or int, long, boolean, String, enum locals and arrays of int,"
-            + " long, boolean or String (data)")
+            + ": use double, float, double[], double[][] or double[][][] locals, records, arrays"
+            + " of records and objects of classes used as values (differentiated), or int, long,"
+            + " boolean, String, enum locals and arrays of int, long, boolean or String (data)")
         .inFile(foo.file()).onLine(foo.line("Object o"));
     assertNoInternalError(compilation);
   }
@@ -668,9 +668,9 @@ class DiagnosticsTest {
     Compilation compilation = compile(foo);
     assertThat(compilation)
         .hadErrorContaining("local variable s of type StringBuilder " + NOT_SUPPORTED
-            + ": use double, float, double[] or double[][] locals, records and arrays of records"
-            + " (differentiated), or int, long, boolean, String, enum locals and arrays of int,"
-            + " long, boolean or String (data)")
+            + ": use double, float, double[], double[][] or double[][][] locals, records, arrays"
+            + " of records and objects of classes used as values (differentiated), or int, long,"
+            + " boolean, String, enum locals and arrays of int, long, boolean or String (data)")
         .inFile(foo.file()).onLine(foo.line("StringBuilder s"));
     assertNoInternalError(compilation);
   }
@@ -930,9 +930,10 @@ class DiagnosticsTest {
     Compilation compilation = compile(foo);
     assertThat(compilation)
         .hadErrorContaining("parameter label of type java.lang.StringBuilder is not supported by"
-            + " @Grad: use double, float, double[], double[][], records and arrays of records"
-            + " (differentiated), or int, long, boolean, char, short, byte, String, an enum, or"
-            + " arrays of int, long, boolean or String (data)")
+            + " @Grad: use double, float, double[], double[][], double[][][], records, arrays of"
+            + " records and objects of classes used as values (differentiated), or int, long,"
+            + " boolean, char, short, byte, String, an enum, or arrays of int, long, boolean or"
+            + " String (data)")
         .inFile(foo.file()).onLine(foo.line("StringBuilder label"));
     assertNoInternalError(compilation);
   }

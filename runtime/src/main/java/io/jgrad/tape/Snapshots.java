@@ -23,6 +23,18 @@ public final class Snapshots {
     return c;
   }
 
+  /** A deep copy of a three-dimensional array, matrix by matrix. */
+  public static double[][][] copy(double[][][] a) {
+    if (a == null) {
+      return null;
+    }
+    double[][][] c = new double[a.length][][];
+    for (int i = 0; i < a.length; i++) {
+      c[i] = copy(a[i]);
+    }
+    return c;
+  }
+
   public static int[] copy(int[] a) {
     return a == null ? null : a.clone();
   }
@@ -135,6 +147,17 @@ public final class Snapshots {
     }
   }
 
+  public static void restore(double[][][] target, double[][][] saved) {
+    if (saved == null) {
+      return;
+    }
+    for (int i = 0; i < saved.length; i++) {
+      if (saved[i] != null) {
+        restore(target[i], saved[i]);
+      }
+    }
+  }
+
   /** A zero array of the same length. */
   public static double[] zerosLike(double[] a) {
     return a == null ? null : new double[a.length];
@@ -152,6 +175,18 @@ public final class Snapshots {
     return z;
   }
 
+  /** Zero matrices of the same shapes (null matrices and rows stay null). */
+  public static double[][][] zerosLike(double[][][] a) {
+    if (a == null) {
+      return null;
+    }
+    double[][][] z = new double[a.length][][];
+    for (int i = 0; i < a.length; i++) {
+      z[i] = zerosLike(a[i]);
+    }
+    return z;
+  }
+
   /** {@code target[i] += source[i]}. */
   public static void addTo(double[] target, double[] source) {
     if (source == null) {
@@ -164,6 +199,18 @@ public final class Snapshots {
 
   /** {@code target[i][j] += source[i][j]}, row by row (null rows skipped). */
   public static void addTo(double[][] target, double[][] source) {
+    if (source == null) {
+      return;
+    }
+    for (int i = 0; i < source.length; i++) {
+      if (source[i] != null) {
+        addTo(target[i], source[i]);
+      }
+    }
+  }
+
+  /** {@code target[i][j][k] += source[i][j][k]}, matrix by matrix (nulls skipped). */
+  public static void addTo(double[][][] target, double[][][] source) {
     if (source == null) {
       return;
     }

@@ -34,6 +34,7 @@ class CorpusTest {
           Straight.class,
           Objects.class,
           Objects.Layer.class,
+          ThreeDimensional.class,
           Branches.class,
           Loops.class,
           Jumps.class,
@@ -635,6 +636,11 @@ class CorpusTest {
       }
     }));
     add(e, Records.class, "twice", c -> c.args(r -> args(vec(r), vec(r))));
+    // ---- ThreeDimensional: double[][][] parameters and locals
+    add(e, ThreeDimensional.class, "convLoss", c -> c.args(r -> args(tensor(r, 2, 2, 2),
+        array(r, 2, -0.5, 0.5), tensor(r, 2, 3, 3))));
+    add(e, ThreeDimensional.class, "normaliseInPlace", c -> c.args(r -> args(
+        tensor(r, r.nextInt(1, 3), 2, r.nextInt(1, 3)), u(r, 0.5, 2))));
     // ---- Objects: classes used as values, instance @Grad methods, enum methods
     add(e, Objects.Layer.class, "energy", c -> c.args(r -> args(layer(r, 2, 3),
         array(r, 3, -1, 1))));
@@ -664,6 +670,14 @@ class CorpusTest {
   private static Objects.Layer layer(Random r, int outputs, int inputs) {
     return new Objects.Layer(matrix(r, outputs, inputs), array(r, outputs, -1, 1),
         u(r, 0.5, 1.5), Objects.Link.values()[r.nextInt(3)]);
+  }
+
+  private static double[][][] tensor(Random r, int n, int rows, int columns) {
+    double[][][] t = new double[n][][];
+    for (int i = 0; i < n; i++) {
+      t[i] = matrix(r, rows, columns);
+    }
+    return t;
   }
 
   private static double[][] matrix(Random r, int rows, int columns) {

@@ -204,6 +204,11 @@ public final class ArrayEffects {
     return null;
   }
 
+  /** True if row references at any level of {@code v} are reassigned ({@code t[i][j] = row}). */
+  public boolean movesRowsAtAnyLevel(Var v) {
+    return levels(v).stream().anyMatch(rowsMoved::contains);
+  }
+
   /** True if row references inside {@code v}'s class are reassigned ({@code a[i] = row}). */
   public boolean movesRows(Var v) {
     return rowsMoved.contains(classOf(v));

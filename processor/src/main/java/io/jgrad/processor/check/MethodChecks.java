@@ -202,6 +202,7 @@ public final class MethodChecks {
     return switch (type.getKind()) {
       case DOUBLE, FLOAT -> true;
       case ARRAY -> type.toString().equals("double[]") || type.toString().equals("double[][]")
+          || type.toString().equals("double[][][]")
           || Records.isRecordElement(((javax.lang.model.type.ArrayType) type)
               .getComponentType()) && Records.isDifferentiable(((javax.lang.model.type.ArrayType)
                   type).getComponentType());

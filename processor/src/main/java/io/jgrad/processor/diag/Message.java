@@ -17,7 +17,8 @@ public enum Message {
   NO_DIFFERENTIABLE_PARAMETER("@Grad method %s has no differentiable parameter: add a double,"
       + " float or double[] parameter to differentiate with respect to"),
   UNSUPPORTED_PARAMETER("parameter %s of type %s is not supported by @Grad: use double, float,"
-      + " double[], double[][], records and arrays of records (differentiated), or int, long,"
+      + " double[], double[][], double[][][], records, arrays of records and objects of classes"
+      + " used as values (differentiated), or int, long,"
       + " boolean, char, short, byte, String, an enum, or arrays of int, long, boolean or String"
       + " (data)"),
   UNSUPPORTED_RECORD("record type %s (of %s) is not supported in a @Grad method: %s"),
@@ -35,15 +36,17 @@ public enum Message {
   UNSUPPORTED_STATEMENT("%s is not supported in a @Grad method%s"),
   UNSUPPORTED_EXPRESSION("%s is not supported in a @Grad method%s"),
   UNSUPPORTED_LOCAL_TYPE("local variable %s of type %s is not supported in a @Grad method: use"
-      + " double, float, double[] or double[][] locals, records and arrays of records"
-      + " (differentiated), or int, long, boolean, String, enum locals and arrays of int, long,"
+      + " double, float, double[], double[][] or double[][][] locals, records, arrays of records"
+      + " and objects of classes used as values (differentiated), or int, long, boolean,"
+      + " String, enum locals and arrays of int, long,"
       + " boolean or String (data)"),
   NO_RULE("call to %s cannot be differentiated: %s. jgrad differentiates the static methods whose"
       + " source is in this build (with or without @Grad) and calls the ones whose result has no"
       + " derivative; otherwise compute the value outside the @Grad method and pass it in as a"
       + " parameter"),
   INSTANCE_CALL("call to %s is a call on an object, which jgrad cannot differentiate (it"
-      + " differentiates instance methods of records): compute the value before the @Grad method"
+      + " differentiates instance methods of records, enums and classes used as values):"
+      + " compute the value before the @Grad method"
       + " and pass it in as a parameter, or write the computation as a static method, which"
       + " jgrad differentiates with or without @Grad"),
   VARARGS("@Grad method %s has a varargs parameter %s: declare it as double[] instead"),
@@ -64,6 +67,10 @@ public enum Message {
   RETURNS_HELD_ARRAY("@Grad method %s may return an array that its parameter %s holds, or a"
       + " record holding one; jgrad's rules give a returned array or record its own adjoint,"
       + " so return copies of the arrays (values.clone()) or build the record from new arrays"),
+  MOVES_ROWS_3D("%s replaces matrices or rows of its double[][][] parameter %s (%2$s[i] = m or"
+      + " %2$s[i][j] = row), or passes it to a method that does; jgrad supports that for"
+      + " double[][] parameters and local arrays, not yet for double[][][] parameters: copy the"
+      + " values into the existing rows (System.arraycopy, or a loop)"),
   RECORD_ARRAYS_WRITTEN("%s writes into an array that its record parameter %s holds (or passes"
       + " it to a method that does); jgrad does not differentiate changes to a record argument's"
       + " arrays yet: copy the array first (double[] v = %2$s.values().clone()) and build a new"

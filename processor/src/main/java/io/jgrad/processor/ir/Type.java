@@ -129,9 +129,9 @@ public final class Type {
         || dimensions == 1 && shape != null && !shape.isDifferentiable();
   }
 
-  /** double[], double[][]: the arrays jgrad differentiates. */
+  /** double[], double[][], double[][][]: the arrays jgrad differentiates. */
   public boolean isDifferentiableArray() {
-    return isDoubleArray() && dimensions <= 2;
+    return isDoubleArray() && dimensions <= 3;
   }
 
   public boolean isPrimitive() {

@@ -557,11 +557,12 @@ final class ExpressionLowerer {
       return nullArray(n);
     }
     Type type = JdtTypes.of(e.resolveTypeBinding());
-    if (type == null || !(type.isDoubleArray() || type.isPassiveArray()
+    if (type == null || !(type.isDifferentiableArray() || type.isPassiveArray()
         || type.isRecordArray())) {
       lowerer.report(e, Message.UNSUPPORTED_EXPRESSION.format("an array of type " + (type == null
-          ? "?" : type.toString()), ": jgrad differentiates double[] and double[][] arrays and"
-          + " reads int, long, boolean and String arrays (and matrices of them) as data"));
+          ? "?" : type.toString()), ": jgrad differentiates double[], double[][] and"
+          + " double[][][] arrays and reads int, long, boolean and String arrays (and matrices"
+          + " of them) as data"));
       return new Expr.NewArray(Type.DOUBLE_ARRAY, List.of(Expr.Lit.ofInt(0)));
     }
     if (e instanceof SimpleName || e instanceof QualifiedName || e instanceof FieldAccess) {

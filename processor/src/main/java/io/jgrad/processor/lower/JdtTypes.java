@@ -262,7 +262,8 @@ public final class JdtTypes {
    * arrays of data, Strings, enums, records and arrays of records.
    */
   public static boolean isValueType(Type type, ITypeBinding binding) {
-    return type != null && (type.isPrimitive() || type.isDoubleArray() || type.isPassiveArray()
+    return type != null && (type.isPrimitive() || type.isDifferentiableArray()
+        || type.isPassiveArray()
         || type.isRecord() || type.isRecordArray() || isPassiveObject(binding));
   }
 

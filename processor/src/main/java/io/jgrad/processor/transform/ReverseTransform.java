@@ -464,7 +464,7 @@ public final class ReverseTransform {
     if (type.shape() != null) {
       return Exprs.zeroTangent(ref(target));
     }
-    return type.dimensions() == 2
+    return type.dimensions() >= 2
         ? new Expr.Call(SNAPSHOTS, "zerosLike", List.of(ref(target)), type)
         : new Expr.NewArray(type, List.of(new Expr.Length(ref(target))));
   }
