@@ -171,8 +171,10 @@ class EcjCompileTest {
       ClassLoader l = loader();
       Class<?> type = Class.forName(to + "." + simpleName, true, l);
       assertSame(l, type.getClassLoader(), type + " must come from ecj's output");
-      assertSame(l, Class.forName(to + "." + simpleName + "_Rrule", false, l).getClassLoader());
-      assertSame(l, Class.forName(to + "." + simpleName + "_Frule", false, l).getClassLoader());
+      // a nested class's rules are Outer_Inner_Rrule
+      String rules = to + "." + simpleName.replace('$', '_');
+      assertSame(l, Class.forName(rules + "_Rrule", false, l).getClassLoader());
+      assertSame(l, Class.forName(rules + "_Frule", false, l).getClassLoader());
       return type;
     }
 
@@ -426,7 +428,7 @@ class EcjCompileTest {
       throws ClassNotFoundException, IOException {
     Class<?> type = SCALAR.load(owner);
     GradCheck.Report report = config.apply(GradCheck.of(type, method)).check();
-    assertEquals(PACKAGE + "." + owner + "." + method, report.method());
+    assertEquals(PACKAGE + "." + owner + "." + method, report.method()); // binary names
     assertTrue(report.points() > 0, "GradCheck checked no point: " + report);
   }
 
