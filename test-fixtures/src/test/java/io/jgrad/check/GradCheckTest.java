@@ -399,8 +399,8 @@ class GradCheckTest {
           "is overloaded");
       // an instance method is checked with its receiver as argument 0: here, no rules exist
       assertContains(
-          assertThrows(AssertionError.class, () -> GradCheck.of(NoRules.class, "instance"))
-              .getMessage(),
+          assertThrows(AssertionError.class,
+              () -> GradCheck.of(NoRules.class, "instance").check()).getMessage(),
           "class io.jgrad.check.fakes.NoRules_Frule");
       assertContains(
           assertThrows(
