@@ -1084,11 +1084,39 @@ class DiagnosticsTest {
         """);
     Compilation compilation = compile(foo);
     assertThat(compilation)
-        .hadErrorContaining("normalise writes into an array that its record parameter s holds")
+        .hadErrorContaining("normalise writes into an array that its record or object parameter s holds")
         .inFile(foo.file()).onLine(foo.line("static void normalise"));
     assertThat(compilation)
         .hadErrorContaining("f calls test.Foo.normalise, which jgrad cannot differentiate")
         .inFile(foo.file()).onLine(foo.line("public static double f"));
+    assertNoInternalError(compilation);
+  }
+
+  /** float arrays are read as data: writing one would drop a derivative, so it is an error. */
+  @Test
+  void writingAFloatArrayIsRejected() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          @Grad
+          public static double f(double x, float[] buffer) {
+            buffer[0] = (float) (x * x);
+            java.util.Arrays.fill(buffer, 1f);
+            return x * buffer[1];
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("writing a float array (buffer[0]) is not supported in a @Grad"
+            + " method: jgrad reads float[] and float[][] as data")
+        .inFile(foo.file()).onLine(foo.line("buffer[0] = "));
+    assertThat(compilation)
+        .hadErrorContaining("writing a float array (java.util.Arrays.fill(buffer,1f))")
+        .inFile(foo.file()).onLine(foo.line("Arrays.fill"));
     assertNoInternalError(compilation);
   }
 

@@ -35,6 +35,10 @@ public final class Snapshots {
     return c;
   }
 
+  public static float[] copy(float[] a) {
+    return a == null ? null : a.clone();
+  }
+
   public static int[] copy(int[] a) {
     return a == null ? null : a.clone();
   }
@@ -84,6 +88,12 @@ public final class Snapshots {
       return row; // a value: the copy shares it
     }
     throw new IllegalArgumentException("not a row of data: " + row.getClass());
+  }
+
+  public static void restore(float[] target, float[] saved) {
+    if (saved != null) {
+      System.arraycopy(saved, 0, target, 0, saved.length);
+    }
   }
 
   public static void restore(int[] target, int[] saved) {

@@ -636,6 +636,11 @@ class CorpusTest {
       }
     }));
     add(e, Records.class, "twice", c -> c.args(r -> args(vec(r), vec(r))));
+    add(e, DataArrays.class, "floatData", c -> c.args(r -> {
+      float[] normals = {(float) u(r, -2, 2), (float) u(r, -2, 2)};
+      float[][] inputs = {{(float) u(r, -1, 1)}, {(float) u(r, -1, 1), 0.5f}};
+      return args(array(r, 3, -1, 1), normals, inputs);
+    }));
     // ---- ThreeDimensional: double[][][] parameters and locals
     add(e, ThreeDimensional.class, "convLoss", c -> c.args(r -> args(tensor(r, 2, 2, 2),
         array(r, 2, -0.5, 0.5), tensor(r, 2, 3, 3))));

@@ -174,4 +174,15 @@ public final class DataArrays {
     }
     return total;
   }
+
+  /** float[] and float[][] are read as data: random normals, fixed inputs (no derivative). */
+  @Grad
+  public static double floatData(double[] x, float[] normals, float[][] inputs) {
+    double s = 0.0;
+    for (int i = 0; i < x.length; i++) {
+      s += x[i] * normals[i % normals.length] + Math.sin(x[i] * inputs[i % inputs.length][0]);
+    }
+    float scale = normals[0];
+    return s * scale;
+  }
 }

@@ -19,7 +19,8 @@ public final class MethodChecks {
   private static final Set<TypeKind> PASSIVE_PARAMETERS = Set.of(TypeKind.INT, TypeKind.LONG,
       TypeKind.BOOLEAN, TypeKind.CHAR, TypeKind.SHORT, TypeKind.BYTE);
   /** The elements of arrays of data. */
-  private static final Set<TypeKind> PASSIVE_ELEMENTS = Set.of(TypeKind.INT, TypeKind.LONG,
+  private static final Set<TypeKind> PASSIVE_ELEMENTS = Set.of(TypeKind.FLOAT, TypeKind.INT,
+      TypeKind.LONG,
       TypeKind.BOOLEAN);
 
   private MethodChecks() {}

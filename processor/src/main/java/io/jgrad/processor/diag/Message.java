@@ -71,10 +71,13 @@ public enum Message {
       + " %2$s[i][j] = row), or passes it to a method that does; jgrad supports that for"
       + " double[][] parameters and local arrays, not yet for double[][][] parameters: copy the"
       + " values into the existing rows (System.arraycopy, or a loop)"),
-  RECORD_ARRAYS_WRITTEN("%s writes into an array that its record parameter %s holds (or passes"
-      + " it to a method that does); jgrad does not differentiate changes to a record argument's"
-      + " arrays yet: copy the array first (double[] v = %2$s.values().clone()) and build a new"
-      + " record from the copy"),
+  FLOAT_ARRAY_WRITE("writing a float array (%s) is not supported in a @Grad method: jgrad reads"
+      + " float[] and float[][] as data (no derivative) in this release, so a value written into"
+      + " one would lose its derivative; use a double[]"),
+  RECORD_ARRAYS_WRITTEN("%s writes into an array that its record or object parameter %s holds"
+      + " (or passes it to a method that does); jgrad does not differentiate changes to the"
+      + " arrays of a record or object argument yet: write into a copy of the array (.clone())"
+      + " and build a new record or object from it, or pass the array itself as a parameter"),
   GENERATED_NAME_TAKEN("jgrad generates class %s for the @Grad methods of %s, but %s; rename"
       + " one of the classes"),
   NON_FINAL_STATIC("reading static field %s, which is not final, is not supported in a @Grad"

@@ -120,12 +120,12 @@ public final class Type {
 
   /**
    * int[], long[][], boolean[], String[]...: arrays of values without a derivative (indices,
-   * flags, tokens).
+   * flags, tokens); and float[], float[][], read-only data (random normals, inputs).
    */
   public boolean isPassiveArray() {
     return dimensions > 0 && dimensions <= 2
         && ("int".equals(primitive) || "long".equals(primitive) || "boolean".equals(primitive)
-            || "java.lang.String".equals(className))
+            || "float".equals(primitive) || "java.lang.String".equals(className))
         || dimensions == 1 && shape != null && !shape.isDifferentiable();
   }
 
@@ -142,6 +142,11 @@ public final class Type {
     return dimensions > 0;
   }
 
+  /** A float[] or float[][]: data jgrad reads but does not let differentiated code write. */
+  public boolean isFloatArray() {
+    return "float".equals(primitive) && dimensions > 0;
+  }
+
   /** double or float: the scalar types that carry a derivative. */
   public boolean isFloating() {
     return this.equals(DOUBLE) || this.equals(FLOAT);
@@ -152,7 +157,7 @@ public final class Type {
    * differentiable component and arrays of them.
    */
   public boolean isDifferentiable() {
-    return "double".equals(primitive) || "float".equals(primitive)
+    return "double".equals(primitive) || "float".equals(primitive) && dimensions == 0
         || shape != null && shape.isDifferentiable();
   }
 
