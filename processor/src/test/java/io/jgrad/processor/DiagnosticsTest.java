@@ -939,15 +939,26 @@ class DiagnosticsTest {
   }
 
   @Test
-  void threeDimensionalArrayParameterIsRejected() {
-    Fixture foo = declaration("static double f(double x, double[][][] m)");
+  void fourDimensionalArrayParameterIsRejected() {
+    Fixture foo = declaration("static double f(double x, double[][][][] m)");
     Compilation compilation = compile(foo);
     assertThat(compilation)
-        .hadErrorContaining("parameter m of type double[][][] is not supported by @Grad: use"
-            + " double, float, double[], double[][], records and arrays of records"
-            + " (differentiated), or int, long, boolean, char, short, byte, String, an enum, or"
-            + " arrays of int, long, boolean or String (data)")
-        .inFile(foo.file()).onLine(foo.line("double[][][] m"));
+        .hadErrorContaining("parameter m of type double[][][][] is not supported by @Grad: use"
+            + " double, float, double[], double[][], double[][][], records, arrays of records and"
+            + " objects of classes used as values (differentiated)")
+        .inFile(foo.file()).onLine(foo.line("double[][][][] m"));
+    assertNoInternalError(compilation);
+  }
+
+  /** Moving a matrix of a double[][][] parameter would need a positional convention. */
+  @Test
+  void movingMatricesOfAThreeDimensionalParameterIsRejected() {
+    Fixture foo = declaration("static double f(double x, double[][][] t)",
+        "t[0] = t[1];\nreturn x * t[0][0][0];");
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("f replaces matrices or rows of its double[][][] parameter t")
+        .inFile(foo.file()).onLine(foo.line("static double f("));
     assertNoInternalError(compilation);
   }
 
