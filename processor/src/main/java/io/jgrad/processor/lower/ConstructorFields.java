@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Set;
 import org.eclipse.jdt.core.dom.ASTVisitor;
 import org.eclipse.jdt.core.dom.AbstractTypeDeclaration;
-import org.eclipse.jdt.core.dom.Assignment;
 import org.eclipse.jdt.core.dom.CompilationUnit;
 import org.eclipse.jdt.core.dom.ConstructorInvocation;
 import org.eclipse.jdt.core.dom.Expression;
@@ -18,8 +17,6 @@ import org.eclipse.jdt.core.dom.FieldDeclaration;
 import org.eclipse.jdt.core.dom.IMethodBinding;
 import org.eclipse.jdt.core.dom.IVariableBinding;
 import org.eclipse.jdt.core.dom.MethodDeclaration;
-import org.eclipse.jdt.core.dom.PostfixExpression;
-import org.eclipse.jdt.core.dom.PrefixExpression;
 import org.eclipse.jdt.core.dom.SimpleName;
 import org.eclipse.jdt.core.dom.ThisExpression;
 import org.eclipse.jdt.core.dom.VariableDeclarationFragment;
@@ -105,55 +102,22 @@ public final class ConstructorFields {
             + " fields themselves";
         return false;
       }
-
-      @Override
-      public boolean visit(Assignment a) {
-        String field = fieldName(a.getLeftHandSide());
-        if (field != null) {
-          int param = a.getOperator() == Assignment.Operator.ASSIGN
-              ? parameterIndex(a.getRightHandSide(), params) : -1;
-          if (param >= 0 && !sources.containsKey(field) && !computed.contains(field)) {
-            sources.put(field, param);
-          } else {
-            sources.remove(field);
-            computed.add(field);
-          }
-        } else {
-          noteParameter(a.getLeftHandSide());
-        }
-        return true;
-      }
-
-      @Override
-      public boolean visit(PrefixExpression p) {
-        if (p.getOperator() == PrefixExpression.Operator.INCREMENT
-            || p.getOperator() == PrefixExpression.Operator.DECREMENT) {
-          noteWrite(p.getOperand());
-        }
-        return true;
-      }
-
-      @Override
-      public boolean visit(PostfixExpression p) {
-        noteWrite(p.getOperand());
-        return true;
-      }
-
-      private void noteWrite(Expression target) {
-        String field = fieldName(target);
-        if (field != null) {
-          sources.remove(field);
-          computed.add(field);
-        } else {
-          noteParameter(target);
-        }
-      }
-
-      private void noteParameter(Expression target) {
+    });
+    Writes.scan(declaration.getBody(), (target, value) -> {
+      String field = fieldName(target);
+      if (field == null) {
         if (target instanceof SimpleName n && n.resolveBinding() instanceof IVariableBinding v
             && v.isParameter()) {
           changedParams.add(n.getIdentifier());
         }
+        return;
+      }
+      int param = value == null ? -1 : parameterIndex(value, params);
+      if (param >= 0 && !sources.containsKey(field) && !computed.contains(field)) {
+        sources.put(field, param);
+      } else {
+        sources.remove(field);
+        computed.add(field);
       }
     });
     if (problem[0] != null) {

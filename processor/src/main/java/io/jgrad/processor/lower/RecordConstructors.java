@@ -1,14 +1,10 @@
 package io.jgrad.processor.lower;
 
 import org.eclipse.jdt.core.dom.ASTVisitor;
-import org.eclipse.jdt.core.dom.Assignment;
 import org.eclipse.jdt.core.dom.CompilationUnit;
-import org.eclipse.jdt.core.dom.Expression;
 import org.eclipse.jdt.core.dom.IMethodBinding;
 import org.eclipse.jdt.core.dom.IVariableBinding;
 import org.eclipse.jdt.core.dom.MethodDeclaration;
-import org.eclipse.jdt.core.dom.PostfixExpression;
-import org.eclipse.jdt.core.dom.PrefixExpression;
 import org.eclipse.jdt.core.dom.SimpleName;
 
 /** Reads a record's explicit canonical (or compact) constructor for what the rules assume. */
@@ -38,34 +34,11 @@ public final class RecordConstructors {
         IMethodBinding binding = m.resolveBinding();
         if (binding != null && binding.getKey().equals(key) && m.getBody() != null) {
           found[0] = null;
-          m.getBody().accept(new ASTVisitor() {
-            @Override
-            public boolean visit(Assignment a) {
-              note(a.getLeftHandSide());
-              return true;
-            }
-
-            @Override
-            public boolean visit(PrefixExpression p) {
-              if (p.getOperator() == PrefixExpression.Operator.INCREMENT
-                  || p.getOperator() == PrefixExpression.Operator.DECREMENT) {
-                note(p.getOperand());
-              }
-              return true;
-            }
-
-            @Override
-            public boolean visit(PostfixExpression p) {
-              note(p.getOperand());
-              return true;
-            }
-
-            private void note(Expression target) {
-              if (found[0] == null && target instanceof SimpleName n
-                  && n.resolveBinding() instanceof IVariableBinding v && v.isParameter()
-                  && isOwnParameter(v, key)) {
-                found[0] = n.getIdentifier();
-              }
+          Writes.scan(m.getBody(), (target, value) -> {
+            if (found[0] == null && target instanceof SimpleName n
+                && n.resolveBinding() instanceof IVariableBinding v && v.isParameter()
+                && isOwnParameter(v, key)) {
+              found[0] = n.getIdentifier();
             }
           });
         }
