@@ -5,7 +5,6 @@ import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.TypeName;
 import io.jgrad.Grad;
 import io.jgrad.processor.check.MethodChecks;
-import io.jgrad.processor.analysis.ArrayEffects;
 import io.jgrad.processor.diag.Message;
 import io.jgrad.processor.diag.Problem;
 import io.jgrad.processor.diag.Reporter;
@@ -157,9 +156,7 @@ final class GradPipeline {
       CalleeTable table = WriteEffects.of(lowered.stream()
           .collect(java.util.stream.Collectors.toMap(Lowered::key, Lowered::function)),
           callees::table);
-      lowered.removeIf(l -> (returnsParameter(l, table) || writesTable(l, table)
-          || writesArguments(l, table) || writesRecordArrays(l, table)
-          || movesRowsOfThreeDimensional(l, table)) && failed.add(l.key()));
+      lowered.removeIf(l -> reportArgumentEffects(l, table) && failed.add(l.key()));
       Map<TypeElement, List<RuleWriter.Copy>> copies = copies(lowered, table, failed);
       dropCallersOf(failed, lowered, callees);
       lowered.removeIf(Lowered::passive); // checked: the rules call them (or their copies)
@@ -207,24 +204,6 @@ final class GradPipeline {
       }
     }
     timings.report(env.getMessager(), byOwner.values().stream().mapToInt(List::size).sum());
-  }
-
-  /**
-   * Reports a passive helper (one whose result has no derivative, which the rules call as it is)
-   * that may write an array it is passed: the rules would not see the change.
-   */
-  private boolean writesArguments(Lowered l, CalleeTable table) {
-    if (!l.passive()) {
-      return false;
-    }
-    Set<Integer> written = table.writes().get(l.key());
-    if (written == null || written.isEmpty()) {
-      return false;
-    }
-    Var array = l.function().params().get(written.iterator().next());
-    reporter.error(l.method(), Message.PASSIVE_WRITE.format(l.method().getSimpleName(),
-        l.method().getReturnType(), array.name()));
-    return true;
   }
 
   /**
@@ -277,76 +256,15 @@ final class GradPipeline {
     return found[0];
   }
 
-  /** Reports a method that writes into a static final array (read as a constant). */
-  private boolean writesTable(Lowered l, CalleeTable table) {
-    String written = io.jgrad.processor.analysis.ArrayEffects.of(l.function(), table)
-        .writtenTable();
-    if (written != null) {
-      reporter.error(l.method(), Message.TABLE_WRITE.format(l.method().getSimpleName(), written,
-          written));
+  /** Reports what a method does to its arguments that the rules cannot follow (yet). */
+  private boolean reportArgumentEffects(Lowered l, CalleeTable table) {
+    String problem = io.jgrad.processor.check.ArgumentEffects.problem(l.function(),
+        l.method().getSimpleName().toString(), l.method().getReturnType().toString(),
+        l.passive(), table, l.key());
+    if (problem != null) {
+      reporter.error(l.method(), problem);
     }
-    return written != null;
-  }
-
-  /** Reports a method whose array result may be one of its parameters (unsupported). */
-  private boolean returnsParameter(Lowered l, CalleeTable table) {
-    Function f = l.function();
-    if (!ArrayEffects.holdsMemory(f.returnType())) {
-      return false;
-    }
-    ArrayEffects effects = ArrayEffects.of(f, table);
-    for (io.jgrad.processor.ir.Var p : f.params()) {
-      if (!ArrayEffects.holdsMemory(p.type()) || !effects.returnsParameter(f, p)) {
-        continue;
-      }
-      reporter.error(l.method(), p.type().isArray() && f.returnType().isArray()
-          ? Message.RETURNS_PARAMETER.format(l.method().getSimpleName(), p.name(), p.name())
-          : Message.RETURNS_HELD_ARRAY.format(l.method().getSimpleName(), p.name()));
-      return true;
-    }
-    return false;
-  }
-
-  /**
-   * Reports a method that moves the matrices or rows of a {@code double[][][]} parameter: the
-   * positional convention for moved rows covers {@code double[][]} parameters only (yet).
-   */
-  private boolean movesRowsOfThreeDimensional(Lowered l, CalleeTable table) {
-    Function f = l.function();
-    ArrayEffects effects = null;
-    for (io.jgrad.processor.ir.Var p : f.params()) {
-      if (!p.type().isDoubleArray() || p.type().dimensions() < 3) {
-        continue;
-      }
-      effects = effects != null ? effects : ArrayEffects.ofEntryArrays(f, table);
-      if (effects.movesRowsAtAnyLevel(p)) {
-        reporter.error(l.method(), Message.MOVES_ROWS_3D.format(l.method().getSimpleName(),
-            p.name()));
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * Reports a method that writes into an array a record parameter holds: the rules' conventions
-   * for written arguments cover array parameters, not arrays inside records (yet).
-   */
-  private boolean writesRecordArrays(Lowered l, CalleeTable table) {
-    Function f = l.function();
-    ArrayEffects effects = null;
-    for (io.jgrad.processor.ir.Var p : f.params()) {
-      if (!p.type().isRecord() || !p.type().shape().holdsArrays()) {
-        continue;
-      }
-      effects = effects != null ? effects : ArrayEffects.ofEntryArrays(f, table);
-      if (effects.isWritten(p)) {
-        reporter.error(l.method(), Message.RECORD_ARRAYS_WRITTEN.format(
-            l.method().getSimpleName(), p.name()));
-        return true;
-      }
-    }
-    return false;
+    return problem != null;
   }
 
   private boolean reportOldRelease(ExecutableElement method) {

@@ -1,0 +1,79 @@
+package io.jgrad.processor.check;
+
+import io.jgrad.processor.analysis.ArrayEffects;
+import io.jgrad.processor.diag.Message;
+import io.jgrad.processor.ir.Function;
+import io.jgrad.processor.ir.Var;
+import io.jgrad.processor.transform.CalleeTable;
+import java.util.Set;
+
+/**
+ * What a lowered method does to its arguments, its result or constants that the rules cannot
+ * follow (yet), each an error at the method: returning a parameter's array, writing a constant
+ * table, a passive method writing an array, writing the arrays a record or object parameter
+ * holds, moving the matrices of a {@code double[][][]} parameter.
+ */
+public final class ArgumentEffects {
+  private ArgumentEffects() {}
+
+  /**
+   * The first problem, as a message, or null.
+   *
+   * @param name the method's simple name, for the message
+   * @param returnType its declared return type, for the message
+   * @param passive true if the rules call it as it is (its result has no derivative)
+   * @param key its key in {@code table}
+   */
+  public static String problem(Function f, String name, String returnType, boolean passive,
+      CalleeTable table, String key) {
+    ArrayEffects effects = ArrayEffects.of(f, table);
+    String problem = returnedParameter(f, name, effects);
+    if (problem == null && effects.writtenTable() != null) {
+      problem = Message.TABLE_WRITE.format(name, effects.writtenTable(), effects.writtenTable());
+    }
+    Set<Integer> written = table.writes().get(key);
+    if (problem == null && passive && written != null && !written.isEmpty()) {
+      problem = Message.PASSIVE_WRITE.format(name, returnType,
+          f.params().get(written.iterator().next()).name());
+    }
+    return problem != null ? problem : entryEffects(f, name, table);
+  }
+
+  /** An array result that may be a parameter's array, or a record result holding one. */
+  private static String returnedParameter(Function f, String name, ArrayEffects effects) {
+    if (!ArrayEffects.holdsMemory(f.returnType())) {
+      return null;
+    }
+    for (Var p : f.params()) {
+      if (ArrayEffects.holdsMemory(p.type()) && effects.returnsParameter(f, p)) {
+        return p.type().isArray() && f.returnType().isArray()
+            ? Message.RETURNS_PARAMETER.format(name, p.name(), p.name())
+            : Message.RETURNS_HELD_ARRAY.format(name, p.name());
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Writes into the arrays a record parameter holds, and moved matrices or rows of a {@code
+   * double[][][]} parameter: the conventions for written arguments do not cover them yet.
+   */
+  private static String entryEffects(Function f, String name, CalleeTable table) {
+    ArrayEffects effects = null;
+    for (Var p : f.params()) {
+      boolean holder = p.type().isRecord() && p.type().shape().holdsArrays();
+      boolean tensor = p.type().isDoubleArray() && p.type().dimensions() >= 3;
+      if (!holder && !tensor) {
+        continue;
+      }
+      effects = effects != null ? effects : ArrayEffects.ofEntryArrays(f, table);
+      if (holder && effects.isWritten(p)) {
+        return Message.RECORD_ARRAYS_WRITTEN.format(name, p.name());
+      }
+      if (tensor && effects.movesRowsAtAnyLevel(p)) {
+        return Message.MOVES_ROWS_3D.format(name, p.name());
+      }
+    }
+    return null;
+  }
+}
