@@ -170,7 +170,7 @@ final class GradPipeline {
               .map(t -> TypeName.get(env.getTypeUtils().erasure(t))).toList();
           rules.computeIfAbsent(l.owner(), k -> new ArrayList<>()).add(new RuleWriter.Rule(
               l.function(), l.method().getSimpleName().toString(), l.isPublic(), l.helper(),
-              thrown,
+              !l.method().getModifiers().contains(Modifier.STATIC), thrown,
               DeadStores.apply(ForwardTransform.apply(guarded, table)),
               reverse.adjoint(), DeadStores.apply(reverse.forwardPart()),
               DeadStores.apply(FirstContributions.apply(reverse.reversePart())),

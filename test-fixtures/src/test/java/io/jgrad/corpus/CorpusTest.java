@@ -649,6 +649,8 @@ class CorpusTest {
     // ---- Objects: classes used as values, instance @Grad methods, enum methods
     add(e, Objects.Layer.class, "energy", c -> c.args(r -> args(layer(r, 2, 3),
         array(r, 3, -1, 1))));
+    add(e, Objects.Layer.class, "outputs", c -> c.args(r -> args(layer(r, 2, 3),
+        array(r, 3, -1, 1))));
     add(e, Objects.class, "output", c -> c.args(r -> args(layer(r, 3, 2), array(r, 2, -1, 1))));
     add(e, Objects.class, "built", c -> c.args(r -> args(matrix(r, 2, 2), array(r, 2, -1, 1),
         array(r, 2, 0.2, 1), u(r, 0.5, 1.5))));

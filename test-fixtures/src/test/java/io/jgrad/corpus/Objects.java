@@ -72,6 +72,14 @@ public final class Objects {
       return s + this.scale * this.scale;
     }
 
+    /** An instance entry point with an array result (it has a Jacobian). */
+    @Grad
+    public double[] outputs(double[] x) {
+      double[] y = apply(x);
+      y[0] += this.scale * x[x.length - 1];
+      return y;
+    }
+
     /** An instance entry point: the layer's weights are differentiated with x. */
     @Grad
     public double energy(double[] x) {

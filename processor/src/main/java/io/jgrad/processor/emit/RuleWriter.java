@@ -40,9 +40,13 @@ public final class RuleWriter {
    * gets what generated callers use (the forward rule and the two reverse parts), not the API.
    * {@code primalName} is the method's name in the source (a helper's rules may be named apart).
    */
+  /**
+   * One method's rules; {@code instance}: the primal is an instance method, whose receiver is
+   * the first parameter of {@code primal} and of every rule.
+   */
   public record Rule(Function primal, String primalName, boolean isPublic, boolean helper,
-      List<TypeName> thrown, Function forward, Function reverse, Function forwardPart,
-      Function reversePart, Block aliasChecks) {}
+      boolean instance, List<TypeName> thrown, Function forward, Function reverse,
+      Function forwardPart, Function reversePart, Block aliasChecks) {}
 
   private final String packageName;
   private final String ruleBase;
@@ -81,8 +85,8 @@ public final class RuleWriter {
             + " {@link $T}.\n");
     for (Copy copy : copies) {
       Function f = copy.body();
-      Rule asRule = new Rule(f, copy.primalName(), false, true, copy.thrown(), f, f, f, f,
-          new Block());
+      Rule asRule = new Rule(f, copy.primalName(), false, true, false, copy.thrown(), f, f, f,
+          f, new Block());
       type.addMethod(method(f, asRule, JavaEmitter.typeName(f.returnType()))
           .addJavadoc("A copy of {@link $T#$L}, which is private: its result has no derivative,"
               + " and the rules call this copy where the primal calls it.\n", owner,
@@ -284,9 +288,16 @@ public final class RuleWriter {
             : CodeBlock.of("$T.restore($N, $N);\n", snapshots, p.name(), after));
       }
     }
-    m.addStatement("double[] $N = $T.$N($L)", value, owner, primal.name(),
-        primal.params().stream().map(p -> CodeBlock.of("$N", p.name()))
-            .collect(CodeBlock.joining(", ")));
+    List<Var> arguments = rule.instance() ? primal.params().subList(1, primal.params().size())
+        : primal.params();
+    CodeBlock call = arguments.stream().map(p -> CodeBlock.of("$N", p.name()))
+        .collect(CodeBlock.joining(", "));
+    if (rule.instance()) {
+      m.addStatement("double[] $N = $N.$N($L)", value, primal.params().get(0).name(),
+          rule.primalName(), call);
+    } else {
+      m.addStatement("double[] $N = $T.$N($L)", value, owner, primal.name(), call);
+    }
     m.addCode(dataAfterPrimal.build());
     m.addStatement("double[][] $N = new double[$N.length][$N]", jacobian, value, columns);
     m.beginControlFlow("if ($N.length <= $N)", value, columns);
@@ -559,7 +570,8 @@ public final class RuleWriter {
 
   /** {@code f(double[], int)}, for {@code {@link Foo#f(double[], int)}}. */
   private static String linkSignature(Rule rule) {
-    return rule.primalName() + rule.primal().params().stream().map(p -> p.type().toString())
-        .collect(Collectors.joining(", ", "(", ")"));
+    List<Var> params = rule.primal().params();
+    return rule.primalName() + params.subList(rule.instance() ? 1 : 0, params.size()).stream()
+        .map(p -> p.type().toString()).collect(Collectors.joining(", ", "(", ")"));
   }
 }
