@@ -227,7 +227,8 @@ class EcjCompileTest {
     assertTrue(REALISTIC.classes.containsAll(List.of("BinomialTree", "HeatEquation1D",
         "LennardJones", "PoissonRegression", "FiniteElementBar", "GaussianProcess", "RpnFormula",
         "BlackScholes", "GaussianMixture", "KMeans", "HestonPricer", "SabrSmile",
-        "MonteCarloBarrier", "PendulumRk4")), "realistic programs: " + REALISTIC.classes);
+        "MonteCarloBarrier", "PendulumRk4", "SparseSolvers", "BondPricing",
+        "ReactionKinetics")), "realistic programs: " + REALISTIC.classes);
     assertRulesGeneratedAndCompiled(REALISTIC);
   }
 
