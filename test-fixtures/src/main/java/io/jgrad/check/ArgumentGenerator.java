@@ -4,19 +4,24 @@ import java.lang.reflect.Array;
 import java.util.Random;
 
 /**
- * The default random points: {@code double} and {@code float} arguments and {@code double[]} and
- * {@code double[][]} entries uniform in {@code [lo, hi]} (a {@code double[]} has
- * {@code arrayLength} entries, a {@code double[][]} is {@code arrayLength x arrayLength}),
- * {@code int} and {@code long} uniform in {@code [intLo, intHi]}, {@code boolean} fair coin flips.
- * A record is built through its canonical constructor from components drawn like parameters of
- * their types (also {@code short}, {@code byte}, {@code char} in the int range, an enum a random
- * constant, a {@code String} {@code "s"}); its array components ({@code double[]}, {@code int[]},
- * {@code long[]}, {@code boolean[]}, {@code String[]} and their matrices) have a random length of
- * 1 to {@value #MAX_COMPONENT_LENGTH} (a matrix is rectangular, both sizes random), their
- * entries drawn like the numbers above. A data class ({@link ClassType}) is built likewise, its
- * fields set on a new instance. A record array has {@code arrayLength} records. Other parameter
- * types, and records whose constructor rejects random components (or whose int[] components must
- * be valid indices), need {@link GradCheck#args}.
+ * The default random points: {@code double} and {@code float} arguments and {@code double[]},
+ * {@code double[][]} and {@code double[][][]} entries uniform in {@code [lo, hi]} (a {@code
+ * double[]} has {@code arrayLength} entries, a {@code double[][]} is {@code arrayLength x
+ * arrayLength}, a {@code double[][][]} is {@code n x r x c} with each size random in {@code 1 ..
+ * min(arrayLength, }{@value #MAX_CUBE_LENGTH}{@code )}, drawn once per point so that all the
+ * {@code double[][][]} arguments of a point have the same shape; {@code double[0][][]} if {@code
+ * arrayLength} is 0), {@code int} and {@code long} uniform in {@code [intLo, intHi]}, {@code
+ * boolean} fair coin flips. A record is built through its canonical constructor from components
+ * drawn like parameters of their types (also {@code short}, {@code byte}, {@code char} in the int
+ * range, an enum a random constant, a {@code String} {@code "s"}); its array components ({@code
+ * double[]}, {@code int[]}, {@code long[]}, {@code boolean[]}, {@code String[]} and their
+ * matrices) have a random length of 1 to {@value #MAX_COMPONENT_LENGTH} (a matrix is rectangular,
+ * both sizes random), a {@code double[][][]} component is rectangular with each size random in
+ * {@code 1 .. }{@value #MAX_CUBE_LENGTH}, their entries drawn like the numbers above. A data
+ * class ({@link ClassType}) is built likewise, its fields set on a new instance. A record array
+ * has {@code arrayLength} records. Other parameter types, and records whose constructor rejects
+ * random components (or whose int[] components must be valid indices), need {@link
+ * GradCheck#args}.
  */
 record ArgumentGenerator(
     Signature signature, double lo, double hi, int arrayLength, int intLo, int intHi) {
@@ -24,11 +29,15 @@ record ArgumentGenerator(
   /** The longest array a record component gets. */
   static final int MAX_COMPONENT_LENGTH = 4;
 
+  /** The largest size of each dimension of a generated {@code double[][][]}. */
+  static final int MAX_CUBE_LENGTH = 3;
+
   /** Throws {@link IllegalArgumentException} if some parameter type cannot be generated. */
   ArgumentGenerator {
     for (int i = 0; i < signature.arity(); i++) {
       Class<?> type = signature.type(i);
       boolean generated = type == double[].class || type == double[][].class
+          || type == double[][][].class
           || (type.isArray() && ValueType.isValueType(type.getComponentType())
               && canGenerate(type.getComponentType()))
           || (!type.isArray() && canGenerate(type));
@@ -43,11 +52,14 @@ record ArgumentGenerator(
 
   /**
    * True for the types {@link #value} draws: scalars, enums, strings, arrays of them (one or two
-   * dimensions) and records and data classes of them.
+   * dimensions), {@code double[][][]}, and records and data classes of them.
    */
   private static boolean canGenerate(Class<?> type) {
     if (type.isPrimitive()) {
       return type != void.class;
+    }
+    if (type == double[][][].class) {
+      return true;
     }
     if (type.isArray()) {
       Class<?> element = type.getComponentType();
@@ -70,9 +82,17 @@ record ArgumentGenerator(
 
   Object[] generate(Random random) {
     Object[] args = new Object[signature.arity()];
+    int[] cubeShape = null; // drawn at the first double[][][] parameter, shared by the others
     for (int i = 0; i < args.length; i++) {
       Class<?> type = signature.type(i);
-      if (type == double[].class) {
+      if (type == double[][][].class) {
+        if (cubeShape == null) {
+          int max = Math.min(arrayLength, MAX_CUBE_LENGTH);
+          cubeShape = max == 0 ? new int[3] : new int[] {
+              random.nextInt(1, max + 1), random.nextInt(1, max + 1), random.nextInt(1, max + 1)};
+        }
+        args[i] = cube(cubeShape, random);
+      } else if (type == double[].class) {
         double[] array = new double[arrayLength];
         for (int e = 0; e < array.length; e++) {
           array[e] = uniform(random);
@@ -99,6 +119,19 @@ record ArgumentGenerator(
     return args;
   }
 
+  /** A rectangular {@code double[][][]} of shape {@code shape}, entries uniform. */
+  private double[][][] cube(int[] shape, Random random) {
+    double[][][] cube = new double[shape[0]][shape[1]][shape[2]];
+    for (double[][] matrix : cube) {
+      for (double[] row : matrix) {
+        for (int e = 0; e < row.length; e++) {
+          row[e] = uniform(random);
+        }
+      }
+    }
+    return cube;
+  }
+
   /** A random value of a type {@link #canGenerate} accepts, for parameter {@code param}. */
   private Object value(Class<?> type, Random random, int param) {
     if (type == double.class) {
@@ -121,6 +154,10 @@ record ArgumentGenerator(
       return constants[random.nextInt(constants.length)];
     } else if (type == String.class) {
       return "s";
+    } else if (type == double[][][].class) {
+      // a component double[][][]: rectangular, each size random
+      return cube(new int[] {random.nextInt(1, MAX_CUBE_LENGTH + 1),
+          random.nextInt(1, MAX_CUBE_LENGTH + 1), random.nextInt(1, MAX_CUBE_LENGTH + 1)}, random);
     } else if (type.isArray()) {
       // a component array: a random length, entries drawn like scalars (rows too)
       int length = random.nextInt(1, MAX_COMPONENT_LENGTH + 1);

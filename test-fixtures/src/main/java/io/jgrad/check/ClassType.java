@@ -22,8 +22,8 @@ import java.util.Set;
  * <p>A data class (see {@link #isDataClass}) is a concrete, non-enum class outside the JDK whose
  * superclass is {@code Object}, which is not an inner class, and whose instance fields are all
  * numbers, booleans, chars, Strings, enums, arrays of {@code double}, {@code int}, {@code long},
- * {@code boolean} or {@code String} (one or two dimensions), records or data classes, with at
- * least one field.
+ * {@code boolean} or {@code String} (one or two dimensions), {@code double[][][]}, records or
+ * data classes, with at least one field.
  */
 final class ClassType extends ValueType {
   private static final ClassValue<Boolean> DATA = new ClassValue<>() {
@@ -119,6 +119,9 @@ final class ClassType extends ValueType {
 
   private static boolean isComponentType(Class<?> type, Set<Class<?>> visiting) {
     if (type.isPrimitive() || type == String.class || type.isEnum()) {
+      return true;
+    }
+    if (type == double[][][].class) {
       return true;
     }
     if (type.isArray()) {

@@ -5,8 +5,8 @@ package io.jgrad.check;
  * buffers. {@code scalars[k]} belongs to the k-th scalar differentiable parameter and
  * {@code arrays[j]} to the j-th leaf of the point's {@link Layout} (for unaliased
  * {@code double[]} parameters: the j-th one; a {@code double[][]} contributes one leaf per row, a
- * record its flattened entries, a record array one leaf per non-null element), matching the order
- * of {@code scalarBars}.
+ * {@code double[][][]} one per row of each sub-matrix, a record its flattened entries, a record
+ * array one leaf per non-null element), matching the order of {@code scalarBars}.
  */
 final class DiffVector {
   final double[] scalars;

@@ -15,7 +15,8 @@ import java.util.function.Function;
  *       compared widened to {@code double}, a {@code double[]} result element for element), and
  *       leave every array argument exactly as the primal leaves it;
  *   <li><b>forward vs finite differences</b>: the checked function maps the differentiable
- *       scalars and the entry contents of every {@code double[]}/{@code double[][]} argument to
+ *       scalars and the entry contents of every {@code double[]}/{@code double[][]}/{@code
+ *       double[][][]} argument to
  *       the outputs: the result (a scalar, the elements of a {@code double[]}, nothing for
  *       {@code void}) and the final contents of every array argument. Along a random direction
  *       {@code d ~ N(0, 1)}, the forward rule's tangents (of the result, and left in the tangent
@@ -35,7 +36,9 @@ import java.util.function.Function;
  *   <li><b>Jacobian</b> (array results): {@code fJacobian} equals the Jacobian assembled from
  *       forward-mode columns (of the result only, columns in parameter order), to {@code 1e-10}
  *       relative to its largest entry, and leaves the arguments as the primal does (skipped when
- *       arguments are aliased, where columns are ambiguous).
+ *       arguments are aliased, where columns are ambiguous). A {@code double[][][]} takes its
+ *       innermost rows one after the other as columns ({@code x[0][0][*], x[0][1][*], ...,
+ *       x[1][0][*], ...}; null rows and null sub-matrices none).
  * </ol>
  *
  * <p>Points where some output is NaN or infinite, or where no finite difference is finite, get
@@ -49,34 +52,37 @@ import java.util.function.Function;
  * (what the README promises for methods that write one of them) provided they all do and leave
  * the arguments untouched.
  *
- * <p><b>Records.</b> A differentiable record parameter (one with a {@code double}, {@code
- * float}, {@code double[]} or {@code double[][]} component, or a differentiable record component)
- * contributes its differentiable numbers, depth-first in component order, as inputs: a scalar
- * component one, an array component its elements, a matrix component its rows one after the
- * other (null arrays and rows none), as the generated {@code R_Tangent.put} lays them out as
+ * <p><b>Records.</b> A differentiable record parameter (one with a {@code double}, {@code float},
+ * {@code double[]}, {@code double[][]} or {@code double[][][]} component, or a differentiable
+ * record component) contributes its differentiable numbers, depth-first in component order, as
+ * inputs: a scalar component one, an array component its elements, a matrix component its rows one
+ * after the other, a {@code double[][][]} component its innermost rows one after the other (null
+ * arrays, sub-matrices and rows none), as the generated {@code R_Tangent.put} lays them out as
  * Jacobian columns. Its tangent and adjoint are objects of the generated {@code R_Tangent} class,
- * with arrays shaped like the record's, and the adjoint adds into them like into a {@code
- * double[]} buffer. Each record argument, and each non-null element of a record array, is an
- * input of its own even if the same object appears twice (an array a record holds counts as part
- * of the record, even if it is also passed on its own). A record is perturbed by rebuilding it
- * through its canonical constructor, with fresh copies of its {@code double[]}/{@code double[][]}
+ * with arrays shaped like the record's, and the adjoint adds into them like into a {@code double[]}
+ * buffer. Each record argument, and each non-null element of a record array, is an input of its own
+ * even if the same object appears twice (an array a record holds counts as part of the record, even
+ * if it is also passed on its own). A record is perturbed by rebuilding it through its canonical
+ * constructor, with fresh copies of its {@code double[]}/{@code double[][]}/{@code double[][][]}
  * components; its data components ({@code int[]}, {@code String}, ...) are kept. A record holding
- * arrays is memory, like an array argument: it is copied deeply for every call, a method may
- * write its arrays (their final contents are then outputs, read from the record after the call,
- * and every rule must leave them as the primal does), and it is compared and rendered by
- * contents. The elements of a record array are compared position by position, like the rows
- * below. A plain class used as data ({@code final class Csr { final int[] rowPtr; final double[]
- * values; ... }}) is checked like a record whose components are its instance fields, in
- * declaration order (see {@code ClassType}); it is rebuilt by setting the fields of a new
- * instance.
+ * arrays is memory, like an array argument: it is copied deeply for every call, a method may write
+ * its arrays (their final contents are then outputs, read from the record after the call, and every
+ * rule must leave them as the primal does), and it is compared and rendered by contents. The
+ * elements of a record array are compared position by position, like the rows below. A plain class
+ * used as data ({@code final class Csr { final int[] rowPtr; final double[] values; ... }}) is
+ * checked like a record whose components are its instance fields, in declaration order (see {@code
+ * ClassType}); it is rebuilt by setting the fields of a new instance.
  *
  * <p><b>Rows of a {@code double[][]}</b> are compared position by position: the final contents of
  * {@code w[2]} are whatever row {@code w[2]} holds when the method returns (even if the method
  * swapped or replaced row objects), the forward rule must leave their tangent in
  * {@code wDot[2]}, the adjoint receives their cotangent in {@code wBar[2]} on entry and must
- * return the cotangent of the entry contents of {@code w[2]} in {@code wBar[2]}. A method that
- * changes the number or lengths of the rows of an argument, or which rows share memory, cannot
- * be checked.
+ * return the cotangent of the entry contents of {@code w[2]} in {@code wBar[2]}. <b>A {@code
+ * double[][][]}</b> follows the same conventions one level further: the final contents of
+ * {@code x[1][0]} are whatever row the sub-matrix then at {@code x[1]} holds at 0 (even if the
+ * method moved sub-matrices or rows), its tangent is left in {@code xDot[1][0]} and its
+ * cotangent is passed in {@code xBar[1][0]}. A method that changes the number or lengths of the
+ * rows (or sub-matrices) of an argument, or which of them share memory, cannot be checked.
  *
  * <p>Floats: a {@code float} parameter is perturbed as {@code (float) (a + h d)}, so its actual
  * step is rounded, and a {@code float} result is rounded too. Finite differences are then coarse:
@@ -161,7 +167,10 @@ public final class GradCheck {
 
   /**
    * Length of generated {@code double[]} arguments and the number of rows and columns of
-   * generated {@code double[][]} arguments; default 6.
+   * generated {@code double[][]} arguments; default 6. A generated {@code double[][][]} is small
+   * whatever this length: each of its sizes is random in {@code 1 .. min(arrayLength, 3)}, the
+   * same for all the {@code double[][][]} arguments of a point (see {@link #args} for other
+   * shapes).
    */
   public GradCheck arrayLength(int n) {
     require(n >= 0, "arrayLength must not be negative, got " + n);
@@ -277,10 +286,11 @@ public final class GradCheck {
   }
 
   /**
-   * Passes the same array for parameters {@code paramA} and {@code paramB} (0-based; both
-   * {@code double[]} or both {@code double[][]}): after each point is generated, the argument of
-   * {@code paramB} is replaced by the argument of {@code paramA}. Tangent and adjoint arrays are
-   * then shared the same way. With {@link #check()} the rules must be correct for the aliased
+   * Passes the same array for parameters {@code paramA} and {@code paramB} (0-based; both {@code
+   * double[]}, both {@code double[][]} or both {@code double[][][]}): after each point is
+   * generated, the argument of {@code paramB} is replaced by the argument of {@code paramA}.
+   * Tangent and adjoint arrays are then shared the same way. With {@link #check()} the rules must
+   * be correct for the aliased
    * function; {@link #checkAliasing} also accepts a rejection.
    *
    * @throws IllegalArgumentException if the parameters are not two distinct array parameters of
@@ -292,7 +302,7 @@ public final class GradCheck {
         "alias needs two distinct parameter indexes of " + signature.describe() + ", got "
             + paramA + " and " + paramB);
     require(signature.kind(paramA).isArray() && signature.kind(paramA) == signature.kind(paramB),
-        "alias needs two double[] or two double[][] parameters, got "
+        "alias needs two double[], two double[][] or two double[][][] parameters, got "
             + signature.type(paramA).getSimpleName() + " and "
             + signature.type(paramB).getSimpleName());
     aliasA = paramA;
@@ -318,7 +328,8 @@ public final class GradCheck {
   /**
    * Like {@link #checkAliasing(int, int)} for sharing that the {@link #args} generator builds
    * itself (for example a row of a {@code double[][]} argument also passed as a {@code double[]}
-   * argument): the rules must all reject the call or be correct.
+   * argument, or a sub-matrix of a {@code double[][][]} argument also passed as a {@code
+   * double[][]}): the rules must all reject the call or be correct.
    */
   public Report checkAliasing() {
     return run(true);
@@ -350,7 +361,8 @@ public final class GradCheck {
   /**
    * Checks at the point {@code args} (one argument per parameter); directions are drawn from
    * {@link #seed}. {@code checkAt(matrix)} for a method whose only parameter is a
-   * {@code double[][]} works although varargs passes the matrix as the whole argument list.
+   * {@code double[][]} (or {@code double[][][]}) works although varargs passes the matrix as the
+   * whole argument list.
    *
    * @throws AssertionError if a check fails or the point could not be checked
    */

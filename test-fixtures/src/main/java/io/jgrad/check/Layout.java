@@ -13,38 +13,53 @@ import java.util.StringJoiner;
 /**
  * Where the differentiable numbers of one argument list live.
  *
- * <p>The array parameters are walked in parameter order; every {@code double[]} met on the way
- * (a {@code double[]} argument, or a row of a {@code double[][]} argument) is a <em>slot</em>.
- * Distinct {@code double[]} objects are the <em>leaves</em>: if the same array is passed for two
- * parameters, or a row is also passed on its own, the slots share one leaf. Differentiable data
- * is therefore counted per piece of memory, as in Mooncake.jl: an input (and an output) is a leaf's
- * contents, and its tangent and adjoint live in one shadow array passed wherever the leaf appears.
+ * <p>The array parameters are walked in parameter order, depth first; every {@code double[]} met
+ * on the way (a {@code double[]} argument, a row of a {@code double[][]} argument, a row of a
+ * sub-matrix of a {@code double[][][]} argument) is a <em>slot</em>, addressed by its parameter
+ * and its index path below it ({@code {}}, {@code {r}}, {@code {i, j}}). Distinct {@code double[]}
+ * objects are the <em>leaves</em>: if the same array is passed for two parameters, or a row is
+ * also passed on its own, the slots share one leaf. Differentiable data is therefore counted per
+ * piece of memory, as in Mooncake.jl: an input (and an output) is a leaf's contents, and its
+ * tangent and adjoint live in one shadow array passed wherever the leaf appears.
+ *
+ * <p>The arrays above the rows ({@code double[][]} and {@code double[][][]} arguments, the
+ * sub-matrices of a {@code double[][][]}, record arrays) are <em>containers</em>: their lengths
+ * and null elements are part of the shape, and a container that is the same object as an earlier
+ * one (a matrix passed twice, a sub-matrix of a {@code double[][][]} also passed as a
+ * {@code double[][]}) is shared in the tangents and adjoints too. A null row or a null
+ * sub-matrix has no slot.
  *
  * <p>A differentiable record argument (or data class object), and every non-null element of a
  * record-array argument, is a slot too, with a leaf of its own even if the same record object
  * appears elsewhere (records are values): the leaf holds the record's entries ({@link
- * ValueType}: its numbers, and the elements of its {@code double[]}/{@code double[][]}
- * components row by row, in component order), its tangent and adjoint are objects of the
- * record's tangent class, shaped like the record. The number of entries, and the shape of the
- * tangent, come from the record at entry ({@link ValueType.Shape}): array lengths, ragged rows,
- * null arrays. A record of numbers never changes, so its final contents are its entry contents;
- * a record holding arrays may have its arrays written, and its final contents are read from it
- * after the call, like an array's. An element of a record array is read positionally like a row.
- * An array a record holds counts as part of the record's leaf, not as memory shared with another
- * argument that is the same array: the record's entries are an input of their own.
+ * ValueType}: its numbers, and the elements of its {@code double[]}/{@code double[][]}/{@code
+ * double[][][]} components row by row, in component order), its tangent and adjoint are objects
+ * of the record's tangent class, shaped like the record. The number of entries, and the shape of
+ * the tangent, come from the record at entry ({@link ValueType.Shape}): array lengths, ragged
+ * rows, null arrays. A record of numbers never changes, so its final contents are its entry
+ * contents; a record holding arrays may have its arrays written, and its final contents are read
+ * from it after the call, like an array's. An element of a record array is read positionally like
+ * a row. An array a record holds counts as part of the record's leaf, not as memory shared with
+ * another argument that is the same array: the record's entries are an input of their own.
  *
  * <p>A layout is read from the arguments on entry. After a call, the arguments are read again
  * through the same slots (positionally: the final contents of {@code w[2]} are whatever row
- * {@code w[2]} then holds), and shadow arrays are read back the same way.
+ * {@code w[2]} then holds, those of {@code x[1][0]} whatever row the sub-matrix then at
+ * {@code x[1]} holds at 0), and shadow arrays are read back the same way.
  */
 final class Layout {
+  private static final int[] NO_PATH = new int[0];
+
   private final Signature signature;
   /**
-   * Per slot: parameter index, row (-1 for a {@code double[]} or record parameter; the element
-   * index in a record array) and leaf index.
+   * Per slot: parameter index, index path below the parameter (empty for a {@code double[]} or
+   * record parameter; the row, or the element index in a record array; the sub-matrix and the row
+   * in a {@code double[][][]}), the container holding it (-1 for a parameter itself) and leaf
+   * index.
    */
   private final int[] slotParam;
-  private final int[] slotRow;
+  private final int[][] slotPath;
+  private final int[] slotContainer;
   private final int[] slotLeaf;
   /** Per leaf: its length and its first slot. */
   private final int[] leafLength;
@@ -52,47 +67,119 @@ final class Layout {
   /** Per leaf: the shape of a record leaf (null for a {@code double[]} or a null record). */
   private final ValueType.Shape[] leafShape;
   /**
+   * Per container, in walking order (a container before the containers and slots inside it):
+   * parameter index, index path below the parameter, the container holding it (-1 for a
+   * parameter itself), its length, which of its elements are null, and the first container that
+   * is the very same array (itself if none before it is; always itself for record arrays).
+   */
+  private final int[] containerParam;
+  private final int[][] containerPath;
+  private final int[] containerParent;
+  private final int[] containerLength;
+  private final boolean[][] containerNulls;
+  private final int[] containerSame;
+  /**
    * Per parameter: for an array or record parameter, the first such parameter holding the very
-   * same array (itself if none before it does, and always itself for records); for a
-   * {@code double[][]} or a record array, also its number of rows (elements) and which are null.
-   * -1 for other parameters.
+   * same array (itself if none before it does, and always itself for records); -1 for other
+   * parameters.
    */
   private final int[] sameAs;
-  private final int[] rows;
-  private final boolean[][] nullRows;
 
-  private Layout(
-      Signature signature,
-      List<int[]> slots,
-      List<Integer> lengths,
-      List<Integer> firstSlots,
-      List<ValueType.Shape> shapes,
-      int[] sameAs,
-      int[] rows,
-      boolean[][] nullRows) {
+  /** Collects slots, leaves and containers while the arguments are walked. */
+  private static final class Builder {
+    final List<int[]> slots = new ArrayList<>(); // {param, container, leaf}
+    final List<int[]> slotPaths = new ArrayList<>();
+    final List<Integer> lengths = new ArrayList<>();
+    final List<Integer> firstSlots = new ArrayList<>();
+    final List<ValueType.Shape> shapes = new ArrayList<>();
+    final Map<Object, Integer> leaves = new IdentityHashMap<>();
+    final List<int[]> containers = new ArrayList<>(); // {param, parent, length, same}
+    final List<int[]> containerPaths = new ArrayList<>();
+    final List<boolean[]> containerNulls = new ArrayList<>();
+    final Map<Object, Integer> containerIds = new IdentityHashMap<>();
+
+    /**
+     * Adds a slot for a record, with a leaf of its own shaped like {@code value} (a null record
+     * parameter has no entries and a null tangent).
+     */
+    void addRecordSlot(int param, int[] path, int container, ValueType record, Object value) {
+      ValueType.Shape shape = value == null ? null : record.shapeOf(value);
+      firstSlots.add(slots.size());
+      slots.add(new int[] {param, container, lengths.size()});
+      slotPaths.add(path);
+      lengths.add(shape == null ? 0 : shape.width);
+      shapes.add(shape);
+    }
+
+    void addSlot(int param, int[] path, int container, double[] leaf) {
+      Integer index = leaves.get(leaf);
+      if (index == null) {
+        index = lengths.size();
+        leaves.put(leaf, index);
+        lengths.add(leaf.length);
+        firstSlots.add(slots.size());
+        shapes.add(null);
+      }
+      slots.add(new int[] {param, container, index});
+      slotPaths.add(path);
+    }
+
+    /**
+     * Adds the container {@code array} (not null) at {@code path} below parameter {@code param},
+     * {@code depth} levels above the rows (or record elements), and everything inside it.
+     */
+    void addContainer(int param, int[] path, int parent, Object array, int depth,
+        ValueType record) {
+      int id = containers.size();
+      int length = Array.getLength(array);
+      // records are values: a record array shares nothing
+      Integer earlier = record == null ? containerIds.putIfAbsent(array, id) : null;
+      boolean[] nulls = new boolean[length];
+      containers.add(new int[] {param, parent, length, earlier == null ? id : earlier});
+      containerPaths.add(path);
+      containerNulls.add(nulls);
+      for (int e = 0; e < length; e++) {
+        Object element = Array.get(array, e);
+        nulls[e] = element == null;
+        if (element == null) {
+          continue;
+        }
+        int[] inner = Arrays.copyOf(path, path.length + 1);
+        inner[path.length] = e;
+        if (depth > 1) {
+          addContainer(param, inner, id, element, depth - 1, record);
+        } else if (record == null) {
+          addSlot(param, inner, id, (double[]) element);
+        } else {
+          addRecordSlot(param, inner, id, record, element);
+        }
+      }
+    }
+  }
+
+  private Layout(Signature signature, Builder b, int[] sameAs) {
     this.signature = signature;
-    slotParam = slots.stream().mapToInt(s -> s[0]).toArray();
-    slotRow = slots.stream().mapToInt(s -> s[1]).toArray();
-    slotLeaf = slots.stream().mapToInt(s -> s[2]).toArray();
-    leafLength = lengths.stream().mapToInt(Integer::intValue).toArray();
-    leafSlot = firstSlots.stream().mapToInt(Integer::intValue).toArray();
-    leafShape = shapes.toArray(ValueType.Shape[]::new);
+    slotParam = b.slots.stream().mapToInt(s -> s[0]).toArray();
+    slotContainer = b.slots.stream().mapToInt(s -> s[1]).toArray();
+    slotLeaf = b.slots.stream().mapToInt(s -> s[2]).toArray();
+    slotPath = b.slotPaths.toArray(int[][]::new);
+    leafLength = b.lengths.stream().mapToInt(Integer::intValue).toArray();
+    leafSlot = b.firstSlots.stream().mapToInt(Integer::intValue).toArray();
+    leafShape = b.shapes.toArray(ValueType.Shape[]::new);
+    containerParam = b.containers.stream().mapToInt(c -> c[0]).toArray();
+    containerParent = b.containers.stream().mapToInt(c -> c[1]).toArray();
+    containerLength = b.containers.stream().mapToInt(c -> c[2]).toArray();
+    containerSame = b.containers.stream().mapToInt(c -> c[3]).toArray();
+    containerPath = b.containerPaths.toArray(int[][]::new);
+    containerNulls = b.containerNulls.toArray(boolean[][]::new);
     this.sameAs = sameAs;
-    this.rows = rows;
-    this.nullRows = nullRows;
   }
 
   /** Reads the layout of {@code args} (already normalized: arrays of the parameter types). */
   static Layout of(Signature signature, Object[] args) {
-    List<int[]> slots = new ArrayList<>();
-    List<Integer> lengths = new ArrayList<>();
-    List<Integer> firstSlots = new ArrayList<>();
-    List<ValueType.Shape> shapes = new ArrayList<>();
-    Map<Object, Integer> leaves = new IdentityHashMap<>();
+    Builder b = new Builder();
     Map<Object, Integer> outers = new IdentityHashMap<>();
     int[] sameAs = new int[signature.arity()];
-    int[] rows = new int[signature.arity()];
-    boolean[][] nullRows = new boolean[signature.arity()][];
     Arrays.fill(sameAs, -1);
     for (int param : signature.bufferParams) {
       Object arg = args[param];
@@ -102,67 +189,15 @@ final class Layout {
       sameAs[param] = earlier == null ? param : earlier;
       ValueType record = signature.recordType(param);
       if (kind == ParamKind.DOUBLE_ARRAY) {
-        addSlot(slots, lengths, firstSlots, shapes, leaves, param, -1, (double[]) arg);
+        b.addSlot(param, NO_PATH, -1, (double[]) arg);
       } else if (kind == ParamKind.RECORD) {
-        addRecordSlot(slots, lengths, firstSlots, shapes, param, -1, record, arg);
+        b.addRecordSlot(param, NO_PATH, -1, record, arg);
       } else {
-        rows[param] = Array.getLength(arg);
-        nullRows[param] = new boolean[rows[param]];
-        for (int r = 0; r < rows[param]; r++) {
-          Object row = Array.get(arg, r);
-          nullRows[param][r] = row == null;
-          if (row == null) {
-            continue;
-          }
-          if (record == null) {
-            addSlot(slots, lengths, firstSlots, shapes, leaves, param, r, (double[]) row);
-          } else {
-            addRecordSlot(slots, lengths, firstSlots, shapes, param, r, record, row);
-          }
-        }
+        int depth = kind == ParamKind.RECORD_ARRAY ? 1 : kind.containerDepth();
+        b.addContainer(param, NO_PATH, -1, arg, depth, record);
       }
     }
-    return new Layout(signature, slots, lengths, firstSlots, shapes, sameAs, rows, nullRows);
-  }
-
-  /**
-   * Adds a slot for a record, with a leaf of its own shaped like {@code value} (a null record
-   * parameter has no entries and a null tangent).
-   */
-  private static void addRecordSlot(
-      List<int[]> slots,
-      List<Integer> lengths,
-      List<Integer> firstSlots,
-      List<ValueType.Shape> shapes,
-      int param,
-      int row,
-      ValueType record,
-      Object value) {
-    ValueType.Shape shape = value == null ? null : record.shapeOf(value);
-    firstSlots.add(slots.size());
-    slots.add(new int[] {param, row, lengths.size()});
-    lengths.add(shape == null ? 0 : shape.width);
-    shapes.add(shape);
-  }
-
-  private static void addSlot(
-      List<int[]> slots,
-      List<Integer> lengths,
-      List<Integer> firstSlots,
-      List<ValueType.Shape> shapes,
-      Map<Object, Integer> leaves,
-      int param,
-      int row,
-      double[] leaf) {
-    Integer index = leaves.get(leaf);
-    if (index == null) {
-      index = lengths.size();
-      leaves.put(leaf, index);
-      lengths.add(leaf.length);
-      firstSlots.add(slots.size());
-      shapes.add(null);
-    }
-    slots.add(new int[] {param, row, index});
+    return new Layout(signature, b, sameAs);
   }
 
   int leafCount() {
@@ -173,7 +208,10 @@ final class Layout {
     return leafLength[leaf];
   }
 
-  /** True if some memory is shared: an array passed twice, or a row also passed on its own. */
+  /**
+   * True if some memory is shared: an array passed twice, a row (or a sub-matrix) also passed on
+   * its own or appearing twice.
+   */
   boolean aliased() {
     if (slotLeaf.length != leafLength.length) {
       return true;
@@ -183,30 +221,46 @@ final class Layout {
         return true;
       }
     }
+    for (int c = 0; c < containerSame.length; c++) {
+      if (containerSame[c] != c) {
+        return true;
+      }
+    }
     return false;
   }
 
-  /** True if {@code other} has the same slots, sharing, lengths and null rows. */
+  /** True if {@code other} has the same slots, sharing, lengths and null rows (and matrices). */
   boolean samePattern(Layout other) {
-    return Arrays.equals(slotParam, other.slotParam)
-        && Arrays.equals(slotRow, other.slotRow)
+    return sameContainers(other)
         && Arrays.equals(slotLeaf, other.slotLeaf)
         && Arrays.equals(leafLength, other.leafLength)
         && Arrays.equals(leafShape, other.leafShape)
         && Arrays.equals(sameAs, other.sameAs)
-        && Arrays.equals(rows, other.rows)
-        && Arrays.deepEquals(nullRows, other.nullRows);
+        && Arrays.equals(containerSame, other.containerSame);
+  }
+
+  /**
+   * True if {@code other} has the same slots and containers at the same places, with the same
+   * lengths and null elements, whatever memory they share.
+   */
+  private boolean sameContainers(Layout other) {
+    return Arrays.equals(slotParam, other.slotParam)
+        && Arrays.deepEquals(slotPath, other.slotPath)
+        && Arrays.equals(containerParam, other.containerParam)
+        && Arrays.deepEquals(containerPath, other.containerPath)
+        && Arrays.equals(containerLength, other.containerLength)
+        && Arrays.deepEquals(containerNulls, other.containerNulls);
   }
 
   /**
    * True if {@code other} has the same slots, with the same lengths position by position, and
-   * the same null rows, whatever memory the slots share: for example after a method moved a row
-   * of an unaliased matrix argument onto another ({@code m[0] = m[1]}), whose final contents are
-   * still read position by position.
+   * the same null rows (and sub-matrices), whatever memory the slots share: for example after a
+   * method moved a row of an unaliased matrix argument onto another ({@code m[0] = m[1]}), or a
+   * sub-matrix of a {@code double[][][]} onto another, whose final contents are still read
+   * position by position.
    */
   boolean sameShape(Layout other) {
-    if (!Arrays.equals(slotParam, other.slotParam) || !Arrays.equals(slotRow, other.slotRow)
-        || !Arrays.equals(rows, other.rows) || !Arrays.deepEquals(nullRows, other.nullRows)) {
+    if (!sameContainers(other)) {
       return false;
     }
     for (int s = 0; s < slotParam.length; s++) {
@@ -241,11 +295,13 @@ final class Layout {
       // a record parameter that was null on entry has a null tangent (and stays null)
       return kind == ParamKind.RECORD && nullRecord(param) ? null : name + " is null";
     }
-    if (kind == ParamKind.DOUBLE_MATRIX || kind == ParamKind.RECORD_ARRAY) {
-      int length = Array.getLength(value);
-      if (length != rows[param]) {
-        return name + " has " + length + (kind == ParamKind.RECORD_ARRAY ? " elements" : " rows")
-            + ", expected " + rows[param];
+    // containers first, outermost first: a slot is read only through containers checked here
+    for (int c = 0; c < containerParam.length; c++) {
+      if (containerParam[c] == param) {
+        String problem = containerProblem(structures, c);
+        if (problem != null) {
+          return name + index(containerPath[c]) + problem;
+        }
       }
     }
     for (int s = 0; s < slotParam.length; s++) {
@@ -259,10 +315,46 @@ final class Layout {
     return null;
   }
 
+  /**
+   * How the array of {@code structures} at container {@code c} is not shaped like it, or null: it
+   * is null, or has another length. (Its parent has been checked.)
+   */
+  private String containerProblem(Object[] structures, int c) {
+    Object piece = at(structures, containerParam[c], containerPath[c]);
+    int expected = containerLength[c];
+    ParamKind kind = signature.kind(containerParam[c]);
+    if (kind == ParamKind.RECORD_ARRAY) {
+      int length = Array.getLength(piece);
+      return length == expected ? null : " has " + length + " elements, expected " + expected;
+    }
+    // levels of arrays below this container's elements: 1 for a matrix, 2 for a double[][][]
+    int levels = kind.containerDepth() - containerPath[c].length;
+    String brackets = "[]".repeat(levels);
+    if (piece == null) {
+      return " is null, expected a double[" + expected + "]" + brackets;
+    }
+    int length = Array.getLength(piece);
+    if (length == expected) {
+      return null;
+    }
+    return levels == 1 ? " has " + length + " rows, expected " + expected
+        : " is a double[" + length + "]" + brackets + ", expected a double[" + expected + "]"
+            + brackets;
+  }
+
+  /** For example {@code [1][0]}; empty for an empty path. */
+  private static String index(int[] path) {
+    StringBuilder text = new StringBuilder();
+    for (int i : path) {
+      text.append('[').append(i).append(']');
+    }
+    return text.toString();
+  }
+
   /** True if record parameter {@code param} was null on entry. */
   private boolean nullRecord(int param) {
     for (int s = 0; s < slotParam.length; s++) {
-      if (slotParam[s] == param && slotRow[s] < 0) {
+      if (slotParam[s] == param && slotPath[s].length == 0) {
         return leafShape[slotLeaf[s]] == null;
       }
     }
@@ -292,16 +384,26 @@ final class Layout {
 
   /** What {@code structures} holds at {@code slot}: a {@code double[]}, a record or a tangent. */
   private Object at(Object[] structures, int slot) {
-    Object value = structures[slotParam[slot]];
-    return slotRow[slot] < 0 ? value : Array.get(value, slotRow[slot]);
+    return at(structures, slotParam[slot], slotPath[slot]);
   }
 
-  /** Stores {@code piece} at {@code slot}: as the parameter, or as an element of it. */
+  /** What {@code structures} holds at {@code path} below parameter {@code param}. */
+  private static Object at(Object[] structures, int param, int[] path) {
+    Object value = structures[param];
+    for (int i : path) {
+      value = Array.get(value, i);
+    }
+    return value;
+  }
+
+  /** Stores {@code piece} at {@code slot}: as the parameter, or as an element inside it. */
   private void put(Object[] structures, int slot, Object piece) {
-    if (slotRow[slot] < 0) {
+    int[] path = slotPath[slot];
+    if (path.length == 0) {
       structures[slotParam[slot]] = piece;
     } else {
-      Array.set(structures[slotParam[slot]], slotRow[slot], piece);
+      Object parent = at(structures, slotParam[slot], Arrays.copyOf(path, path.length - 1));
+      Array.set(parent, path[path.length - 1], piece);
     }
   }
 
@@ -360,34 +462,44 @@ final class Layout {
    * Returns one object per parameter, shaped like the arguments this layout was read from, as the
    * rules take tangents and adjoints: the {@code double[]}s are {@code leaves} themselves (not
    * copies) with the same sharing (a leaf appearing in two slots is the same array in both, and a
-   * matrix passed for two parameters is the same {@code double[][]}); a record slot gets a new
-   * tangent holding its leaf (read it back with {@link #read}). Other parameters get null.
+   * matrix passed for two parameters, or a sub-matrix of a {@code double[][][]} also passed as a
+   * {@code double[][]}, is the same array in both); a record slot gets a new tangent holding its
+   * leaf (read it back with {@link #read}). Other parameters get null.
    */
   Object[] build(double[][] leaves) {
     Object[] structures = new Object[signature.arity()];
-    for (int param : signature.bufferParams) {
-      ParamKind kind = signature.kind(param);
-      if (sameAs[param] == param && (kind == ParamKind.DOUBLE_MATRIX
-          || kind == ParamKind.RECORD_ARRAY)) {
-        structures[param] = Array.newInstance(signature.shadowType(param).getComponentType(),
-            rows[param]);
+    Object[] shadows = new Object[containerParam.length];
+    for (int c = 0; c < shadows.length; c++) {
+      if (containerSame[c] == c) {
+        Class<?> type = signature.shadowType(containerParam[c]);
+        for (int level = 0; level < containerPath[c].length; level++) {
+          type = type.getComponentType();
+        }
+        shadows[c] = Array.newInstance(type.getComponentType(), containerLength[c]);
+      } else {
+        shadows[c] = shadows[containerSame[c]];
       }
+      place(structures, shadows, containerParam[c], containerParent[c], containerPath[c],
+          shadows[c]);
     }
     for (int s = 0; s < slotParam.length; s++) {
-      int param = slotParam[s];
-      if (sameAs[param] != param) {
-        continue;
-      }
       ValueType record = recordAt(s);
       double[] leaf = leaves[slotLeaf[s]];
       ValueType.Shape shape = leafShape[slotLeaf[s]];
-      put(structures, s, record == null ? leaf
-          : shape == null ? null : record.tangentOf(leaf, shape));
-    }
-    for (int param : signature.bufferParams) {
-      structures[param] = structures[sameAs[param]];
+      place(structures, shadows, slotParam[s], slotContainer[s], slotPath[s], record == null
+          ? leaf : shape == null ? null : record.tangentOf(leaf, shape));
     }
     return structures;
+  }
+
+  /** Puts {@code piece} as parameter {@code param}, or into the shadow of container {@code in}. */
+  private static void place(Object[] structures, Object[] shadows, int param, int in, int[] path,
+      Object piece) {
+    if (in < 0) {
+      structures[param] = piece;
+    } else {
+      Array.set(shadows[in], path[path.length - 1], piece);
+    }
   }
 
   /** Returns a vector shaped like the differentiable inputs, filled with zeros. */
@@ -450,11 +562,12 @@ final class Layout {
 
   /**
    * Returns fresh arguments {@code args + step * direction}, with the same sharing as
-   * {@code args}. A {@code float} parameter gets {@code (float) (a + step * d)}, so its actual
-   * step is rounded to float precision; so does a {@code float} record component. A record is
-   * rebuilt through its canonical constructor (which may throw), a data class object by setting
-   * its fields on a new instance: its {@code double[]}/{@code double[][]} components are fresh
-   * arrays holding the moved entries, its passive components those of the copy of the argument.
+   * {@code args}. A {@code float} parameter gets {@code (float) (a + step * d)}, so its actual step
+   * is rounded to float precision; so does a {@code float} record component. A record is rebuilt
+   * through its canonical constructor (which may throw), a data class object by setting its fields
+   * on a new instance: its {@code double[]}/{@code double[][]}/{@code double[][][]} components are
+   * fresh arrays holding the moved entries, its passive components those of the copy of the
+   * argument.
    */
   Object[] perturb(Object[] args, DiffVector direction, double step) {
     Object[] result = Signature.copy(args);
@@ -487,10 +600,11 @@ final class Layout {
   /**
    * The input columns in parameter order, as the generated {@code ...Jacobian} numbers them: a
    * scalar is one column, a {@code double[]} its length, a {@code double[][]} its rows one after
-   * the other, a record its entries (in component order: a scalar one column, an array its
-   * elements, a matrix its rows, a nested record its entries; null arrays none), a record array
-   * its non-null elements' entries one after the other. Each column is {@code {-1, k}} for the
-   * k-th scalar or {@code {leaf, index}}.
+   * the other, a {@code double[][][]} its innermost rows one after the other ({@code x[0][0],
+   * x[0][1], ..., x[1][0], ...}; null rows and sub-matrices none), a record its entries (in
+   * component order: a scalar one column, an array its elements, a matrix its rows, a nested record
+   * its entries; null arrays none), a record array its non-null elements' entries one after the
+   * other. Each column is {@code {-1, k}} for the k-th scalar or {@code {leaf, index}}.
    */
   List<int[]> columns() {
     List<int[]> columns = new ArrayList<>();
@@ -511,14 +625,14 @@ final class Layout {
     return columns;
   }
 
-  /** For example {@code xDot} or {@code wDot[2]}: the first slot of a leaf. */
+  /** For example {@code xDot}, {@code wDot[2]} or {@code cDot[1][0]}: the first slot of a leaf. */
   String leafName(int leaf, String suffix) {
     return slotName(leafSlot[leaf], suffix);
   }
 
   /**
-   * For example {@code xDot[3]}, {@code wDot[2][3]}, {@code pDot.origin.x}, {@code tBar.a[1][2]}:
-   * a leaf's entry.
+   * For example {@code xDot[3]}, {@code wDot[2][3]}, {@code cDot[1][0][2]}, {@code
+   * pDot.origin.x}, {@code tBar.a[1][2]}: a leaf's entry.
    */
   String entryName(int leaf, int index, String suffix) {
     ValueType record = recordAt(leafSlot[leaf]);
@@ -545,7 +659,9 @@ final class Layout {
    */
   String describeRecordShape(int param, int row) {
     for (int s = 0; s < slotParam.length; s++) {
-      if (slotParam[s] == param && slotRow[s] == row && recordAt(s) != null) {
+      boolean here = row < 0 ? slotPath[s].length == 0
+          : slotPath[s].length == 1 && slotPath[s][0] == row;
+      if (slotParam[s] == param && here && recordAt(s) != null) {
         ValueType.Shape shape = leafShape[slotLeaf[s]];
         return shape == null ? null : recordAt(s).describe(shape);
       }
@@ -554,8 +670,7 @@ final class Layout {
   }
 
   private String slotName(int slot, String suffix) {
-    return signature.name(slotParam[slot]) + suffix
-        + (slotRow[slot] < 0 ? "" : "[" + slotRow[slot] + "]");
+    return signature.name(slotParam[slot]) + suffix + index(slotPath[slot]);
   }
 
   /** Renders leaves shaped like this layout's as {@code name = value} pairs. */

@@ -11,6 +11,12 @@ enum ParamKind {
   /** A {@code double[][]}: differentiable matrix with a same-shape tangent and adjoint buffer. */
   DOUBLE_MATRIX,
   /**
+   * A {@code double[][][]}: differentiable array of matrices (filters, a batch of images) with a
+   * same-shape tangent and adjoint buffer; its entries are its innermost rows one after the other
+   * ({@code x[0][0][*], x[0][1][*], ..., x[1][0][*], ...}).
+   */
+  DOUBLE_CUBE,
+  /**
    * A differentiable record, or plain class used as data ({@link ValueType}): its tangent and
    * adjoint buffer are objects of its generated tangent class, shaped like the value where it
    * holds arrays; the adjoint adds into the buffer as into a {@code double[]}.
@@ -34,6 +40,8 @@ enum ParamKind {
       return DOUBLE_ARRAY;
     } else if (type == double[][].class) {
       return DOUBLE_MATRIX;
+    } else if (type == double[][][].class) {
+      return DOUBLE_CUBE;
     } else if (ValueType.isDifferentiable(type)) {
       return RECORD;
     } else if (type.isArray() && ValueType.isDifferentiable(type.getComponentType())) {
@@ -47,11 +55,24 @@ enum ParamKind {
   }
 
   /**
-   * True for {@code double[]} and {@code double[][]}: memory that may be shared between
-   * parameters, an input and, through its final contents, an output.
+   * True for {@code double[]}, {@code double[][]} and {@code double[][][]}: memory that may be
+   * shared between parameters, an input and, through its final contents, an output.
    */
   boolean isArray() {
-    return this == DOUBLE_ARRAY || this == DOUBLE_MATRIX;
+    return this == DOUBLE_ARRAY || this == DOUBLE_MATRIX || this == DOUBLE_CUBE;
+  }
+
+  /**
+   * The number of array levels above the {@code double[]} rows: 0 for a {@code double[]}, 1 for
+   * a {@code double[][]}, 2 for a {@code double[][][]}; -1 for other kinds.
+   */
+  int containerDepth() {
+    return switch (this) {
+      case DOUBLE_ARRAY -> 0;
+      case DOUBLE_MATRIX -> 1;
+      case DOUBLE_CUBE -> 2;
+      default -> -1;
+    };
   }
 
   /** True for a record or an array of records. */

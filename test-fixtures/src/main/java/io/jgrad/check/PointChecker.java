@@ -348,8 +348,9 @@ final class PointChecker {
           .with("actual", signature.describe(afterPrimal) + " (after the primal)")
           .with("hint", "GradCheck compares the final contents of each array argument with its"
               + " entry contents row by row: a method that changes the number or lengths of the"
-              + " rows of a double[][] argument, or changes which of aliased arguments share"
-              + " memory, cannot be checked")
+              + " rows of a double[][] argument (or of the sub-matrices or rows of a double[][][]"
+              + " argument), or changes which of aliased arguments share memory, cannot be"
+              + " checked")
           .error();
     }
   }
@@ -522,6 +523,14 @@ final class PointChecker {
     if (value instanceof double[] a) {
       return "a double[" + a.length + "]";
     }
+    if (value instanceof double[][][] cube) {
+      StringBuilder matrices = new StringBuilder();
+      for (int m = 0; m < cube.length; m++) {
+        matrices.append(m == 0 ? "" : ", ").append(cube[m] == null ? "null"
+            : "(" + rowLengths(cube[m]) + ")");
+      }
+      return "a double[" + cube.length + "][][] with row lengths (" + matrices + ")";
+    }
     if (!value.getClass().isArray()) {
       return "a " + (shadowType != null ? shadowType : value.getClass()).getSimpleName();
     }
@@ -533,12 +542,21 @@ final class PointChecker {
       rows.append(r == 0 ? "" : ", ").append(element == null ? "null"
           : element instanceof double[] row ? String.valueOf(row.length) : "non-null");
     }
-    if (value instanceof double[][]) {
-      return "a double[" + elements.length + "][] with row lengths (" + rows + ")";
+    if (value instanceof double[][] matrix) {
+      return "a double[" + elements.length + "][] with row lengths (" + rowLengths(matrix) + ")";
     }
     Class<?> type = shadowType != null ? shadowType : value.getClass();
     return "a " + type.getComponentType().getSimpleName() + "[" + elements.length
         + "] with elements (" + rows + ")";
+  }
+
+  /** For example {@code 3, null, 1}. */
+  private static String rowLengths(double[][] matrix) {
+    StringBuilder rows = new StringBuilder();
+    for (int r = 0; r < matrix.length; r++) {
+      rows.append(r == 0 ? "" : ", ").append(matrix[r] == null ? "null" : matrix[r].length);
+    }
+    return rows.toString();
   }
 
   /**
@@ -639,33 +657,71 @@ final class PointChecker {
     }
   }
 
+  /**
+   * Where two arrays first differ, for example {@code first at index 3: 1.0 vs 2.0}, {@code
+   * first at index [1][2]: ...}, {@code first at index [1][0][2]: ...}, {@code first at row 1:
+   * [1.0] vs null}, {@code first at row [1][0]: ...} or {@code first at sub-matrix 1: ...}.
+   */
   private static String firstDifference(Object expected, Object actual) {
     int length = Array.getLength(expected);
     if (actual == null || Array.getLength(actual) != length) {
       return "the lengths differ";
     }
+    String none = "none in the first " + length + " entries (deep contents differ)";
+    if (expected instanceof double[][][] x && actual instanceof double[][][] y) {
+      for (int m = 0; m < length; m++) {
+        if (x[m] == null || y[m] == null || x[m].length != y[m].length) {
+          if (!ValueType.deepEquals(x[m], y[m])) {
+            return "first at sub-matrix " + m + ": " + Signature.render(x[m]) + " vs "
+                + Signature.render(y[m]);
+          }
+          continue;
+        }
+        String difference = rowDifference(x[m], y[m], "[" + m + "]");
+        if (difference != null) {
+          return difference;
+        }
+      }
+      return none;
+    }
+    if (expected instanceof double[][] x && actual instanceof double[][] y) {
+      String difference = rowDifference(x, y, "");
+      return difference != null ? difference : none;
+    }
     for (int e = 0; e < length; e++) {
       Object x = Array.get(expected, e);
       Object y = Array.get(actual, e);
-      if (x instanceof double[] xRow) {
-        if (!(y instanceof double[] yRow) || !Arrays.equals(xRow, yRow)) {
-          if (y instanceof double[] yRow && xRow.length == yRow.length) {
-            for (int c = 0; c < xRow.length; c++) {
-              if (Double.doubleToLongBits(xRow[c]) != Double.doubleToLongBits(yRow[c])) {
-                return "first at index [" + e + "][" + c + "]: " + xRow[c] + " vs " + yRow[c];
-              }
-            }
-          }
-          return "first at row " + e + ": " + Signature.render(x) + " vs " + Signature.render(y);
-        }
-      } else if (!ValueType.deepEquals(x, y)) {
+      if (!ValueType.deepEquals(x, y)) {
         String inside = ValueType.firstDifference(x, y, "[" + e + "]");
         return x != null && y != null && x.getClass() == y.getClass()
             && ValueType.isValueType(x.getClass()) ? "first at " + inside
             : "first at index " + e + ": " + Signature.render(x) + " vs " + Signature.render(y);
       }
     }
-    return "none in the first " + length + " entries (deep contents differ)";
+    return none;
+  }
+
+  /**
+   * Where the rows of two matrices of the same length first differ, or null; {@code matrix} is
+   * the index of the matrix in a {@code double[][][]} ({@code [1]}), or empty.
+   */
+  private static String rowDifference(double[][] x, double[][] y, String matrix) {
+    for (int r = 0; r < x.length; r++) {
+      if (Arrays.equals(x[r], y[r])) {
+        continue;
+      }
+      if (x[r] != null && y[r] != null && x[r].length == y[r].length) {
+        for (int c = 0; c < x[r].length; c++) {
+          if (Double.doubleToLongBits(x[r][c]) != Double.doubleToLongBits(y[r][c])) {
+            return "first at index " + matrix + "[" + r + "][" + c + "]: " + x[r][c] + " vs "
+                + y[r][c];
+          }
+        }
+      }
+      return "first at row " + (matrix.isEmpty() ? String.valueOf(r) : matrix + "[" + r + "]")
+          + ": " + Signature.render(x[r]) + " vs " + Signature.render(y[r]);
+    }
+    return null;
   }
 
   // --------------------------------------------------------------------- finite differences

@@ -39,7 +39,8 @@ final class RecordType extends ValueType {
 
   /**
    * True for a record type with a differentiable component: {@code double}, {@code float},
-   * {@code double[]}, {@code double[][]}, or a differentiable record (or data class).
+   * {@code double[]}, {@code double[][]}, {@code double[][][]}, or a differentiable record (or
+   * data class).
    */
   static boolean isDifferentiable(Class<?> type) {
     return type.isRecord() && ValueType.isDifferentiable(type);

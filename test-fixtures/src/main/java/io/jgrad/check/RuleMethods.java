@@ -17,8 +17,8 @@ import java.util.stream.Collectors;
 final class RuleMethods {
   /**
    * A reverse-mode result: the value ({@code Double} or {@code double[]}) and one adjoint per
-   * parameter ({@code Double}, {@code double[]}, {@code double[][]}, a record's tangent class or
-   * an array of it; null for passive ones).
+   * parameter ({@code Double}, {@code double[]}, {@code double[][]}, {@code double[][][]}, a
+   * record's tangent class or an array of it; null for passive ones).
    */
   record Gradient(Object value, Object[] bars) {}
 
@@ -157,8 +157,9 @@ final class RuleMethods {
             .with("tangent", record.tangentProblem() + " (of " + record.what() + " "
                 + record.type.getName() + ", parameter " + signature.name(param) + ")")
             .with("hint", "each differentiable record type R (or data class) has a generated"
-                + " R_Tangent class with a double field per double/float component, a double[]"
-                + " or double[][] field per double[] or double[][] component, a field of the"
+                + " R_Tangent class with a double field per double/float component, a double[],"
+                + " double[][] or double[][][] field per double[], double[][] or double[][][]"
+                + " component, a field of the"
                 + " nested tangent class per differentiable record component and a constructor"
                 + " taking them in component order")
             .error();

@@ -19,7 +19,10 @@ final class Signature {
   final Method primal;
   /** Parameter indexes of the differentiable scalars ({@code double}, {@code float}), in order. */
   final int[] scalarParams;
-  /** Parameter indexes of the {@code double[]} and {@code double[][]} parameters, in order. */
+  /**
+   * Parameter indexes of the {@code double[]}, {@code double[][]} and {@code double[][][]}
+   * parameters, in order.
+   */
   final int[] arrayParams;
   /**
    * Parameter indexes of the parameters whose adjoint is a buffer passed after them: the arrays
@@ -188,6 +191,7 @@ final class Signature {
         return double.class;
       case DOUBLE_ARRAY:
       case DOUBLE_MATRIX:
+      case DOUBLE_CUBE:
         return type(param);
       case RECORD:
         return records[param].tangentClass();
@@ -242,12 +246,16 @@ final class Signature {
    * Checks a caller-supplied argument list against the parameters and converts numbers to the
    * parameter types ({@code 2} for a {@code double} parameter becomes {@code 2.0}). For a method
    * whose only parameter is a {@code double[][]}, a {@code double[][]} passed as the whole list
-   * (what varargs does with {@code checkAt(matrix)}) is taken as that one argument.
+   * (what varargs does with {@code checkAt(matrix)}) is taken as that one argument; likewise a
+   * {@code double[][][]} for a method whose only parameter is one.
    */
   Object[] normalize(Object[] args) {
-    if (args instanceof double[][] && kinds.length == 1 && kinds[0] == ParamKind.DOUBLE_MATRIX) {
+    boolean whole = kinds.length == 1
+        && (args instanceof double[][] && kinds[0] == ParamKind.DOUBLE_MATRIX
+            || args instanceof double[][][] && kinds[0] == ParamKind.DOUBLE_CUBE);
+    if (whole) {
       // checkAt(matrix) or a generator returning args(matrix): Java's varargs passed the
-      // double[][] itself as the argument array; it is the single argument
+      // double[][] (or double[][][]) itself as the argument array; it is the single argument
       args = new Object[] {args};
     }
     if (args == null || args.length != kinds.length) {
@@ -359,12 +367,13 @@ final class Signature {
   }
 
   /**
-   * Returns a copy of {@code args} in which every array, and every row of a {@code double[][]},
-   * is a fresh copy, and so is every record holding arrays and every data class object, with
-   * fresh copies of its arrays (records of numbers, immutable, are shared). The copies keep the
-   * identities among the originals: an array passed for two parameters (or a row that is also
-   * passed on its own, or an array a record holds and also passed on its own) is copied once and
-   * the copy appears in every place, so aliasing survives copying.
+   * Returns a copy of {@code args} in which every array, every row of a {@code double[][]} and
+   * every sub-matrix and row of a {@code double[][][]} is a fresh copy, and so is every record
+   * holding arrays and every data class object, with fresh copies of its arrays (records of
+   * numbers, immutable, are shared). The copies keep the identities among the originals: an array
+   * passed for two parameters (or a row, or a sub-matrix, that is also passed on its own, or an
+   * array a record holds and also passed on its own) is copied once and the copy appears in every
+   * place, so aliasing survives copying.
    */
   static Object[] copy(Object[] args) {
     Map<Object, Object> copies = new IdentityHashMap<>();

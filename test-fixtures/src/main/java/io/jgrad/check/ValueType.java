@@ -19,13 +19,15 @@ import java.util.stream.Collectors;
  * components). Both share this one path; the subclasses only say how a component is read and how
  * a value is built from components.
  *
- * <p>Components are <em>differentiable</em> ({@code double} and {@code float}, {@code double[]}
- * and {@code double[][]}, and nested value types that have one) or <em>passive</em> (everything
- * else: {@code int}, {@code String}, enums, {@code int[]}, {@code String[]}, ...). A value's
- * <em>entries</em> are its differentiable numbers flattened depth-first in component order: a
- * scalar is one entry, an array its elements, a matrix its rows one after the other (null rows
- * and null arrays take none), a nested value its own entries (none if it is null). That is the
- * order in which the generated {@code R_Tangent.put} lays a tangent out as Jacobian columns.
+ * <p>Components are <em>differentiable</em> ({@code double} and {@code float}, {@code double[]},
+ * {@code double[][]} and {@code double[][][]}, and nested value types that have one) or
+ * <em>passive</em> (everything else: {@code int}, {@code String}, enums, {@code int[]}, {@code
+ * String[]}, ...). A value's <em>entries</em> are its differentiable numbers flattened depth-first
+ * in component order: a scalar is one entry, an array its elements, a matrix its rows one after the
+ * other, a {@code double[][][]} its innermost rows one after the other ({@code a[0][0], a[0][1],
+ * ..., a[1][0], ...}; null rows, null sub-matrices and null arrays take none), a nested value its
+ * own entries (none if it is null). That is the order in which the generated {@code R_Tangent.put}
+ * lays a tangent out as Jacobian columns.
  *
  * <p>With array components the number of entries depends on the value, not on the type: every
  * method that reads or builds entries takes a {@link Shape}, read from the value the entries
@@ -34,7 +36,8 @@ import java.util.stream.Collectors;
  * <p>Tangents and adjoints are objects of the generated tangent class ({@code pkg.Vec3} ->
  * {@code pkg.Vec3_Tangent}, {@code pkg.Outer$Vec3} -> {@code pkg.Outer_Vec3_Tangent}): a public
  * {@code double} field per {@code double}/{@code float} component, a field of the same array
- * type per {@code double[]}/{@code double[][]} component (shaped like the value's array), a field
+ * type per {@code double[]}/{@code double[][]}/{@code double[][][]} component (shaped like the
+ * value's array), a field
  * of the nested tangent class per differentiable value-type component, and a constructor taking
  * the fields in component order.
  *
@@ -59,8 +62,8 @@ abstract class ValueType {
   /** Per component: its declared type. */
   final Class<?>[] types;
   /**
-   * Per component: DOUBLE, FLOAT, DOUBLE_ARRAY, DOUBLE_MATRIX, RECORD (a differentiable value
-   * type: then {@code nested[c]} is its type) or PASSIVE.
+   * Per component: DOUBLE, FLOAT, DOUBLE_ARRAY, DOUBLE_MATRIX, DOUBLE_CUBE, RECORD (a
+   * differentiable value type: then {@code nested[c]} is its type) or PASSIVE.
    */
   final ParamKind[] kinds;
   final ValueType[] nested;
@@ -120,7 +123,8 @@ abstract class ValueType {
 
   /**
    * True for a value type with a differentiable component: a {@code double}, {@code float},
-   * {@code double[]} or {@code double[][]} component, or one of a differentiable value type.
+   * {@code double[]}, {@code double[][]} or {@code double[][][]} component, or one of a
+   * differentiable value type.
    */
   static boolean isDifferentiable(Class<?> type) {
     return isValueType(type) && differentiable(type, Set.of(type));
@@ -148,6 +152,8 @@ abstract class ValueType {
       return ParamKind.DOUBLE_ARRAY;
     } else if (type == double[][].class) {
       return ParamKind.DOUBLE_MATRIX;
+    } else if (type == double[][][].class) {
+      return ParamKind.DOUBLE_CUBE;
     } else if (isValueType(type) && !enclosing.contains(type)) {
       // a type containing itself has no fixed structure: that component is passive
       return differentiable(type, with(enclosing, type)) ? ParamKind.RECORD : ParamKind.PASSIVE;
@@ -195,7 +201,7 @@ abstract class ValueType {
         return;
       }
       Class<?> fieldType = switch (kinds[c]) {
-        case DOUBLE_ARRAY, DOUBLE_MATRIX -> types[c];
+        case DOUBLE_ARRAY, DOUBLE_MATRIX, DOUBLE_CUBE -> types[c];
         case RECORD -> nested[c].tangent;
         default -> double.class;
       };
@@ -257,7 +263,8 @@ abstract class ValueType {
 
   /**
    * The shape of a value, or of a tangent: per component, the length of a {@code double[]}, the
-   * row lengths of a {@code double[][]} (-1 for a null row), the shape of a nested value, or null
+   * row lengths of a {@code double[][]} (-1 for a null row), the row lengths of each sub-matrix of
+   * a {@code double[][][]} (null for a null sub-matrix), the shape of a nested value, or null
    * where the array or value is null; and the number of entries.
    */
   static final class Shape {
@@ -312,13 +319,20 @@ abstract class ValueType {
         }
         case DOUBLE_MATRIX -> {
           if (part != null) {
-            double[][] m = (double[][]) part;
-            int[] rows = new int[m.length];
-            for (int r = 0; r < m.length; r++) {
-              rows[r] = m[r] == null ? -1 : m[r].length;
-              width += Math.max(rows[r], 0);
-            }
+            int[] rows = rowLengths((double[][]) part);
+            width += width(rows);
             parts[c] = rows;
+          }
+        }
+        case DOUBLE_CUBE -> {
+          if (part != null) {
+            double[][][] cube = (double[][][]) part;
+            int[][] matrices = new int[cube.length][];
+            for (int m = 0; m < cube.length; m++) {
+              matrices[m] = cube[m] == null ? null : rowLengths(cube[m]);
+              width += matrices[m] == null ? 0 : width(matrices[m]);
+            }
+            parts[c] = matrices;
           }
         }
         default -> {
@@ -331,6 +345,24 @@ abstract class ValueType {
       }
     }
     return new Shape(parts, width);
+  }
+
+  /** The row lengths of a matrix, -1 for a null row. */
+  private static int[] rowLengths(double[][] m) {
+    int[] rows = new int[m.length];
+    for (int r = 0; r < m.length; r++) {
+      rows[r] = m[r] == null ? -1 : m[r].length;
+    }
+    return rows;
+  }
+
+  /** The number of entries in rows of these lengths (-1 for a null row). */
+  private static int width(int[] rows) {
+    int width = 0;
+    for (int length : rows) {
+      width += Math.max(length, 0);
+    }
+    return width;
   }
 
   /**
@@ -363,6 +395,8 @@ abstract class ValueType {
         problem = arrayProblem(part, (Integer) want);
       } else if (kinds[c] == ParamKind.DOUBLE_MATRIX) {
         problem = matrixProblem(part, (int[]) want, isValue);
+      } else if (kinds[c] == ParamKind.DOUBLE_CUBE) {
+        problem = cubeProblem(part, (int[][]) want, isValue);
       } else {
         problem = part == null ? " is null" : nested[c].problem(part, (Shape) want);
       }
@@ -399,6 +433,25 @@ abstract class ValueType {
     return null;
   }
 
+  private static String cubeProblem(Object part, int[][] matrices, boolean isValue) {
+    String expected = "a double[" + matrices.length + "][][]";
+    if (!(part instanceof double[][][] cube)) {
+      return " is null, expected " + expected;
+    }
+    if (cube.length != matrices.length) {
+      return " is a double[" + cube.length + "][][], expected " + expected;
+    }
+    for (int m = 0; m < matrices.length; m++) {
+      String problem = matrices[m] == null
+          ? (isValue && cube[m] != null ? " is not null, expected null" : null)
+          : matrixProblem(cube[m], matrices[m], isValue);
+      if (problem != null) {
+        return "[" + m + "]" + problem;
+      }
+    }
+    return null;
+  }
+
   // ---------------------------------------------------------------------------------- entries
 
   /**
@@ -420,15 +473,25 @@ abstract class ValueType {
       switch (kinds[c]) {
         case DOUBLE, FLOAT -> into[at++] = ((Number) part).doubleValue();
         case DOUBLE_ARRAY -> at = readArray((double[]) part, (Integer) shape.parts[c], into, at);
-        case DOUBLE_MATRIX -> {
-          int[] rows = (int[]) shape.parts[c];
-          for (int r = 0; r < rows.length; r++) {
-            if (rows[r] >= 0) {
-              at = readArray(((double[][]) part)[r], rows[r], into, at);
+        case DOUBLE_MATRIX -> at = readMatrix((double[][]) part, (int[]) shape.parts[c], into, at);
+        case DOUBLE_CUBE -> {
+          int[][] matrices = (int[][]) shape.parts[c];
+          for (int m = 0; m < matrices.length; m++) {
+            if (matrices[m] != null) {
+              at = readMatrix(((double[][][]) part)[m], matrices[m], into, at);
             }
           }
         }
         default -> at = nested[c].read(part, (Shape) shape.parts[c], into, at);
+      }
+    }
+    return at;
+  }
+
+  private static int readMatrix(double[][] m, int[] rows, double[] into, int at) {
+    for (int r = 0; r < rows.length; r++) {
+      if (rows[r] >= 0) {
+        at = readArray(m[r], rows[r], into, at);
       }
     }
     return at;
@@ -441,8 +504,9 @@ abstract class ValueType {
 
   /**
    * Returns {@code value} rebuilt with its entries set to {@code values} ({@code (float)} for a
-   * {@code float} component): its {@code double[]}/{@code double[][]} components are fresh
-   * arrays holding the new entries (null rows and arrays stay null), nested values are rebuilt
+   * {@code float} component): its {@code double[]}/{@code double[][]}/{@code double[][][]}
+   * components are fresh arrays holding the new entries (null rows, sub-matrices and arrays stay
+   * null), nested values are rebuilt
    * along the way, and passive components are kept (the same objects). A record is built
    * through its canonical constructor, a class by setting its fields on a new instance. Throws
    * what a constructor throws.
@@ -460,13 +524,15 @@ abstract class ValueType {
         case FLOAT -> component = (float) values[at[0]++];
         case DOUBLE_ARRAY -> component = component == null ? null
             : fill(new double[((double[]) component).length], values, at);
-        case DOUBLE_MATRIX -> {
+        case DOUBLE_MATRIX -> component = component == null ? null
+            : refill((double[][]) component, values, at);
+        case DOUBLE_CUBE -> {
           if (component != null) {
-            double[][] m = ((double[][]) component).clone();
-            for (int r = 0; r < m.length; r++) {
-              m[r] = m[r] == null ? null : fill(new double[m[r].length], values, at);
+            double[][][] cube = ((double[][][]) component).clone();
+            for (int m = 0; m < cube.length; m++) {
+              cube[m] = cube[m] == null ? null : refill(cube[m], values, at);
             }
-            component = m;
+            component = cube;
           }
         }
         case RECORD -> component = component == null ? null
@@ -476,6 +542,15 @@ abstract class ValueType {
       components[c] = component;
     }
     return construct(value, components);
+  }
+
+  /** A fresh matrix shaped like {@code m} (null rows stay null) holding the next entries. */
+  private static double[][] refill(double[][] m, double[] values, int[] at) {
+    double[][] fresh = new double[m.length][];
+    for (int r = 0; r < m.length; r++) {
+      fresh[r] = m[r] == null ? null : fill(new double[m[r].length], values, at);
+    }
+    return fresh;
   }
 
   private static double[] fill(double[] array, double[] values, int[] at) {
@@ -504,16 +579,17 @@ abstract class ValueType {
         case DOUBLE, FLOAT -> fields.add(values[at[0]++]);
         case DOUBLE_ARRAY -> fields.add(part == null ? null
             : fill(new double[(Integer) part], values, at));
-        case DOUBLE_MATRIX -> {
-          double[][] m = null;
+        case DOUBLE_MATRIX -> fields.add(part == null ? null : matrixOf((int[]) part, values, at));
+        case DOUBLE_CUBE -> {
+          double[][][] cube = null;
           if (part != null) {
-            int[] rows = (int[]) part;
-            m = new double[rows.length][];
-            for (int r = 0; r < rows.length; r++) {
-              m[r] = rows[r] < 0 ? null : fill(new double[rows[r]], values, at);
+            int[][] matrices = (int[][]) part;
+            cube = new double[matrices.length][][];
+            for (int m = 0; m < matrices.length; m++) {
+              cube[m] = matrices[m] == null ? null : matrixOf(matrices[m], values, at);
             }
           }
-          fields.add(m);
+          fields.add(cube);
         }
         default -> fields.add(part == null ? null : nested[c].tangentOf(values, (Shape) part, at));
       }
@@ -521,9 +597,18 @@ abstract class ValueType {
     return newInstance(tangentConstructor, fields.toArray());
   }
 
+  /** A new matrix with rows of these lengths (null for -1) holding the next entries. */
+  private static double[][] matrixOf(int[] rows, double[] values, int[] at) {
+    double[][] m = new double[rows.length][];
+    for (int r = 0; r < rows.length; r++) {
+      m[r] = rows[r] < 0 ? null : fill(new double[rows[r]], values, at);
+    }
+    return m;
+  }
+
   /**
    * The component path of entry {@code entry} of a value shaped like {@code shape}, for example
-   * {@code origin.x}, {@code b[2]} or {@code a[1][0]}.
+   * {@code origin.x}, {@code b[2]}, {@code a[1][0]} or {@code w[1][0][2]}.
    */
   String entryName(Shape shape, int entry) {
     for (int c = 0; c < kinds.length; c++) {
@@ -546,11 +631,19 @@ abstract class ValueType {
         }
         case DOUBLE_MATRIX -> {
           int[] rows = (int[]) part;
-          for (int r = 0; r < rows.length; r++) {
-            if (entry < rows[r]) {
-              return names[c] + "[" + r + "][" + entry + "]";
+          if (entry < width(rows)) {
+            return names[c] + matrixIndex(rows, entry);
+          }
+          entry -= width(rows);
+        }
+        case DOUBLE_CUBE -> {
+          int[][] matrices = (int[][]) part;
+          for (int m = 0; m < matrices.length; m++) {
+            int width = matrices[m] == null ? 0 : width(matrices[m]);
+            if (entry < width) {
+              return names[c] + "[" + m + "]" + matrixIndex(matrices[m], entry);
             }
-            entry -= Math.max(rows[r], 0);
+            entry -= width;
           }
         }
         default -> {
@@ -565,9 +658,21 @@ abstract class ValueType {
     throw new IndexOutOfBoundsException(entry);
   }
 
+  /** For example {@code [1][0]}: where entry {@code entry} of rows of these lengths is. */
+  private static String matrixIndex(int[] rows, int entry) {
+    for (int r = 0; r < rows.length; r++) {
+      if (entry < rows[r]) {
+        return "[" + r + "][" + entry + "]";
+      }
+      entry -= Math.max(rows[r], 0);
+    }
+    throw new IndexOutOfBoundsException(entry);
+  }
+
   /**
    * Renders entries shaped like {@code shape} as {@code (x = 1.0, b = [2.0, 3.0], origin.y =
-   * 4.0)}: a scalar by its path, an array or a matrix whole, null where the value is null.
+   * 4.0)}: a scalar by its path, an array, a matrix or a {@code double[][][]} whole, null where
+   * the value is null.
    */
   String render(double[] values, Shape shape) {
     List<String> parts = new ArrayList<>();
@@ -591,19 +696,31 @@ abstract class ValueType {
         case DOUBLE, FLOAT -> out.add(name + " = " + values[at[0]++]);
         case DOUBLE_ARRAY -> out.add(name + " = "
             + Arrays.toString(fill(new double[(Integer) part], values, at)));
-        case DOUBLE_MATRIX -> {
-          StringJoiner rows = new StringJoiner(", ", "[", "]");
-          for (int length : (int[]) part) {
-            rows.add(length < 0 ? "null" : Arrays.toString(fill(new double[length], values, at)));
+        case DOUBLE_MATRIX -> out.add(name + " = " + renderMatrix((int[]) part, values, at));
+        case DOUBLE_CUBE -> {
+          StringJoiner matrices = new StringJoiner(", ", "[", "]");
+          for (int[] rows : (int[][]) part) {
+            matrices.add(rows == null ? "null" : renderMatrix(rows, values, at));
           }
-          out.add(name + " = " + rows);
+          out.add(name + " = " + matrices);
         }
         default -> nested[c].renderInto(values, (Shape) part, at, name + ".", out);
       }
     }
   }
 
-  /** Describes a shape for messages, for example {@code (a: double[2][] rows (3, 3), b: double[3])}. */
+  private static String renderMatrix(int[] rows, double[] values, int[] at) {
+    StringJoiner joiner = new StringJoiner(", ", "[", "]");
+    for (int length : rows) {
+      joiner.add(length < 0 ? "null" : Arrays.toString(fill(new double[length], values, at)));
+    }
+    return joiner.toString();
+  }
+
+  /**
+   * Describes a shape for messages, for example {@code (a: double[2][] rows (3, 3), b:
+   * double[3], w: double[2][][] rows ((3, 3), null))}.
+   */
   String describe(Shape shape) {
     StringJoiner joiner = new StringJoiner(", ", "(", ")");
     for (int c = 0; c < kinds.length; c++) {
@@ -617,14 +734,25 @@ abstract class ValueType {
         joiner.add(names[c] + ": double[" + part + "]");
       } else if (kinds[c] == ParamKind.DOUBLE_MATRIX) {
         int[] rows = (int[]) part;
-        joiner.add(names[c] + ": double[" + rows.length + "][] rows " + Arrays.stream(rows)
-            .mapToObj(r -> r < 0 ? "null" : String.valueOf(r))
+        joiner.add(names[c] + ": double[" + rows.length + "][] rows " + describeRows(rows));
+      } else if (kinds[c] == ParamKind.DOUBLE_CUBE) {
+        int[][] matrices = (int[][]) part;
+        joiner.add(names[c] + ": double[" + matrices.length + "][][] rows " + Arrays
+            .stream(matrices)
+            .map(rows -> rows == null ? "null" : describeRows(rows))
             .collect(Collectors.joining(", ", "(", ")")));
       } else {
         joiner.add(names[c] + ": " + nested[c].describe((Shape) part));
       }
     }
     return joiner.toString();
+  }
+
+  /** For example {@code (3, null, 1)}. */
+  private static String describeRows(int[] rows) {
+    return Arrays.stream(rows)
+        .mapToObj(r -> r < 0 ? "null" : String.valueOf(r))
+        .collect(Collectors.joining(", ", "(", ")"));
   }
 
   // ----------------------------------------------------------- copies, equality and rendering

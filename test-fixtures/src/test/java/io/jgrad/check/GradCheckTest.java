@@ -69,8 +69,27 @@ import io.jgrad.check.fakes.TableArgs;
 import io.jgrad.check.fakes.TableEnergy;
 import io.jgrad.check.fakes.TableScale;
 import io.jgrad.check.fakes.Table_Tangent;
+import io.jgrad.check.fakes.CubeDot;
+import io.jgrad.check.fakes.CubeEnergy;
+import io.jgrad.check.fakes.CubeInPlace;
+import io.jgrad.check.fakes.CubeMatrixDot;
+import io.jgrad.check.fakes.CubeRowSums;
+import io.jgrad.check.fakes.FilterEnergy;
+import io.jgrad.check.fakes.Filters;
+import io.jgrad.check.fakes.Filters_Tangent;
+import io.jgrad.check.fakes.ForgetfulCubeAdjoint;
+import io.jgrad.check.fakes.Kernel;
+import io.jgrad.check.fakes.LongCubeGradient;
+import io.jgrad.check.fakes.MisorderedCubeJacobian;
+import io.jgrad.check.fakes.NotRestoringCube;
+import io.jgrad.check.fakes.OverwritingCubeAdjoint;
+import io.jgrad.check.fakes.ShortCubeTangent;
+import io.jgrad.check.fakes.SwapPlanes;
 import java.io.IOException;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -1319,6 +1338,463 @@ class GradCheckTest {
       assertEquals(5, report.nonFinite());
       assertContains(failureOf(GradCheck.of(Sines.class, "f").kinks(args -> null)),
           "at least one point can be checked");
+    }
+  }
+
+  /** A 2 x 2 x 3 {@code double[][][]}. */
+  private static double[][][] cube() {
+    return new double[][][] {
+        {{0.5, -0.3, 0.2}, {1.1, -0.8, 0.4}},
+        {{-0.6, 0.9, 0.7}, {0.3, -1.2, 0.05}}};
+  }
+
+  /** A random n x rows x cols {@code double[][][]}, entries uniform in [-1, 1]. */
+  private static double[][][] cube(Random r, int n, int rows, int cols) {
+    double[][][] x = new double[n][rows][];
+    for (double[][] m : x) {
+      for (int j = 0; j < rows; j++) {
+        m[j] = uniform(r, cols);
+      }
+    }
+    return x;
+  }
+
+  /** A ragged {@code double[][][]} with a null sub-matrix, a null row and an empty row. */
+  private static double[][][] raggedCube() {
+    return new double[][][] {{{1, 2, 3}, null, {4}}, null, {{}, {5, 6}}};
+  }
+
+  @Nested
+  class ThreeDimensionalArrays {
+    @Test
+    void correctRulesPassAtRandomAndGivenPoints() {
+      GradCheck.Report report = GradCheck.of(CubeEnergy.class, "f").points(10).check();
+
+      assertEquals(10, report.points());
+      assertTrue(report.worstFdError() < 1e-7, report::toString);
+      assertTrue(report.worstDotProductError() < 1e-14, report::toString);
+      assertEquals(report,
+          GradCheck.of(CubeEnergy.class, "f").points(10).tapes().exceptions().check());
+      assertEquals(1, GradCheck.of(CubeEnergy.class, "f").checkAt(cube(), 0.7).points());
+    }
+
+    @Test
+    void raggedShapesWithNullSubMatricesAndRowsPass() {
+      double[][][] x = {{{0.5, -0.3, 0.2}, null, {1.1}}, null, {{}, {0.4, -0.9}}};
+
+      assertEquals(1, GradCheck.of(CubeEnergy.class, "f").checkAt(x, -1.3).points());
+      // the Jacobian's columns skip the null sub-matrix and the null and empty rows
+      GradCheck.Report report = GradCheck.of(CubeRowSums.class, "f").checkAt(x, 0.8);
+      assertEquals(1, report.points());
+      assertTrue(report.worstJacobianError() < 1e-15, report::toString);
+    }
+
+    @Test
+    void aMethodWritingItsArgumentFollowsTheEntryAndFinalContentsContract() {
+      GradCheck.Report report =
+          GradCheck.of(CubeInPlace.class, "f").range(-2, 2).points(10).check();
+
+      assertEquals(10, report.points());
+      assertTrue(report.worstFdError() < 1e-7, report::toString);
+      assertTrue(report.worstDotProductError() < 1e-13, report::toString);
+      assertEquals(1, GradCheck.of(CubeInPlace.class, "f").checkAt(cube(), -0.9).points());
+    }
+
+    @Test
+    void movedSubMatricesAreComparedSlotBySlot() {
+      GradCheck.Report report = GradCheck.of(SwapPlanes.class, "f")
+          .args(r -> new Object[] {cube(r, r.nextInt(2, 4), r.nextInt(1, 4), r.nextInt(1, 4))})
+          .check();
+
+      assertEquals(5, report.points());
+      // varargs passes the double[][][] as the argument list: it is the one argument
+      assertEquals(1, GradCheck.of(SwapPlanes.class, "f").checkAt(cube()).points());
+    }
+
+    @Test
+    void arrayResultPassesIncludingTheJacobianInRowMajorColumnOrder() {
+      GradCheck.Report report = GradCheck.of(CubeRowSums.class, "f").points(10).check();
+
+      assertEquals(10, report.points());
+      assertTrue(report.worstJacobianError() < 1e-15, report::toString);
+      assertTrue(report.worstDotProductError() < 1e-14, report::toString);
+    }
+
+    @Test
+    void twoCubeArgumentsOfAPointHaveOneShapeAndMayBeAliased() {
+      assertEquals(5, GradCheck.of(CubeDot.class, "dot").check().points());
+      GradCheck.Report aliased = GradCheck.of(CubeDot.class, "dot").alias(0, 1).check();
+      assertEquals(5, aliased.points());
+      assertEquals(0, aliased.rejected());
+      assertEquals(5, GradCheck.of(CubeDot.class, "dot").checkAliasing(0, 1).points());
+      assertThrows(IllegalArgumentException.class,
+          () -> GradCheck.of(CubeMatrixDot.class, "f").alias(0, 1));
+    }
+
+    @Test
+    void aSubMatrixAlsoPassedAsAMatrixIsOneInput() {
+      assertEquals(5, GradCheck.of(CubeMatrixDot.class, "f").check().points());
+      GradCheck.Report report = GradCheck.of(CubeMatrixDot.class, "f")
+          .args(r -> {
+            double[][][] x = cube(r, 3, 2, 3);
+            return new Object[] {x, x[1]};
+          })
+          .checkAliasing();
+
+      assertEquals(5, report.points());
+      assertEquals(0, report.rejected());
+    }
+
+    @Test
+    void defaultGeneratorMakesSmallRectangularCubesOfOneShapePerPoint() {
+      Signature signature = Signature.of(CubeDot.class, "dot");
+      ArgumentGenerator generator = new ArgumentGenerator(signature, 2, 3, 6, 0, 0);
+      Random random = new Random(1);
+      Set<String> shapes = new HashSet<>();
+
+      for (int n = 0; n < 50; n++) {
+        Object[] args = generator.generate(random);
+        double[][][] a = (double[][][]) args[0];
+        double[][][] b = (double[][][]) args[1];
+        String shape = a.length + "x" + a[0].length + "x" + a[0][0].length;
+        shapes.add(shape);
+        assertTrue(a.length >= 1 && a.length <= 3 && a[0].length >= 1 && a[0].length <= 3
+            && a[0][0].length >= 1 && a[0][0].length <= 3, shape);
+        assertEquals(a.length, b.length);
+        for (int i = 0; i < a.length; i++) {
+          assertEquals(a[0].length, a[i].length, "rectangular");
+          assertEquals(a[i].length, b[i].length, "b shaped like a");
+          for (int j = 0; j < a[i].length; j++) {
+            assertEquals(a[0][0].length, a[i][j].length, "rectangular");
+            assertEquals(a[i][j].length, b[i][j].length, "b shaped like a");
+            for (double v : a[i][j]) {
+              assertTrue(v >= 2 && v <= 3, "entry " + v);
+            }
+          }
+        }
+      }
+      assertTrue(shapes.size() > 5, shapes::toString);
+
+      double[][][] small =
+          (double[][][]) new ArgumentGenerator(signature, 2, 3, 1, 0, 0).generate(random)[0];
+      assertEquals("1x1x1", small.length + "x" + small[0].length + "x" + small[0][0].length);
+      assertEquals(0, ((double[][][])
+          new ArgumentGenerator(signature, 2, 3, 0, 0, 0).generate(random)[0]).length);
+    }
+
+    @Test
+    void layoutTakesTheInnermostRowsInRowMajorOrder() {
+      Signature signature = Signature.of(CubeRowSums.class, "f");
+      double[][][] x = raggedCube();
+      Object[] args = {x, 0.5};
+      Layout layout = Layout.of(signature, args);
+
+      // leaves x[0][0], x[0][2], x[2][0] (empty), x[2][1]; the null sub-matrix and row none
+      assertEquals(4, layout.leafCount());
+      assertTrue(!layout.aliased());
+      List<int[]> columns = layout.columns();
+      int[][] expected = {{0, 0}, {0, 1}, {0, 2}, {1, 0}, {3, 0}, {3, 1}, {-1, 0}};
+      assertEquals(expected.length, columns.size());
+      for (int c = 0; c < expected.length; c++) {
+        assertArrayEquals(expected[c], columns.get(c), "column " + c);
+      }
+      assertEquals("arg0[0][2][0]", layout.entryName(1, 0, ""));
+      assertEquals("arg0Bar[2][1][1]", layout.entryName(3, 1, "Bar"));
+      assertArrayEquals(new double[][] {{1, 2, 3}, {4}, {}, {5, 6}}, layout.read(args));
+      assertEquals("arg1 = 0.5, arg0[0][0] = [1.0, 2.0, 3.0], arg0[0][2] = [4.0],"
+          + " arg0[2][0] = [], arg0[2][1] = [5.0, 6.0]",
+          layout.describe(layout.inputs(args), ""));
+
+      DiffVector direction = layout.zeros();
+      direction.arrays[0][1] = 1; // x[0][0][1]
+      direction.arrays[3][1] = -1; // x[2][1][1]
+      double[][][] moved = (double[][][]) layout.perturb(args, direction, 0.25)[0];
+      assertArrayEquals(new double[][][] {{{1, 2.25, 3}, null, {4}}, null, {{}, {5, 5.75}}},
+          moved);
+      assertTrue(moved != x && moved[0] != x[0] && moved[0][0] != x[0][0]
+          && moved[2][1] != x[2][1], "fresh arrays");
+      assertArrayEquals(raggedCube(), x, "the argument is not modified");
+    }
+
+    @Test
+    void tangentsAreShapedLikeTheValueAndCheckedAgainstIt() {
+      Signature signature = Signature.of(CubeRowSums.class, "f");
+      Object[] args = {raggedCube(), 0.5};
+      Layout layout = Layout.of(signature, args);
+      double[][] leaves = {{1, 2, 3}, {4}, {}, {5, 6}};
+
+      Object[] built = layout.build(leaves);
+      double[][][] xDot = (double[][][]) built[0];
+      assertEquals(3, xDot.length);
+      assertEquals(3, xDot[0].length);
+      assertEquals(null, xDot[1]);
+      assertEquals(null, xDot[0][1]);
+      assertSame(leaves[0], xDot[0][0]);
+      assertSame(leaves[3], xDot[2][1]);
+      assertArrayEquals(leaves, layout.read(built));
+      assertEquals(null, layout.shapeProblem(built, "Dot"));
+
+      xDot[1] = new double[4][]; // anything where the value's sub-matrix is null
+      xDot[0][1] = new double[7];
+      assertEquals(null, layout.shapeProblem(built, "Dot"));
+      xDot[2] = new double[1][];
+      assertEquals("arg0Dot[2] has 1 rows, expected 2", layout.shapeProblem(built, "Dot"));
+      xDot[2] = null;
+      assertEquals("arg0Dot[2] is null, expected a double[2][]",
+          layout.shapeProblem(built, "Dot"));
+      xDot[2] = new double[][] {{}, {5, 6, 7}};
+      assertEquals("arg0Dot[2][1] is a double[3], expected a double[2]",
+          layout.shapeProblem(built, "Dot"));
+      built[0] = new double[2][][];
+      assertEquals("arg0Dot is a double[2][][], expected a double[3][][]",
+          layout.shapeProblem(built, "Dot"));
+
+      // a value whose sub-matrix was replaced by a null one is not the same shape either
+      Object[] reshaped = {raggedCube(), 0.5};
+      ((double[][][]) reshaped[0])[0] = null;
+      assertTrue(!layout.samePattern(Layout.of(signature, reshaped)));
+      assertTrue(!layout.sameShape(Layout.of(signature, reshaped)));
+    }
+
+    @Test
+    void sharedRowsAndSubMatricesAreOneInputAndStaySharedInTangents() {
+      Signature signature = Signature.of(CubeMatrixDot.class, "f");
+      double[][][] x = cube();
+      Object[] args = {x, x[1]};
+      Layout layout = Layout.of(signature, args);
+
+      assertEquals(4, layout.leafCount(), "x[1]'s rows are m's rows");
+      assertTrue(layout.aliased());
+      Object[] built = layout.build(layout.gaussianLeaves(new Random(1)));
+      assertSame(((double[][][]) built[0])[1], built[1]);
+      assertEquals(null, layout.shapeProblem(built, "Bar"));
+
+      Object[] copy = Signature.copy(new Object[] {x, x[1], x[1][0]});
+      double[][][] c = (double[][][]) copy[0];
+      assertTrue(c != x && c[1] != x[1] && c[1][0] != x[1][0], "deep copy");
+      assertSame(c[1], copy[1]);
+      assertSame(c[1][0], copy[2]);
+      assertTrue(ValueType.deepEquals(x, c));
+      c[1][0][2] = 5;
+      assertEquals("[1][0][2]: 0.7 vs 5.0", ValueType.firstDifference(x, c, ""));
+      assertEquals("[[[0.5, -0.3, 0.2], [1.1, -0.8, 0.4]], [[-0.6, 0.9, 0.7], [0.3, -1.2, 0.05]]]",
+          Signature.render(x));
+
+      // two rows of the same sub-matrix that are one array
+      double[][][] y = cube();
+      y[0][1] = y[1][0];
+      assertTrue(Layout.of(Signature.of(CubeEnergy.class, "f"), new Object[] {y, 1.0})
+          .aliased());
+    }
+  }
+
+  @Nested
+  class BrokenThreeDimensionalRules {
+    private GradCheck check(Class<?> owner) {
+      return GradCheck.of(owner, "f")
+          .args(r -> new Object[] {cube(r, 2, 2, 3), 0.5 + r.nextDouble()});
+    }
+
+    @Test
+    void adjointForgettingAnElementFailsNamingIt() {
+      String message = failureOf(check(ForgetfulCubeAdjoint.class));
+
+      assertContains(
+          message,
+          "dot-product test",
+          "from ForgetfulCubeAdjoint_Rrule.fAdjoint with seed ybar",
+          // the names come from the gradient record (xBar): the fakes have no javac -parameters
+          "gradient:   wBar = ",
+          ", xBar[0][0] = [",
+          ", xBar[1][0] = [",
+          ", 0.0]",
+          "worst input: xBar[1][0][2]: 0.0 from ForgetfulCubeAdjoint_Rrule.fAdjoint, expected ",
+          "along xDot[1][0][2] = 1)");
+    }
+
+    @Test
+    void adjointAssigningInsteadOfAddingFailsTheAccumulationCheck() {
+      String message = failureOf(check(OverwritingCubeAdjoint.class));
+
+      assertContains(
+          message,
+          "OverwritingCubeAdjoint_Rrule.fAdjoint adds seed * gradient into its buffers"
+              + " (a second call must not overwrite the first)",
+          "xBar[0][0] = [",
+          "xBar[1][1] = [",
+          "(after a second call with seed ",
+          "> tolerance 1.0E-12");
+    }
+
+    @Test
+    void forwardRuleLeavingATangentOfTheWrongShapeFails() {
+      String message =
+          assertThrows(AssertionError.class,
+                  () -> GradCheck.of(ShortCubeTangent.class, "f").checkAt(cube(), 0.7))
+              .getMessage();
+
+      assertContains(
+          message,
+          "after ShortCubeTangent_Frule.f, the tangent arrays are shaped like the arguments",
+          "actual:     xDot[1] has 1 rows, expected 2");
+      assertContains(failureOf(check(ShortCubeTangent.class)), "xDot[1] has 1 rows, expected 2");
+    }
+
+    @Test
+    void gradientOfTheWrongShapeFails() {
+      String message =
+          assertThrows(AssertionError.class,
+                  () -> GradCheck.of(LongCubeGradient.class, "f").checkAt(cube(), 0.7))
+              .getMessage();
+
+      assertContains(
+          message,
+          "check:      LongCubeGradient_Rrule.f returns xBar shaped like x",
+          "expected:   a double[2][][] with row lengths ((3, 3), (3, 3))",
+          "actual:     a double[2][][] with row lengths ((3, 3), (3, 4))",
+          "problem:    xBar[1][1] is a double[4], expected a double[3]");
+    }
+
+    @Test
+    void jacobianWithColumnsInAnotherOrderFails() {
+      String message =
+          assertThrows(AssertionError.class,
+                  () -> GradCheck.of(MisorderedCubeJacobian.class, "f").checkAt(cube(), 0.5))
+              .getMessage();
+
+      assertContains(
+          message,
+          "check:      MisorderedCubeJacobian_Rrule.fJacobian vs forward-mode columns from"
+              + " MisorderedCubeJacobian_Frule.f",
+          "entry:      [1][3] (output 1, input column 3: x[0][1][0])",
+          "(forward mode)");
+    }
+
+    @Test
+    void adjointLeavingTheArgumentChangedFailsNamingTheEntry() {
+      String message =
+          assertThrows(AssertionError.class,
+                  () -> GradCheck.of(NotRestoringCube.class, "f").checkAt(cube(), 0.7))
+              .getMessage();
+
+      assertContains(
+          message,
+          "after NotRestoringCube_Rrule.fAdjoint, array argument x holds exactly what the primal"
+              + " leaves in it",
+          "expected:   [[[0.5, -0.3, 0.2], [1.1, -0.8, 0.4]], [[-0.6, 0.9, 0.7],"
+              + " [0.3, -1.2, 0.05]]] (x after the primal)",
+          "difference: first at index [1][0][2]: 0.7 vs 1.7");
+    }
+  }
+
+  /** Filters with a ragged double[][][]: a null row, a null sub-matrix. */
+  private static Filters filters() {
+    return new Filters("f", new double[][][] {{{0.5, -0.3, 0.2}, null}, null, {{1.1}}}, 0.4);
+  }
+
+  @Nested
+  class RecordsHoldingThreeDimensionalArrays {
+    @Test
+    void correctRulesPassWithRandomAndGivenRecords() {
+      GradCheck.Report report = GradCheck.of(FilterEnergy.class, "f").check();
+
+      assertEquals(5, report.points());
+      assertTrue(report.worstDotProductError() < 1e-14, report::toString);
+      assertEquals(1, GradCheck.of(FilterEnergy.class, "f").checkAt(filters(), 0.7).points());
+      assertEquals(1, GradCheck.of(FilterEnergy.class, "f")
+          .checkAt(new Filters("none", null, -0.2), 0.7).points());
+    }
+
+    @Test
+    void layoutFlattensTheComponentRowByRowAndRebuildsItWithFreshArrays() {
+      Signature signature = Signature.of(FilterEnergy.class, "f");
+      Filters p = filters();
+      Object[] args = {p, 0.7};
+      Layout layout = Layout.of(signature, args);
+
+      // w: 3 + 1 entries, bias: 1; then a
+      assertEquals(5, layout.leafLength(0));
+      assertEquals(5 + 1, layout.columns().size());
+      assertEquals("arg0.w[0][0][2]", layout.entryName(0, 2, ""));
+      assertEquals("arg0Bar.w[2][0][0]", layout.entryName(0, 3, "Bar"));
+      assertEquals("arg0Dot.bias", layout.entryName(0, 4, "Dot"));
+      assertArrayEquals(new double[] {0.5, -0.3, 0.2, 1.1, 0.4}, layout.read(args)[0]);
+      assertContains(layout.describe(layout.inputs(args), ""),
+          "arg0 = (w = [[[0.5, -0.3, 0.2], null], null, [[1.1]]], bias = 0.4)");
+      assertEquals("(w: double[3][][] rows ((3, null), null, (1)))",
+          ValueType.of(Filters.class).describe(ValueType.of(Filters.class).shapeOf(p)));
+      assertEquals("Filters[name=f, w=[[[0.5, -0.3, 0.2], null], null, [[1.1]]], bias=0.4]",
+          Signature.render(p));
+
+      DiffVector direction = layout.zeros();
+      direction.arrays[0][1] = 1; // w[0][0][1]
+      direction.arrays[0][3] = 1; // w[2][0][0]
+      Filters moved = (Filters) layout.perturb(args, direction, 0.25)[0];
+      assertArrayEquals(new double[][][] {{{0.5, -0.3 + 0.25, 0.2}, null}, null, {{1.35}}},
+          moved.w());
+      assertTrue(moved.w() != p.w() && moved.w()[0] != p.w()[0] && moved.w()[0][0] != p.w()[0][0]
+          && moved.w()[2][0] != p.w()[2][0], "fresh arrays");
+      assertEquals(-0.3, p.w()[0][0][1], "the argument is not modified");
+
+      Filters copy = (Filters) Signature.copy(args)[0];
+      assertTrue(copy.w() != p.w() && copy.w()[2][0] != p.w()[2][0] && ValueType.deepEquals(p,
+          copy));
+      copy.w()[2][0][0] = 9;
+      assertEquals("p.w[2][0][0]: 1.1 vs 9.0", ValueType.firstDifference(p, copy, "p"));
+    }
+
+    @Test
+    void tangentsAreShapedLikeTheValueAndCheckedAgainstIt() {
+      Signature signature = Signature.of(FilterEnergy.class, "f");
+      Object[] args = {filters(), 0.7};
+      Layout layout = Layout.of(signature, args);
+
+      Object[] built = layout.build(new double[][] {{1, 2, 3, 4, 5}});
+      Filters_Tangent tangent = (Filters_Tangent) built[0];
+      assertArrayEquals(new double[][][] {{{1, 2, 3}, null}, null, {{4}}}, tangent.w);
+      assertEquals(5, tangent.bias);
+      assertEquals(null, layout.shapeProblem(built, "Dot"));
+
+      tangent.w[1] = new double[2][2]; // anything where the value's sub-matrix is null
+      assertEquals(null, layout.shapeProblem(built, "Dot"));
+      tangent.w[2][0] = new double[2];
+      assertEquals("arg0Dot.w[2][0] is a double[2], expected a double[1]",
+          layout.shapeProblem(built, "Dot"));
+      tangent.w[2] = null;
+      assertEquals("arg0Dot.w[2] is null, expected a double[1][]",
+          layout.shapeProblem(built, "Dot"));
+      tangent.w = new double[2][][];
+      assertEquals("arg0Dot.w is a double[2][][], expected a double[3][][]",
+          layout.shapeProblem(built, "Dot"));
+    }
+
+    @Test
+    void defaultGeneratorGivesTheComponentSmallRectangularShapes() {
+      ArgumentGenerator generator =
+          new ArgumentGenerator(Signature.of(FilterEnergy.class, "f"), 2, 3, 6, 0, 0);
+      Random random = new Random(1);
+
+      for (int n = 0; n < 20; n++) {
+        Filters p = (Filters) generator.generate(random)[0];
+        double[][][] w = p.w();
+        assertTrue(w.length >= 1 && w.length <= 3 && w[0].length >= 1 && w[0].length <= 3
+            && w[0][0].length >= 1 && w[0][0].length <= 3, p::toString);
+        assertEquals(w[0].length, w[w.length - 1].length, "rectangular");
+        assertEquals(w[0][0].length, w[w.length - 1][w[0].length - 1].length, "rectangular");
+        assertTrue(w[0][0][0] >= 2 && w[0][0][0] <= 3 && p.bias() >= 2 && p.bias() <= 3);
+      }
+    }
+
+    @Test
+    void aDataClassMayHaveAThreeDimensionalField() {
+      assertTrue(ValueType.isDifferentiable(Kernel.class));
+      ValueType type = ValueType.of(Kernel.class);
+
+      assertEquals(ParamKind.RECORD, ParamKind.of(Kernel.class));
+      assertArrayEquals(new ParamKind[] {ParamKind.DOUBLE_CUBE, ParamKind.PASSIVE}, type.kinds);
+      assertEquals("missing class io.jgrad.check.fakes.Kernel_Tangent", type.tangentProblem());
+      assertEquals(ParamKind.DOUBLE_CUBE, ParamKind.of(double[][][].class));
+      assertTrue(ParamKind.DOUBLE_CUBE.isArray() && ParamKind.DOUBLE_CUBE.hasBuffer());
     }
   }
 }
