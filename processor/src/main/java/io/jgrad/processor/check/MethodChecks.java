@@ -218,6 +218,12 @@ public final class MethodChecks {
         && Records.isRecordElement(array.getComponentType());
   }
 
+  /** Why a record or object type is not modelled (": why"), or "" for other types. */
+  public static String whyNotModelled(TypeMirror type) {
+    String why = Records.whyNot(type);
+    return why == null || why.equals("not a record") ? "" : ": " + why;
+  }
+
   /**
    * An array, or a record that holds one: a value whose memory a method may change, so that
    * what a method does to it matters even when it returns nothing.

@@ -26,9 +26,13 @@ final class Records {
     return whyNot(type, new HashSet<>()) == null && recordElement(type) != null;
   }
 
-  /** A record (or value class) that may be the element of an array: one that holds no arrays. */
+  /**
+   * A record that may be the element of an array: one that holds no arrays (arrays of objects
+   * are not modelled yet: their fields may change).
+   */
   static boolean isRecordElement(TypeMirror type) {
-    return isRecord(type) && !holdsArrays(type);
+    return isRecord(type) && !holdsArrays(type)
+        && recordElement(type).getKind() == ElementKind.RECORD;
   }
 
   /**

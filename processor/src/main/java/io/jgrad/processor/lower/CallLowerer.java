@@ -105,11 +105,6 @@ final class CallLowerer {
     return callee != null && !type.equals(Type.VOID) ? lowerer.spill(call, out) : call;
   }
 
-  /**
-   * {@code p.plus(q)}, {@code norm()} inside the record: an instance method of a record is
-   * differentiated like a static helper taking the receiver first; one whose result carries no
-   * derivative and that takes no array ({@code p.feller()}) is called as it is.
-   */
   /** A record, an enum, or a class jgrad treats as a value: its instance methods are helpers. */
   private static boolean isValue(ITypeBinding type) {
     if (type.isRecord() || JdtTypes.isEnum(type)) {
@@ -119,6 +114,12 @@ final class CallLowerer {
     return value != null && value.isRecord();
   }
 
+  /**
+   * {@code p.plus(q)}, {@code norm()} inside the record: an instance method of a record, enum or
+   * value class is differentiated like a static helper taking the receiver first; a record's or
+   * enum's whose result carries no derivative and that takes no array ({@code p.feller()}) is
+   * called as it is (a class's may change its fields, so it is always lowered and checked).
+   */
   private Expr recordMethod(MethodInvocation m, IMethodBinding method, Type type, Block out) {
     GradCallee callee = lowerer.callees.resolve(method);
     // a class's method may change its fields: it is differentiated (and checked), never passive

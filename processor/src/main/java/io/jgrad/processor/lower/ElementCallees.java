@@ -169,6 +169,12 @@ public final class ElementCallees implements CalleeResolver {
    */
   private String passiveProblem(ExecutableElement method) {
     Set<Modifier> modifiers = method.getModifiers();
+    for (VariableElement p : method.getParameters()) {
+      if (!MethodChecks.isDifferentiable(p.asType()) && !MethodChecks.isPassive(p.asType())) {
+        return "its parameter " + p.getSimpleName() + " is a " + p.asType() + ", which jgrad"
+            + " does not model" + MethodChecks.whyNotModelled(p.asType());
+      }
+    }
     if (!modifiers.contains(Modifier.STATIC)) {
       return "it is not static";
     }

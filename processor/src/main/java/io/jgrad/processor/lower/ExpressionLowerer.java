@@ -98,11 +98,40 @@ final class ExpressionLowerer {
     return lowerer.spill(op, out);
   }
 
+  /**
+   * Reports an expression whose type jgrad does not model: nothing more if it reads a variable
+   * whose declaration was reported already, else that it cannot be resolved.
+   */
+  private void unmodelled(Expression e) {
+    if (e.resolveTypeBinding() == null || !rejectedRoot(e)) {
+      lowerer.report(e, Message.UNRESOLVED.format(e));
+    }
+  }
+
+  /** True if {@code e} reads through a variable whose declaration was rejected. */
+  private boolean rejectedRoot(Expression e) {
+    Expression x = unparenthesize(e);
+    while (true) {
+      if (x instanceof ArrayAccess a) {
+        x = unparenthesize(a.getArray());
+      } else if (x instanceof FieldAccess f) {
+        x = unparenthesize(f.getExpression());
+      } else if (x instanceof QualifiedName q) {
+        x = q.getQualifier();
+      } else if (x instanceof MethodInvocation m && m.getExpression() != null) {
+        x = unparenthesize(m.getExpression());
+      } else {
+        break;
+      }
+    }
+    return x instanceof SimpleName n && lowerer.isRejected(n.resolveBinding());
+  }
+
   /** One operation over operands, computing the floating value of {@code e}. */
   Expr operation(Expression e, Block out) {
     Type type = JdtTypes.of(e.resolveTypeBinding());
     if (type == null) {
-      lowerer.report(e, Message.UNRESOLVED.format(e));
+      unmodelled(e);
       return Expr.Lit.of(0);
     }
     if (!type.isFloating()) {
@@ -170,7 +199,7 @@ final class ExpressionLowerer {
     }
     Type type = JdtTypes.of(e.resolveTypeBinding());
     if (type == null) {
-      lowerer.report(e, Message.UNRESOLVED.format(e));
+      unmodelled(e);
       return Expr.Lit.ofInt(0);
     }
     if (e instanceof ParenthesizedExpression p) {
@@ -557,6 +586,9 @@ final class ExpressionLowerer {
       return nullArray(n);
     }
     Type type = JdtTypes.of(e.resolveTypeBinding());
+    if (type == null && e.resolveTypeBinding() != null && rejectedRoot(e)) {
+      return new Expr.NewArray(Type.DOUBLE_ARRAY, List.of(Expr.Lit.ofInt(0)));
+    }
     if (type == null || !(type.isDifferentiableArray() || type.isPassiveArray()
         || type.isRecordArray())) {
       lowerer.report(e, Message.UNSUPPORTED_EXPRESSION.format("an array of type " + (type == null

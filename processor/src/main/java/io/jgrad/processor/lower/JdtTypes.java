@@ -34,8 +34,10 @@ public final class JdtTypes {
     if (binding.isArray()) {
       Type element = of(binding.getElementType(), enclosingRecords);
       if (element != null && element.isRecord() && binding.getDimensions() == 1) {
-        // the elements' arrays would be shared memory below an array: not modelled yet
-        return element.shape().holdsArrays() ? null : element.arrayOf();
+        // the elements' arrays would be shared memory below an array, and objects' fields
+        // may change: not modelled yet
+        return element.shape().holdsArrays() || element.shape().isClass() ? null
+            : element.arrayOf();
       }
       if (element == null || !(element.isPrimitive() || element.equals(Type.STRING))) {
         return null;
@@ -153,6 +155,9 @@ public final class JdtTypes {
       return "arrays of records have one dimension";
     }
     Type element = binding.isArray() ? of(binding.getElementType()) : null;
+    if (element != null && element.isRecord() && element.shape().isClass()) {
+      return "arrays of objects are not supported yet";
+    }
     if (element != null && element.isRecord() && element.shape().holdsArrays()) {
       return "an array of records that hold arrays is not supported yet; pass the records'"
           + " arrays as double[][] (one row per record) or use a record of arrays";

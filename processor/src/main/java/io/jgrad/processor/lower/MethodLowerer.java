@@ -178,6 +178,9 @@ public final class MethodLowerer {
       Type type = binding == null ? null : JdtTypes.of(binding.getType());
       if (binding == null || !JdtTypes.isValueType(type, binding.getType()) || p.isVarargs()) {
         type = Type.DOUBLE; // reported with the declaration; the body is still checked
+        if (binding != null) {
+          rejected.add(binding); // its uses are not reported again
+        }
       }
       String name = p.getName().getIdentifier();
       name = claimed.add(name) ? name : names.fresh(name);
@@ -450,9 +453,11 @@ public final class MethodLowerer {
     }
   }
 
+  /** A record, or a class jgrad treats as a value, or an array of them. */
   private static boolean isRecordType(ITypeBinding type) {
     ITypeBinding element = type.isArray() ? type.getElementType() : type;
-    return element.isRecord();
+    Type value = element.isRecord() ? null : JdtTypes.of(element);
+    return element.isRecord() || value != null && value.isRecord();
   }
 
   /** An expression evaluated for its effects; its value is dropped. */
