@@ -228,7 +228,8 @@ class EcjCompileTest {
         "LennardJones", "PoissonRegression", "FiniteElementBar", "GaussianProcess", "RpnFormula",
         "BlackScholes", "GaussianMixture", "KMeans", "HestonPricer", "SabrSmile",
         "MonteCarloBarrier", "PendulumRk4", "SparseSolvers", "BondPricing",
-        "ReactionKinetics")), "realistic programs: " + REALISTIC.classes);
+        "ReactionKinetics", "Mlp", "LogisticRegression", "KalmanFilter")),
+        "realistic programs: " + REALISTIC.classes);
     assertRulesGeneratedAndCompiled(REALISTIC);
   }
 

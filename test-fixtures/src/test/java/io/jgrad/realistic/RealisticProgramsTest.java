@@ -385,6 +385,57 @@ class RealisticProgramsTest {
           Kinetics k = Kinetics.draw(r);
           return args(k.temperature, k.logPreExp, k.activationEnergy, k.tEnd, k.steps);
         })));
+    // Mlp (+ Activation): instance @Grad methods reading final double[][] fields (the receiver
+    // is argument 0 and its weights and weight decay are inputs), this.logits(...), an enum with
+    // switch (this), an int-returning argmax inside the loss, a static @Grad unpacking a flat
+    // vector into an Mlp and calling its instance @Grad. RELU only away from its kink (Net.draw).
+    e.add(new Entry(Mlp.class, "logits", c -> c.args(r -> {
+      Net n = Net.draw(r, 1);
+      return args(n.model(), n.x[0]);
+    })));
+    e.add(new Entry(Mlp.class, "loss", c -> c.args(r -> {
+      Net n = Net.draw(r, r.nextInt(1, 11));
+      return args(n.model(), n.x, n.labels);
+    })));
+    e.add(new Entry(Mlp.class, "lossFlat", c -> c.args(r -> {
+      Net n = Net.draw(r, r.nextInt(1, 11));
+      return args(n.theta, n.x, n.labels, n.hidden, n.classes, n.activation, n.weightDecay);
+    })));
+    // LogisticRegression: instance @Grad methods over private fields (one non-final), an
+    // instance helper, boolean[] labels in a ternary, a boolean[] mask with continue, log1pExp
+    // with a branch (the same analytic function on both sides), an object built inside a
+    // static @Grad
+    e.add(new Entry(LogisticRegression.class, "negLogLikelihood", c -> c.args(r -> {
+      int d = r.nextInt(1, 9);
+      double[][] x = matrix(r, r.nextInt(1, 31), d, -3, 3);
+      return args(logistic(r, d), x, booleans(r, x.length));
+    })));
+    e.add(new Entry(LogisticRegression.class, "probabilities", c -> c.args(r -> {
+      int d = r.nextInt(1, 9);
+      return args(logistic(r, d), matrix(r, r.nextInt(1, 31), d, -3, 3));
+    })));
+    e.add(new Entry(LogisticRegression.class, "weightedLoss", c -> c.args(r -> {
+      int d = r.nextInt(1, 9);
+      double[][] x = matrix(r, r.nextInt(1, 31), d, -3, 3);
+      boolean[] heldOut = booleans(r, x.length);
+      heldOut[r.nextInt(x.length)] = false; // at least one observation counts
+      return args(array(r, d, -2, 2), u(r, -1, 1), x, booleans(r, x.length),
+          array(r, x.length, 0.5, 2), heldOut, u(r, 0, 1));
+    })));
+    // KalmanFilter: an instance @Grad over private final double[][] fields (F, Q, H, R, x0, P0
+    // are inputs), overloaded multiply, a helper whose output array may be null, a helper of
+    // LogisticRegression (dot), a static factory building the constant-velocity tracker.
+    // The object form draws F as the class Javadoc says, but only with powers bounded over the
+    // track (logLikelihood is ill-conditioned otherwise: see transition); the tracker's
+    // observations are a noisy line (track).
+    e.add(new Entry(KalmanFilter.class, "logLikelihood", c -> c.args(r -> {
+      int t = r.nextInt(1, 41);
+      return args(kalman(r, r.nextInt(1, 5), t), array(r, t, -5, 5));
+    })));
+    e.add(new Entry(KalmanFilter.class, "negLogLikelihood", c -> c.args(r -> args(u(r, -3, 1),
+        u(r, -3, 1), u(r, 0.1, 1), track(r, r.nextInt(1, 41))))));
+    e.add(new Entry(KalmanFilter.class, "filteredPositions", c -> c.args(r -> args(u(r, -3, 1),
+        u(r, -3, 1), u(r, 0.1, 1), track(r, r.nextInt(1, 41))))));
     return e;
   }
 
@@ -900,6 +951,145 @@ class RealisticProgramsTest {
         }
       }
     }
+  }
+
+  /**
+   * A two-layer perceptron and a batch as the class Javadoc of {@code Mlp} draws them: D in
+   * [1, 6], H in [1, 8], C in [2, 5], all weights in [-1, 1] (theta, w1 row-major, b1, w2
+   * row-major, b2), x N x D in [-2, 2], labels in [0, C), weightDecay in [0, 0.1], any
+   * activation. With RELU, the loss has a kink where a hidden pre-activation is 0: the point is
+   * redrawn while some pre-activation (of some row of x) is within {@link #RELU_MARGIN} of 0.
+   */
+  record Net(double[] theta, double[][] x, int[] labels, int hidden, int classes,
+      Activation activation, double weightDecay) {
+    static Net draw(Random r, int n) {
+      while (true) {
+        int d = r.nextInt(1, 7);
+        int hidden = r.nextInt(1, 9);
+        int classes = r.nextInt(2, 6);
+        int[] labels = new int[n];
+        for (int i = 0; i < n; i++) {
+          labels[i] = r.nextInt(classes);
+        }
+        Net net = new Net(array(r, hidden * d + hidden + classes * hidden + classes, -1, 1),
+            matrix(r, n, d, -2, 2), labels, hidden, classes, pick(r, Activation.values()),
+            u(r, 0, 0.1));
+        if (net.activation != Activation.RELU || net.awayFromReluKink()) {
+          return net;
+        }
+      }
+    }
+
+    Mlp model() {
+      return Mlp.fromFlat(theta, x[0].length, hidden, classes, activation, weightDecay);
+    }
+
+    private boolean awayFromReluKink() {
+      Mlp m = model();
+      for (double[] row : x) {
+        for (double z : Mlp.affine(m.w1, m.b1, row)) {
+          if (Math.abs(z) < RELU_MARGIN) {
+            return false;
+          }
+        }
+      }
+      return true;
+    }
+  }
+
+  /**
+   * How far from 0 every hidden pre-activation of a RELU network is drawn. The harness's steps
+   * are h = 1e-2 ... 1e-7 times max(1, max |input|) = 2 along a direction with N(0, 1) entries; a
+   * pre-activation b1[i] + w1[i] . x moves by h times a sum of at most 13 such entries, each
+   * times a number below 2 (standard deviation below 6), so the steps from 1e-4 down move it by
+   * a few 1e-3 at most and stay on one side of the kink, and the harness compares the best step.
+   */
+  static final double RELU_MARGIN = 0.01;
+
+  /**
+   * A logistic regression model as its class Javadoc draws it: weights in [-2, 2] (D of them),
+   * intercept in [-1, 1], l2 in [0, 1].
+   */
+  private static LogisticRegression logistic(Random r, int d) {
+    return new LogisticRegression(array(r, d, -2, 2), u(r, -1, 1), u(r, 0, 1));
+  }
+
+  private static boolean[] booleans(Random r, int n) {
+    boolean[] b = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      b[i] = r.nextBoolean();
+    }
+    return b;
+  }
+
+  /**
+   * A Kalman filter of state dimension n for a track of length t, as the class Javadoc of
+   * {@code KalmanFilter} draws it: F from {@link #transition}, Q = A A^T + 0.01 I with A in
+   * [-1, 1], H in [-1, 1], R in [0.1, 2], x0 in [-1, 1], P0 = I.
+   */
+  private static KalmanFilter kalman(Random r, int n, int t) {
+    double[][] f = transition(r, n, t);
+    double[][] a = matrix(r, n, n, -1, 1);
+    double[][] q = KalmanFilter.multiply(a, KalmanFilter.transpose(a));
+    double[][] p0 = new double[n][n];
+    for (int i = 0; i < n; i++) {
+      q[i][i] += 0.01;
+      p0[i][i] = 1;
+    }
+    return new KalmanFilter(f, q, array(r, n, -1, 1), u(r, 0.1, 2), array(r, n, -1, 1), p0);
+  }
+
+  /**
+   * F = I + E with E in [-0.3, 0.3] (the class Javadoc's transition matrices), redrawn until every
+   * entry of every power F^s, s = 1 ... t (the track length), is at most 10 in magnitude. With an
+   * unstable F the filter's simple covariance update (not the Joseph form) makes {@code
+   * logLikelihood} ill-conditioned: its tangents reach 1e5 and the harness's finite differences,
+   * at relative steps near 5e-7, miss them by a few 1e-6 (a step of 1e-4 can even make the
+   * innovation variance h P h + r negative). Bounding the powers by 100, as the staging README
+   * suggests, still let about one point in 400 miss the tolerance (3 of 300 seeds, by up to
+   * 2.5e-6, where Richardson differences agree with the tangents to 1e-10); with 10, none of 300
+   * seeds did.
+   */
+  private static double[][] transition(Random r, int n, int t) {
+    while (true) {
+      double[][] f = matrix(r, n, n, -0.3, 0.3);
+      for (int i = 0; i < n; i++) {
+        f[i][i] += 1;
+      }
+      double[][] power = f;
+      boolean bounded = maxAbs(power) <= 10;
+      for (int s = 2; s <= t && bounded; s++) {
+        power = KalmanFilter.multiply(power, f);
+        bounded = maxAbs(power) <= 10;
+      }
+      if (bounded) {
+        return f;
+      }
+    }
+  }
+
+  private static double maxAbs(double[][] m) {
+    double max = 0;
+    for (double[] row : m) {
+      for (double v : row) {
+        max = Math.max(max, Math.abs(v));
+      }
+    }
+    return max;
+  }
+
+  /**
+   * t observations of a constant-velocity track, as the class Javadoc asks (values in [-5, 5], a
+   * noisy line): a line from a level in [-2, 2] to one in [-2, 2] plus noise in [-1, 1].
+   */
+  private static double[] track(Random r, int t) {
+    double start = u(r, -2, 2);
+    double end = u(r, -2, 2);
+    double[] y = new double[t];
+    for (int i = 0; i < t; i++) {
+      y[i] = start + (end - start) * i / t + u(r, -1, 1);
+    }
+    return y;
   }
 
   static double u(Random r, double lo, double hi) {
