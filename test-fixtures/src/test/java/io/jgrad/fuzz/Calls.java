@@ -27,7 +27,7 @@ final class Calls {
         && which.test(g.self);
     if (selfOk && (candidates.isEmpty() || g.chance(0.5))) {
       g.selfCalls++;
-      return args(g, depth, g.self, true);
+      return new Expr.Call(g.self.name, args(g, depth, g.self, true), g.self.returns);
     }
     MethodInfo callee = g.oneOf(candidates);
     if (callee == null || !g.spend(callee.cost + 1)) {
@@ -36,10 +36,24 @@ final class Calls {
     if (callee.usesFloat) {
       g.usesFloat = true;
     }
-    return args(g, depth, callee, false);
+    return new Expr.Call(callee.name, args(g, depth, callee, false), callee.returns);
   }
 
-  private static Expr args(MethodGen g, int depth, MethodInfo callee, boolean self) {
+  /**
+   * {@code receiver.m(...)}: a method of a record ({@code receiver} a record value, or the
+   * record's name for a static factory); null if there is no budget left.
+   */
+  static Expr invoke(MethodGen g, int depth, Expr receiver, MethodInfo callee) {
+    if (!g.spend(callee.cost + 1)) {
+      return null;
+    }
+    if (callee.usesFloat) {
+      g.usesFloat = true;
+    }
+    return new Expr.Invoke(receiver, callee.name, args(g, depth, callee, false), callee.returns);
+  }
+
+  private static List<Expr> args(MethodGen g, int depth, MethodInfo callee, boolean self) {
     List<Expr> args = new ArrayList<>();
     Set<Integer> used = new HashSet<>();
     boolean distinct = self || callee.writesAny();
@@ -55,6 +69,21 @@ final class Calls {
       }
       if (type == JType.INT_ARRAY) {
         args.add(intArray(g, depth));
+        continue;
+      }
+      if (type.isRecordArray()) {
+        // like a double[]: never the same array twice where the callee writes one
+        ExprGen.ArrayExpr arg = RecordGen.array(g, type, depth - 1);
+        if (arg.root() >= 0 && distinct && used.contains(g.find(arg.root()))) {
+          arg = new ExprGen.ArrayExpr(RecordGen.fresh(g, type, 0), -1);
+        }
+        if (arg.root() >= 0) {
+          used.add(g.find(arg.root()));
+          if (writes) {
+            g.markWritten(arg.root());
+          }
+        }
+        args.add(arg.expr());
         continue;
       }
       if (!type.isArray()) {
@@ -90,7 +119,7 @@ final class Calls {
       }
       args.add(arg.expr());
     }
-    return new Expr.Call(callee.name, args, callee.returns);
+    return args;
   }
 
   /**

@@ -74,8 +74,10 @@ sealed interface Expr {
         plain(p);
         p.text(")");
       } else if (p.traced && isArithmetic(op) && type.isFloating()) {
-        // % and / have kinks or poles; *, +, - are watched for an overflow to infinity
-        p.text("Trace.fn(" + p.id() + ", Trace." + (op.equals("%") ? "MOD" : "SMOOTH")
+        // % and / have kinks or poles (and / a partial that may overflow); *, +, - are watched
+        // for an overflow to infinity
+        p.text("Trace.fn(" + p.id() + ", Trace." + (op.equals("%") ? "MOD"
+            : op.equals("/") ? "DIV" : "SMOOTH")
             + ", 2, (Trace.arg(").expr(left).text(") " + op + " Trace.arg(").expr(right)
             .text(")))");
       } else {
@@ -398,6 +400,78 @@ sealed interface Expr {
         p.text(i > 0 ? ", " : "").expr(elements.get(i));
       }
       p.text("}");
+    }
+
+    @Override
+    public boolean pure() {
+      return false;
+    }
+  }
+  /** {@code new R(a, b)}: a record through its canonical constructor. */
+  record New(JType type, List<Expr> args) implements Expr {
+    @Override
+    public void print(Printer p) {
+      p.text("new " + type.java + "(");
+      for (int i = 0; i < args.size(); i++) {
+        p.text(i > 0 ? ", " : "").expr(args.get(i));
+      }
+      p.text(")");
+    }
+
+    @Override
+    public boolean pure() {
+      return args.stream().allMatch(Expr::pure);
+    }
+  }
+
+  /**
+   * A component of a record: {@code r.x()} (the accessor), {@code r.x} ({@code field}: only in
+   * the record's own code), or with a null receiver {@code x()} (inside the record).
+   */
+  record Access(Expr receiver, String component, JType type, boolean field) implements Expr {
+    @Override
+    public void print(Printer p) {
+      if (receiver != null) {
+        p.expr(receiver).text(".");
+      }
+      p.text(component + (field ? "" : "()"));
+    }
+
+    @Override
+    public boolean pure() {
+      return receiver == null || receiver.pure();
+    }
+  }
+
+  /**
+   * {@code r.m(args)}: an instance method of a record ({@code receiver} a record value, or null
+   * inside the record), or a static factory ({@code receiver} the record's name as a {@link
+   * Lit}).
+   */
+  record Invoke(Expr receiver, String method, List<Expr> args, JType type) implements Expr {
+    @Override
+    public void print(Printer p) {
+      if (receiver != null) {
+        p.expr(receiver).text(".");
+      }
+      p.text(method + "(");
+      for (int i = 0; i < args.size(); i++) {
+        p.text(i > 0 ? ", " : "").expr(args.get(i));
+      }
+      p.text(")");
+    }
+
+    @Override
+    public boolean pure() {
+      return false;
+    }
+  }
+
+  /** {@code new R[n]} (elements null until written). */
+  record NewRecords(JType type, Expr length) implements Expr {
+    @Override
+    public void print(Printer p) {
+      p.text("new " + type.decl.name + "[").expr(length).text("]");
     }
 
     @Override

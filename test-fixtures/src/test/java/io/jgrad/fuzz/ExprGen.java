@@ -17,12 +17,13 @@ final class ExprGen {
   // ------------------------------------------------------------------------------- dispatch
 
   static Expr of(MethodGen g, JType want, int depth) {
-    return switch (want) {
+    return switch (want.kind) {
       case DOUBLE -> dbl(g, depth);
       case FLOAT -> flt(g, depth);
       case INT -> integer(g, depth);
       case LONG -> lng(g, depth);
       case BOOLEAN -> bool(g, depth);
+      case RECORD -> RecordGen.value(g, want, depth);
       default -> throw new IllegalArgumentException(want.toString());
     };
   }
@@ -45,7 +46,11 @@ final class ExprGen {
       Production.of("increment value", 1.2, (g, d) -> incDecValue(g, g.chance(0.8) ? JType.DOUBLE
           : JType.FLOAT, d)),
       Production.of("call", 1.5, (g, d) -> d <= 0 ? null : scalarCall(g, d)),
-      Production.of("array call", 0.3, (g, d) -> d <= 0 ? null : arrayCallElement(g, d))));
+      Production.of("array call", 0.3, (g, d) -> d <= 0 ? null : arrayCallElement(g, d)),
+      Production.of("record accessor", g -> RecordGen.has(g) ? 5 : 0,
+          (g, d) -> RecordGen.accessor(g, JType.DOUBLE, d)),
+      Production.of("record method", g -> RecordGen.has(g) ? 1.5 : 0,
+          (g, d) -> RecordGen.scalarMethod(g, JType.DOUBLE, d))));
 
   static Expr dbl(MethodGen g, int depth) {
     Expr e = Production.pick(g, depth, DOUBLE);
@@ -130,7 +135,11 @@ final class ExprGen {
       Production.of("assignment value", 0.5, (g, d) -> d <= 0 ? null : assignValue(g, d,
           JType.FLOAT)),
       Production.of("increment value", 0.5, (g, d) -> incDecValue(g, JType.FLOAT, d)),
-      Production.of("int", 0.5, (g, d) -> integer(g, Math.max(0, d - 1)))));
+      Production.of("int", 0.5, (g, d) -> integer(g, Math.max(0, d - 1))),
+      Production.of("record accessor", g -> RecordGen.has(g) ? 0.8 : 0,
+          (g, d) -> RecordGen.accessor(g, JType.FLOAT, d)),
+      Production.of("record method", g -> RecordGen.has(g) ? 0.3 : 0,
+          (g, d) -> RecordGen.scalarMethod(g, JType.FLOAT, d))));
 
   static Expr flt(MethodGen g, int depth) {
     g.usesFloat = true;
@@ -157,7 +166,7 @@ final class ExprGen {
         return v == null ? null : v.ref();
       }),
       Production.of("length", 1, (g, d) -> {
-        Var v = g.pick(x -> x.type.isArray());
+        Var v = g.pick(x -> x.type.isArray() || x.type.isRecordArray());
         return v == null ? null : new Expr.Length(v.ref());
       }),
       Production.of("binary", 2, (g, d) -> d <= 0 ? null : intArithmetic(g, d)),
@@ -180,7 +189,13 @@ final class ExprGen {
       Production.of("long", 0.3, (g, d) -> d <= 0 ? null
           : new Expr.Cast(JType.INT, lng(g, d - 1))),
       Production.of("int element", g -> StmtGen.intArrays(g) ? 1.5 : 0,
-          (g, d) -> intElement(g, g.oneOf(g.visible(x -> x.type == JType.INT_ARRAY)), d))));
+          (g, d) -> intElement(g, g.oneOf(g.visible(x -> x.type == JType.INT_ARRAY)), d)),
+      Production.of("record accessor", g -> RecordGen.has(g) ? 0.8 : 0,
+          (g, d) -> RecordGen.accessor(g, JType.INT, d)),
+      Production.of("record method", g -> RecordGen.has(g) ? 0.3 : 0,
+          (g, d) -> RecordGen.scalarMethod(g, JType.INT, d)),
+      Production.of("record length", g -> RecordGen.recordArrays(g) ? 0.5 : 0,
+          (g, d) -> RecordGen.length(g))));
 
   /** {@code m[Math.floorMod(i, m.length)]}: an element of an int[] local, always in range. */
   static Expr intElement(MethodGen g, Var array, int depth) {
@@ -235,7 +250,9 @@ final class ExprGen {
         String op = g.oneOf("+", "-", "*");
         return new Expr.Binary(op, left, right, JType.promote(left.type(), right.type()));
       }),
-      Production.of("increment value", 0.5, (g, d) -> incDecValue(g, JType.LONG, d))));
+      Production.of("increment value", 0.5, (g, d) -> incDecValue(g, JType.LONG, d)),
+      Production.of("record accessor", g -> RecordGen.has(g) ? 0.3 : 0,
+          (g, d) -> RecordGen.accessor(g, JType.LONG, d))));
 
   static Expr lng(MethodGen g, int depth) {
     Expr e = Production.pick(g, depth, LONG);
@@ -259,7 +276,11 @@ final class ExprGen {
           : assignValue(g, d, JType.BOOLEAN)),
       Production.of("isNaN", 0.2, (g, d) -> new Expr.LibCall("Double.isNaN",
           List.of(dbl(g, Math.max(0, d - 1))), JType.BOOLEAN)),
-      Production.of("counter compare", 0.5, (g, d) -> counterCompare(g))));
+      Production.of("counter compare", 0.5, (g, d) -> counterCompare(g)),
+      Production.of("record accessor", g -> RecordGen.has(g) ? 0.6 : 0,
+          (g, d) -> RecordGen.accessor(g, JType.BOOLEAN, d)),
+      Production.of("record method", g -> RecordGen.has(g) ? 0.3 : 0,
+          (g, d) -> RecordGen.scalarMethod(g, JType.BOOLEAN, d))));
 
   static Expr bool(MethodGen g, int depth) {
     Expr e = Production.pick(g, depth, BOOLEAN);
@@ -328,6 +349,9 @@ final class ExprGen {
   /** {@code target = v} or {@code target op= v} with a value of a fitting type. */
   static Expr assignment(MethodGen g, Expr target, int depth) {
     JType t = target.type();
+    if (t.isRecord()) {
+      return new Expr.Assign(target, "=", RecordGen.value(g, t, depth - 1));
+    }
     if (t == JType.BOOLEAN) {
       return new Expr.Assign(target, "=", bool(g, depth - 1));
     }

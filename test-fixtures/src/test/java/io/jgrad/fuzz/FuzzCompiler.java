@@ -215,6 +215,7 @@ final class FuzzCompiler {
     Path classes = dir.resolve("classes");
     Path generatedDir = dir.resolve("generated");
     Map<String, Program> byName = new HashMap<>();
+    Set<String> generatedNames = new java.util.HashSet<>();
     List<Path> files = new ArrayList<>();
     try {
       Files.createDirectories(classes);
@@ -233,11 +234,18 @@ final class FuzzCompiler {
         byName.put(p.name() + "_Frule", p);
         byName.put(p.name() + "_Rrule", p);
         if (generated != null && !generated.errors.containsKey(p)) {
+          // the rules and the tangent classes of the program's records (Prog5_R0_Tangent)
           Path rules = generated.generated.resolve(p.packageName().replace('.', '/'));
-          for (String suffix : List.of("_Frule", "_Rrule")) {
-            Path rule = rules.resolve(p.name() + suffix + ".java");
-            if (Files.exists(rule)) {
-              files.add(rule);
+          if (Files.isDirectory(rules)) {
+            try (var listing = Files.list(rules)) {
+              for (Path rule : listing.sorted().toList()) {
+                String simple = rule.getFileName().toString().replaceFirst("\\.java$", "");
+                if (rule.toString().endsWith(".java") && simple.startsWith(p.name() + "_")) {
+                  files.add(rule);
+                  byName.put(simple, p);
+                  generatedNames.add(simple);
+                }
+              }
             }
           }
         }
@@ -280,14 +288,16 @@ final class FuzzCompiler {
       Program p = simple == null ? null : byName.get(simple);
       String line = (file == null ? "" : file + ":" + d.getLineNumber() + ": ")
           + d.getMessage(Locale.ROOT) + "\n";
-      if (simple != null && (simple.endsWith("_Frule") || simple.endsWith("_Rrule"))) {
+      boolean inGenerated = simple != null && (simple.endsWith("_Frule")
+          || simple.endsWith("_Rrule") || generatedNames.contains(simple));
+      if (inGenerated) {
         line += "    (generated code: " + sourceLine(d) + ")\n";
       }
       if (p == null) {
         run.unattributed.append(line);
       } else {
         run.errors.merge(p, line, String::concat);
-        if (simple.endsWith("_Frule") || simple.endsWith("_Rrule")) {
+        if (inGenerated) {
           run.inRules.add(p);
         } else if (!"compiler.err.proc.messager".equals(d.getCode())) {
           run.javacErrors.add(p);

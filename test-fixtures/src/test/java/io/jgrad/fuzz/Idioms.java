@@ -18,7 +18,12 @@ final class Idioms {
       Production.of("s = (x[i] += e)", 1, Idioms::compoundAsValue),
       Production.of("x[(int) x[0]] = e", 1, Idioms::valueDependentIndex),
       Production.of("a = b = e", 0.7, Idioms::chained),
-      Production.of("x[k++] op= x[k]", 0.7, Idioms::sideEffectIndexCompound)));
+      Production.of("x[k++] op= x[k]", 0.7, Idioms::sideEffectIndexCompound),
+      // records (weight 0 without arrays of records in scope)
+      Production.of("d op= ps[(int) d].x()", g -> RecordGen.recordArrays(g) ? 1 : 0,
+          Idioms::recordIndexReadsTarget),
+      Production.of("ps[k++] = new R(ps[k].x())", g -> RecordGen.recordArrays(g) ? 0.7 : 0,
+          Idioms::recordSideEffectIndex)));
 
   private static Expr lit(JType type, String text) {
     return new Expr.Lit(type, text);
@@ -120,5 +125,59 @@ final class Idioms {
     return List.of(new Stmt.Eval(new Expr.Assign(left, g.oneOf("=", "+=", "-=", "*="),
         g.chance(0.5) ? right : new Expr.Binary("*", right, ExprGen.dbl(g, 0),
             JType.DOUBLE))));
+  }
+
+  /** A double component of {@code ps}'s element type, or null. */
+  private static RecordDecl.Component doubleComponent(MethodGen g, Var ps) {
+    return g.oneOf(ps.type.decl.componentsOf(JType.DOUBLE));
+  }
+
+  /** {@code d += ps[Math.floorMod((int) (d * 2.0), ps.length)].x();}: the index reads d. */
+  static List<Stmt> recordIndexReadsTarget(MethodGen g, int depth) {
+    Var ps = g.pick(v -> v.type.isRecordArray() && !v.type.decl.componentsOf(JType.DOUBLE)
+        .isEmpty());
+    Var d = g.pick(v -> v.type == JType.DOUBLE && v.frozen == 0);
+    if (ps == null || d == null) {
+      return null;
+    }
+    RecordDecl.Component c = doubleComponent(g, ps);
+    Expr raw = new Expr.Cast(JType.INT, g.chance(0.5) ? d.ref()
+        : new Expr.Binary("*", d.ref(), lit(JType.DOUBLE, "2.0"), JType.DOUBLE));
+    Expr index = new Expr.LibCall("Math.floorMod", List.of(raw, new Expr.Length(ps.ref())),
+        JType.INT);
+    Expr read = RecordGen.access(g, new Expr.Index(ps.ref(), index, ps.type.element()),
+        ps.type.decl, c);
+    return List.of(new Stmt.Eval(new Expr.Assign(d.ref(), g.oneOf("+=", "-=", "*=", "="),
+        g.chance(0.7) ? read : new Expr.Binary("+", read, d.ref(), JType.DOUBLE))));
+  }
+
+  /**
+   * {@code ps[Math.floorMod(k++, ps.length)] = new R(ps[Math.floorMod(k, ps.length)].x(), ...);}:
+   * the element written is chosen before the value, which reads another one.
+   */
+  static List<Stmt> recordSideEffectIndex(MethodGen g, int depth) {
+    Var ps = g.pick(v -> v.type.isRecordArray() && !v.type.decl.componentsOf(JType.DOUBLE)
+        .isEmpty());
+    Var k = g.pick(v -> v.type == JType.INT && v.frozen == 0);
+    if (ps == null || k == null) {
+      return null;
+    }
+    g.markWritten(ps.root);
+    Expr length = new Expr.Length(ps.ref());
+    Expr target = new Expr.Index(ps.ref(), new Expr.LibCall("Math.floorMod", List.of(
+        new Expr.IncDec(k.ref(), g.chance(0.5), g.chance(0.6) ? "++" : "--"), length),
+        JType.INT), ps.type.element());
+    Expr other = new Expr.Index(ps.ref(), new Expr.LibCall("Math.floorMod", List.of(k.ref(),
+        length), JType.INT), ps.type.element());
+    RecordDecl.Component c = doubleComponent(g, ps);
+    List<Expr> args = new ArrayList<>();
+    for (RecordDecl.Component comp : ps.type.decl.components) {
+      args.add(comp == c ? new Expr.Binary("*", RecordGen.access(g, other, ps.type.decl, c),
+          ExprGen.dbl(g, 0), JType.DOUBLE)
+          : comp.type().isRecord() ? RecordGen.value(g, comp.type(), depth - 1)
+          : ExprGen.of(g, comp.type(), Math.max(0, depth - 2)));
+    }
+    return List.of(new Stmt.Eval(new Expr.Assign(target, "=", new Expr.New(ps.type.element(),
+        args))));
   }
 }

@@ -1,22 +1,51 @@
 package io.jgrad.fuzz;
 
-/** The Java types generated programs use (extend here for new parameter and local types). */
-enum JType {
-  DOUBLE("double"),
-  FLOAT("float"),
-  INT("int"),
-  LONG("long"),
-  BOOLEAN("boolean"),
-  DOUBLE_ARRAY("double[]"),
-  DOUBLE_MATRIX("double[][]"),
+/**
+ * The Java types generated programs use (extend here for new parameter and local types): the
+ * fixed primitive and array types below, and per generated record type ({@link RecordDecl}) the
+ * record and its one-dimensional array. Types are compared with {@code ==}: every record type has
+ * exactly one {@code JType} and one array {@code JType} ({@link RecordDecl#type}, {@link
+ * RecordDecl#arrayType}).
+ */
+final class JType {
+  /** What kind of type this is; switch on it. */
+  enum Kind {
+    DOUBLE, FLOAT, INT, LONG, BOOLEAN, DOUBLE_ARRAY, DOUBLE_MATRIX, INT_ARRAY, VOID,
+    /** A generated record type ({@link #decl}). */
+    RECORD,
+    /** A one-dimensional array of a generated record type ({@link #decl}). */
+    RECORD_ARRAY
+  }
+
+  static final JType DOUBLE = new JType(Kind.DOUBLE, "double", null);
+  static final JType FLOAT = new JType(Kind.FLOAT, "float", null);
+  static final JType INT = new JType(Kind.INT, "int", null);
+  static final JType LONG = new JType(Kind.LONG, "long", null);
+  static final JType BOOLEAN = new JType(Kind.BOOLEAN, "boolean", null);
+  static final JType DOUBLE_ARRAY = new JType(Kind.DOUBLE_ARRAY, "double[]", null);
+  static final JType DOUBLE_MATRIX = new JType(Kind.DOUBLE_MATRIX, "double[][]", null);
   /** A local array of data (indices, counts): read, written, never differentiated. */
-  INT_ARRAY("int[]"),
-  VOID("void");
+  static final JType INT_ARRAY = new JType(Kind.INT_ARRAY, "int[]", null);
+  static final JType VOID = new JType(Kind.VOID, "void", null);
 
+  final Kind kind;
   final String java;
+  /** The record type of a RECORD or RECORD_ARRAY type, else null. */
+  final RecordDecl decl;
 
-  JType(String java) {
+  private JType(Kind kind, String java, RecordDecl decl) {
+    this.kind = kind;
     this.java = java;
+    this.decl = decl;
+  }
+
+  /** The record type and its array type of {@code decl} (called once, by RecordDecl). */
+  static JType record(RecordDecl decl) {
+    return new JType(Kind.RECORD, decl.name, decl);
+  }
+
+  static JType recordArray(RecordDecl decl) {
+    return new JType(Kind.RECORD_ARRAY, decl.name + "[]", decl);
   }
 
   boolean isFloating() {
@@ -31,13 +60,27 @@ enum JType {
     return isFloating() || isIntegral();
   }
 
+  /** {@code double[]} or {@code double[][]} (not {@code int[]} nor arrays of records). */
   boolean isArray() {
     return this == DOUBLE_ARRAY || this == DOUBLE_MATRIX;
   }
 
+  boolean isRecord() {
+    return kind == Kind.RECORD;
+  }
+
+  boolean isRecordArray() {
+    return kind == Kind.RECORD_ARRAY;
+  }
+
+  /** True for the types whose variables have an alias class: double arrays and record arrays. */
+  boolean hasRoot() {
+    return isArray() || isRecordArray();
+  }
+
   /** True if a parameter of this type is differentiable. */
   boolean isDifferentiable() {
-    return isFloating() || isArray();
+    return isFloating() || isArray() || (decl != null && decl.differentiable());
   }
 
   /** The type of {@code a op b} for numeric operands (binary numeric promotion, JLS 5.6.2). */
@@ -59,7 +102,7 @@ enum JType {
     if (this == from) {
       return true;
     }
-    return switch (this) {
+    return switch (kind) {
       case DOUBLE -> from.isNumeric();
       case FLOAT -> from == INT || from == LONG;
       case LONG -> from == INT;
@@ -69,10 +112,16 @@ enum JType {
 
   /** The element type of an array type. */
   JType element() {
-    return switch (this) {
+    return switch (kind) {
       case DOUBLE_ARRAY -> DOUBLE;
       case DOUBLE_MATRIX -> DOUBLE_ARRAY;
+      case RECORD_ARRAY -> decl.type;
       default -> throw new IllegalStateException(this + " is not an array");
     };
+  }
+
+  @Override
+  public String toString() {
+    return java;
   }
 }

@@ -29,6 +29,12 @@ final class MethodGen {
   boolean allowSelf = true;
   final List<Program.Constant> constants;
   final List<Var> params = new ArrayList<>();
+  /** The record types this code may use (empty in programs without records). */
+  List<RecordDecl> records = List.of();
+  /** The record whose method is generated, or null for a method of the program's class. */
+  RecordDecl inRecord;
+  /** True in an instance method of {@link #inRecord}: {@code this} and the components. */
+  boolean instance;
 
   private final List<List<Var>> scopes = new ArrayList<>();
   private final List<Integer> parent = new ArrayList<>();
@@ -94,12 +100,32 @@ final class MethodGen {
   /** Declares a new local (or parameter) in the innermost scope. */
   Var declare(String prefix, JType type, boolean param) {
     Var v = new Var(fresh(prefix), type, param);
-    if (type.isArray()) {
+    if (type.hasRoot()) {
       v.root = newRoot();
     }
     scopes.get(scopes.size() - 1).add(v);
     if (param) {
       params.add(v);
+    }
+    if (type == JType.FLOAT) {
+      usesFloat = true;
+    }
+    if (type.decl != null) {
+      touch(type.decl);
+    }
+    return v;
+  }
+
+  /**
+   * Declares a name that is in scope without a declaration of the method's own: {@code this}
+   * and the components of the record an instance method belongs to. It is never assigned.
+   */
+  Var declareFixed(String name, JType type) {
+    Var v = new Var(name, type, false);
+    v.frozen++;
+    scopes.get(scopes.size() - 1).add(v);
+    if (type.decl != null) {
+      touch(type.decl);
     }
     if (type == JType.FLOAT) {
       usesFloat = true;
@@ -132,6 +158,13 @@ final class MethodGen {
       }
     }
     return null;
+  }
+
+  /** Notes that values of {@code decl} are used here (a float inside makes the method float). */
+  void touch(RecordDecl decl) {
+    if (decl.usesFloat()) {
+      usesFloat = true;
+    }
   }
 
   boolean inLoop() {

@@ -6,10 +6,12 @@ import java.util.List;
 /**
  * A generated program: one class with static {@code @Grad} methods, some of the ones other
  * methods call turned into private helpers without {@code @Grad} (and {@code static final}
- * constants). {@link #source()} is the program; {@link #tracedSource()} its traced twin
+ * constants), and in some programs record types nested in the class ({@link RecordDecl}).
+ * {@link #source()} is the program; {@link #tracedSource()} its traced twin
  * ({@link Trace}), a class named {@code <name>T} without {@code @Grad}.
  */
-record Program(long seed, int index, String name, List<Constant> constants, List<Method> methods) {
+record Program(long seed, int index, String name, List<Constant> constants,
+    List<RecordDecl> records, List<Method> methods) {
   /**
    * Each program has a package of its own ({@code fuzzgen.p<index>}): JDT, which jgrad parses
    * with, then looks names up among two files instead of the whole batch.
@@ -53,11 +55,15 @@ record Program(long seed, int index, String name, List<Constant> constants, List
   }
 
   Program renamed(String newName) {
-    return new Program(seed, index, newName, constants, methods);
+    return new Program(seed, index, newName, constants, records, methods);
+  }
+
+  Program withRecords(List<RecordDecl> newRecords) {
+    return new Program(seed, index, name, constants, newRecords, methods);
   }
 
   Program withMethods(List<Method> newMethods) {
-    return new Program(seed, index, name, constants, newMethods);
+    return new Program(seed, index, name, constants, records, newMethods);
   }
 
   Method method(String methodName) {
@@ -69,11 +75,16 @@ record Program(long seed, int index, String name, List<Constant> constants, List
     throw new IllegalArgumentException(methodName);
   }
 
-  /** The number of statements in all method bodies. */
+  /** The number of statements in all method bodies, the records' methods included. */
   int size() {
     int n = 0;
     for (Method m : methods) {
       n += m.body().size();
+    }
+    for (RecordDecl r : records) {
+      for (RecordDecl.Method m : r.methods) {
+        n += 1 + m.body().size();
+      }
     }
     return n;
   }
@@ -99,6 +110,17 @@ record Program(long seed, int index, String name, List<Constant> constants, List
     p.text("public final class " + (traced ? tracedName() : name) + " {").in();
     for (Constant c : constants) {
       p.line().text("static final " + c.type().java + " " + c.name() + " = " + c.value() + ";");
+    }
+    for (RecordDecl r : records) {
+      for (RecordDecl.Constant c : r.constants) {
+        if (c.inProgram()) {
+          p.line().text("static final " + r.name + " " + c.name() + " = ").bare(c.value())
+              .text(";");
+        }
+      }
+    }
+    for (RecordDecl r : records) {
+      r.print(p);
     }
     for (Method m : methods) {
       p.line();

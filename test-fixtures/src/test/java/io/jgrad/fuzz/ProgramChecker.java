@@ -39,6 +39,9 @@ final class ProgramChecker implements AutoCloseable {
     /** Points checked with one array passed for two parameters, and how many were rejected. */
     int aliased;
     int rejected;
+    /** Methods of programs with record types, and those taking records or arrays of them. */
+    int inRecordPrograms;
+    int withRecordParams;
 
     void add(GradCheck.Report r) {
       methods++;
@@ -51,7 +54,9 @@ final class ProgramChecker implements AutoCloseable {
 
     @Override
     public String toString() {
-      return methods + " methods; " + points + " points checked (finite differences skipped at "
+      return methods + " methods (" + inRecordPrograms + " in programs with records, "
+          + withRecordParams + " with record parameters); "
+          + points + " points checked (finite differences skipped at "
           + kinks + " of them: kinks or inconsistent differences), " + nonFinite
           + " points not finite or singular, " + threw + " points where the primal threw, "
           + aliased + " points with aliased arrays (" + rejected + " rejected by the rules), "
@@ -108,6 +113,12 @@ final class ProgramChecker implements AutoCloseable {
       GradCheck.Report report = future.get(timeoutMillis, TimeUnit.MILLISECONDS);
       synchronized (stats) {
         stats.add(report);
+        if (!program.records().isEmpty()) {
+          stats.inRecordPrograms++;
+        }
+        if (m.params().stream().anyMatch(p -> p.type().decl != null)) {
+          stats.withRecordParams++;
+        }
       }
       return null;
     } catch (TimeoutException e) {
@@ -207,19 +218,22 @@ final class ProgramChecker implements AutoCloseable {
   private GradCheck.Report run(FuzzCompiler.Outcome outcome, Program.Method m) {
     Tapes.current().clear();
     Program program = outcome.program();
-    Class<?>[] types = m.params().stream().map(p -> javaType(p.type())).toArray(Class<?>[]::new);
+    Class<?>[] types = m.params().stream().map(p -> javaType(p.type(), outcome.primal()))
+        .toArray(Class<?>[]::new);
+    Class<?>[] tracedTypes = m.params().stream().map(p -> javaType(p.type(), outcome.traced()))
+        .toArray(Class<?>[]::new);
     Method primal;
     Method traced;
     try {
       primal = outcome.primal().getDeclaredMethod(m.name(), types);
-      traced = outcome.traced().getDeclaredMethod(m.name(), types);
+      traced = outcome.traced().getDeclaredMethod(m.name(), tracedTypes);
     } catch (NoSuchMethodException e) {
       throw new IllegalStateException(e);
     }
     GradCheck check = GradCheck.of(outcome.primal(), m.name())
         .points(points)
         .seed(program.seed() * 31 + program.index())
-        .args(random -> arguments(m, random))
+        .args(random -> arguments(m, random, outcome.primal()))
         .kinks(pathOf(primal, traced))
         .exceptions()
         .tapes()
@@ -236,7 +250,7 @@ final class ProgramChecker implements AutoCloseable {
       GradCheck aliased = GradCheck.of(outcome.primal(), m.name())
           .points(2)
           .seed(program.seed() * 31 + program.index() + 1)
-          .args(random -> arguments(m, random))
+          .args(random -> arguments(m, random, outcome.primal()))
           .kinks(pathOf(primal, traced))
           .exceptions()
           .tapes()
@@ -267,8 +281,10 @@ final class ProgramChecker implements AutoCloseable {
     return null;
   }
 
-  static Class<?> javaType(JType t) {
-    return switch (t) {
+  /** The class of a parameter type; record types are classes nested in {@code owner}. */
+  static Class<?> javaType(JType t, Class<?> owner) {
+    return switch (t.kind) {
+      case RECORD, RECORD_ARRAY -> RecordValues.classOf(t, owner);
       case DOUBLE -> double.class;
       case FLOAT -> float.class;
       case INT -> int.class;
@@ -283,12 +299,19 @@ final class ProgramChecker implements AutoCloseable {
 
   /**
    * A point: doubles in [-2, 2], arrays of 1 to 5 such entries, matrices of 1 to 4 rows of one
-   * length, ints in [-1, 4], int arrays of 1 to 4 such entries, booleans.
+   * length, ints in [-1, 4], int arrays of 1 to 4 such entries, booleans, records of such
+   * components ({@link RecordValues#random}) and arrays of 1 to 4 records.
    */
-  static Object[] arguments(Program.Method m, Random random) {
+  static Object[] arguments(Program.Method m, Random random, Class<?> owner) {
     Object[] args = new Object[m.params().size()];
     for (int i = 0; i < args.length; i++) {
-      args[i] = switch (m.params().get(i).type()) {
+      JType type = m.params().get(i).type();
+      args[i] = switch (type.kind) {
+        case RECORD -> {
+          Object same = sameRecord(m, i, args, random);
+          yield same != null ? same : RecordValues.random(type, owner, random);
+        }
+        case RECORD_ARRAY -> RecordValues.randomArray(type, owner, random);
         case DOUBLE -> uniform(random);
         case FLOAT -> (float) uniform(random);
         case INT -> random.nextInt(6) - 1;
@@ -317,6 +340,20 @@ final class ProgramChecker implements AutoCloseable {
     return args;
   }
 
+  /**
+   * Now and then the record passed for an earlier parameter of the same type (a record is a
+   * value: passing one twice is fine), else null. Draws nothing unless there is such a
+   * parameter.
+   */
+  private static Object sameRecord(Program.Method m, int i, Object[] args, Random random) {
+    for (int k = 0; k < i; k++) {
+      if (m.params().get(k).type() == m.params().get(i).type()) {
+        return random.nextInt(4) == 0 ? args[k] : null;
+      }
+    }
+    return null;
+  }
+
   private static double uniform(Random random) {
     return -2 + 4 * random.nextDouble();
   }
@@ -335,8 +372,12 @@ final class ProgramChecker implements AutoCloseable {
    * same value and leave the same arguments (or throw alike).
    */
   static Function<Object[], Object> pathOf(Method primal, Method traced) {
-    return args -> {
-      Object[] copy = deepCopy(args);
+    Class<?> primalClass = primal.getDeclaringClass();
+    Class<?> tracedClass = traced.getDeclaringClass();
+    return original -> {
+      Object[] copy = deepCopy(original);
+      // the twin has record types of its own (built here, before the recording starts)
+      Object[] args = RecordValues.translate(original, primalClass, tracedClass);
       Object primalValue;
       String primalThrew = null;
       try {
@@ -359,7 +400,8 @@ final class ProgramChecker implements AutoCloseable {
       }
       Trace.Path path = Trace.finish(threw);
       if (!Objects.equals(threw, primalThrew) || !Objects.deepEquals(
-          new Object[] {value, args}, new Object[] {primalValue, copy})) {
+          new Object[] {value, RecordValues.comparable(args)},
+          new Object[] {primalValue, RecordValues.comparable(copy)})) {
         throw new TracerMismatch("check: the traced twin computes what the program computes\n"
             + "  expected: " + (primalThrew != null ? primalThrew : render(primalValue) + ", "
             + render(copy)) + "\n  actual:   " + (threw != null ? threw : render(value)
@@ -396,6 +438,9 @@ final class ProgramChecker implements AutoCloseable {
   private static Object copyOf(Object value, Map<Object, Object> copies) {
     if (value instanceof int[] data) {
       return copies.computeIfAbsent(value, k -> data.clone());
+    }
+    if (value instanceof Object[] records && records.getClass().getComponentType().isRecord()) {
+      return copies.computeIfAbsent(value, k -> records.clone()); // records are values
     }
     if (!(value instanceof double[]) && !(value instanceof double[][])) {
       return value;

@@ -11,7 +11,10 @@ import java.util.Random;
  *
  * <p>A program is one class with one to {@link GenConfig#maxMethods} static {@code @Grad}
  * methods; each may call the ones before it (and itself, if it is recursive: then it has an int
- * depth parameter and starts with {@code if (n <= 0) return ...}).
+ * depth parameter and starts with {@code if (n <= 0) return ...}). A share of the programs
+ * ({@link GenConfig#records}) first declares record types with their constants, factories and
+ * instance methods ({@link RecordGen}, {@link #recordMethods}), which the methods then take,
+ * make and return; methods returning records are helpers.
  */
 final class ProgramGenerator {
   final GenConfig config;
@@ -35,11 +38,19 @@ final class ProgramGenerator {
       String value = new String[] {"0.5", "0.75", "1.5", "2.0", "0.3"}[random.nextInt(5)];
       constants.add(new Program.Constant(JType.DOUBLE, "C" + c, value));
     }
+    // whether the program has record types, and their declarations and methods, come from a
+    // stream of their own: a program without records is the same as before records existed
+    Random recordRandom = random(seed ^ 0x2545F4914F6CDD1DL, index);
+    List<RecordDecl> records = List.of();
+    if (config.allows("records") && recordRandom.nextDouble() < config.records) {
+      records = RecordGen.declare(recordRandom, config);
+      recordMethods(recordRandom, records, constants);
+    }
     int methods = 1 + random.nextInt(config.maxMethods);
     List<MethodInfo> infos = new ArrayList<>();
     List<Program.Method> result = new ArrayList<>();
     for (int m = 0; m < methods; m++) {
-      Generated made = method(random, "f" + m, infos, constants);
+      Generated made = method(random, "f" + m, infos, constants, records, m == methods - 1);
       infos.add(made.info());
       result.add(made.method());
     }
@@ -52,7 +63,132 @@ final class ProgramGenerator {
         }
       }
     }
-    return new Program(seed, index, "Prog" + index, constants, result);
+    for (int m = 0; m < result.size(); m++) {
+      // @Grad methods return double, float, double[] or nothing: a method returning a record
+      // is a helper (if no other method calls it, jgrad never sees it)
+      if (!result.get(m).helper() && (result.get(m).returns().isRecord()
+          || result.get(m).returns().isRecordArray())) {
+        result.set(m, result.get(m).asHelper());
+      }
+    }
+    return new Program(seed, index, "Prog" + index, constants, records, result);
+  }
+
+  // -------------------------------------------------------------------------- record methods
+
+  /**
+   * Static factories and instance methods of each record type, in declaration order: each may
+   * call the methods declared before it in its record and the methods of earlier record types.
+   */
+  private void recordMethods(Random random, List<RecordDecl> decls,
+      List<Program.Constant> constants) {
+    for (int k = 0; k < decls.size(); k++) {
+      RecordDecl decl = decls.get(k);
+      List<RecordDecl> visible = List.copyOf(decls.subList(0, k + 1));
+      int instance = random.nextInt(3);
+      int total = instance + (random.nextDouble() < 0.4 ? 1 : 0);
+      int factoryAt = total > instance ? random.nextInt(total) : -1;
+      for (int m = 0; m < total; m++) {
+        boolean isStatic = m == factoryAt;
+        String name = (isStatic ? "mk" : "m") + m;
+        for (int attempt = 0; attempt < 20; attempt++) {
+          RecordDecl.Method method = tryRecordMethod(random, decl, visible, isStatic, name,
+              constants);
+          if (method != null) {
+            decl.methods.add(method);
+            break;
+          }
+        }
+      }
+    }
+  }
+
+  private RecordDecl.Method tryRecordMethod(Random random, RecordDecl decl,
+      List<RecordDecl> visible, boolean isStatic, String name, List<Program.Constant> constants) {
+    JType returns = isStatic ? decl.type : recordMethodReturn(random, decl, visible);
+    List<JType> types = new ArrayList<>();
+    int n = isStatic ? 1 + random.nextInt(3) : random.nextInt(3);
+    for (int i = 0; i < n; i++) {
+      types.add(recordMethodParam(random, decl, visible, isStatic));
+    }
+    if (isStatic && !config.allows("passive factory")
+        && types.stream().noneMatch(JType::isDifferentiable)) {
+      types.set(0, JType.DOUBLE);
+    }
+    List<MethodInfo> callees = new ArrayList<>();
+    for (RecordDecl.Method m : decl.methods) {
+      if (m.isStatic() || !isStatic) {
+        callees.add(m.info());
+      }
+    }
+    MethodGen g = new MethodGen(random, config, callees, null, constants);
+    g.records = visible;
+    g.inRecord = decl;
+    g.instance = !isStatic;
+    if (!isStatic) {
+      g.declareFixed("this", decl.type);
+      for (RecordDecl.Component c : decl.components) {
+        g.declareFixed(c.name(), c.type());
+      }
+    }
+    List<Program.Param> params = new ArrayList<>();
+    for (JType t : types) {
+      Var v = g.declare(paramPrefix(t), t, true);
+      params.add(new Program.Param(t, v.name));
+    }
+    MethodInfo info = new MethodInfo(name, returns, params, -1);
+    g.self = info;
+    List<Stmt> body = new ArrayList<>();
+    StmtGen.statements(g, g.between(0, 2), body);
+    boolean completes = body.isEmpty() || StmtGen.completes(body.get(body.size() - 1));
+    if (completes) {
+      body.add(new Stmt.Return(StmtGen.returnValue(g, config.exprDepth)));
+    }
+    info.usesFloat = g.usesFloat;
+    info.cost = Math.max(1, g.cost + body.size());
+    String access = new String[] {"", "", "private ", "public "}[random.nextInt(4)];
+    if (access.equals("private ") && !config.allows("private record method")) {
+      access = "";
+    }
+    return new RecordDecl.Method(info, new Stmt.Block(body), isStatic, access);
+  }
+
+  private JType recordMethodReturn(Random random, RecordDecl decl, List<RecordDecl> visible) {
+    double u = random.nextDouble();
+    if (u < 0.55) {
+      return JType.DOUBLE;
+    }
+    if (u < 0.63) {
+      return random.nextDouble() < config.floats * 2 ? JType.FLOAT : JType.DOUBLE;
+    }
+    if (u < 0.83) {
+      return decl.type;
+    }
+    if (u < 0.88) {
+      return visible.get(random.nextInt(visible.size())).type;
+    }
+    return u < 0.94 ? JType.INT : JType.BOOLEAN;
+  }
+
+  private JType recordMethodParam(Random random, RecordDecl decl, List<RecordDecl> visible,
+      boolean isStatic) {
+    double u = random.nextDouble() * 8.5;
+    if (u < 4) {
+      return JType.DOUBLE;
+    }
+    if (u < 5.5) {
+      return decl.type;
+    }
+    if (u < 6.5) {
+      return visible.get(random.nextInt(visible.size())).type;
+    }
+    if (u < 7.5) {
+      return JType.INT;
+    }
+    if (u < 8) {
+      return random.nextDouble() < config.floats * 2 ? JType.FLOAT : JType.DOUBLE;
+    }
+    return JType.BOOLEAN;
   }
 
   /** True if a later method calls method {@code m} (then its rules are generated as a helper). */
@@ -71,9 +207,9 @@ final class ProgramGenerator {
   private record Generated(MethodInfo info, Program.Method method) {}
 
   private Generated method(Random random, String name, List<MethodInfo> callees,
-      List<Program.Constant> constants) {
+      List<Program.Constant> constants, List<RecordDecl> records, boolean last) {
     for (int attempt = 0; ; attempt++) {
-      Generated made = tryMethod(random, name, callees, constants);
+      Generated made = tryMethod(random, name, callees, constants, records, last);
       if (made != null || attempt > 20) {
         if (made == null) {
           throw new IllegalStateException("could not generate " + name);
@@ -84,16 +220,22 @@ final class ProgramGenerator {
   }
 
   private Generated tryMethod(Random random, String name, List<MethodInfo> callees,
-      List<Program.Constant> constants) {
+      List<Program.Constant> constants, List<RecordDecl> records, boolean last) {
     JType returns = returnType(random);
+    if (!records.isEmpty() && !last && random.nextDouble() < 0.2) {
+      // a helper returning a record (or now and then an array of records)
+      RecordDecl d = records.get(random.nextInt(records.size()));
+      returns = random.nextDouble() < 0.85 ? d.type : d.arrayType;
+    }
     boolean recursive = random.nextDouble() < config.recursion;
-    List<JType> types = paramTypes(random, returns);
+    List<JType> types = paramTypes(random, returns, records);
     int depthParam = -1;
     if (recursive) {
       depthParam = random.nextInt(types.size() + 1);
       types.add(depthParam, JType.INT);
     }
     MethodGen g = new MethodGen(random, config, List.copyOf(callees), null, constants);
+    g.records = records;
     List<Program.Param> params = new ArrayList<>();
     for (JType t : types) {
       Var v = g.declare(paramPrefix(t), t, true);
@@ -128,7 +270,7 @@ final class ProgramGenerator {
     }
     for (int p = 0; p < params.size(); p++) {
       Var v = g.params.get(p);
-      if (v.type.isArray()) {
+      if (v.type.hasRoot()) {
         info.writes[p] = g.isWritten(v.root);
         info.sharesRows[p] = g.isShared(v.root);
       }
@@ -141,7 +283,7 @@ final class ProgramGenerator {
   }
 
   private static String paramPrefix(JType t) {
-    return switch (t) {
+    return switch (t.kind) {
       case DOUBLE -> "a";
       case FLOAT -> "g";
       case INT -> "n";
@@ -149,13 +291,15 @@ final class ProgramGenerator {
       case BOOLEAN -> "c";
       case DOUBLE_ARRAY -> "x";
       case DOUBLE_MATRIX -> "m";
+      case RECORD -> "o";
+      case RECORD_ARRAY -> "os";
       default -> "v";
     };
   }
 
   private static boolean writesParam(MethodGen g) {
     for (Var p : g.params) {
-      if (p.type.isArray() && g.isWritten(p.root) && !g.isShared(p.root)) {
+      if (p.type.hasRoot() && g.isWritten(p.root) && !g.isShared(p.root)) {
         return true;
       }
     }
@@ -166,7 +310,7 @@ final class ProgramGenerator {
   private static Stmt outputWrite(MethodGen g) {
     List<Var> outputs = new ArrayList<>();
     for (Var p : g.params) {
-      if (p.type.isArray() && g.writable(p.root)) {
+      if (p.type.hasRoot() && g.writable(p.root)) {
         outputs.add(p);
       }
     }
@@ -175,6 +319,13 @@ final class ProgramGenerator {
       return null;
     }
     g.markWritten(out.root);
+    if (out.type.isRecordArray()) {
+      // ps[i] = new R(...)
+      Expr target = new Expr.Index(out.ref(), ExprGen.index(g, out.ref(), out.name, 1),
+          out.type.element());
+      return new Stmt.Eval(new Expr.Assign(target, "=", RecordGen.value(g, out.type.element(),
+          g.config.exprDepth)));
+    }
     Expr target = out.type == JType.DOUBLE_ARRAY
         ? new Expr.Index(out.ref(), ExprGen.index(g, out.ref(), out.name, 1), JType.DOUBLE)
         : new Expr.Index(new Expr.Index(out.ref(), ExprGen.index(g, out.ref(), out.name, 1),
@@ -197,10 +348,16 @@ final class ProgramGenerator {
     return random.nextDouble() < config.floats * 2 ? JType.FLOAT : JType.DOUBLE;
   }
 
-  private List<JType> paramTypes(Random random, JType returns) {
+  private List<JType> paramTypes(Random random, JType returns, List<RecordDecl> records) {
     int n = 1 + random.nextInt(4);
     List<JType> types = new ArrayList<>();
     for (int i = 0; i < n; i++) {
+      if (!records.isEmpty() && random.nextDouble() < 0.35) {
+        // a record or an array of records (drawn only in programs with records)
+        RecordDecl d = records.get(random.nextInt(records.size()));
+        types.add(random.nextDouble() < 0.6 ? d.type : d.arrayType);
+        continue;
+      }
       double u = random.nextDouble() * 11;
       JType t;
       if (u < 4) {
@@ -225,7 +382,7 @@ final class ProgramGenerator {
     if (types.stream().noneMatch(JType::isDifferentiable)) {
       types.set(random.nextInt(n), JType.DOUBLE);
     }
-    if (returns == JType.VOID && types.stream().noneMatch(JType::isArray)) {
+    if (returns == JType.VOID && types.stream().noneMatch(JType::hasRoot)) {
       types.set(random.nextInt(n), JType.DOUBLE_ARRAY);
       if (types.stream().noneMatch(JType::isDifferentiable)) {
         types.add(JType.DOUBLE);

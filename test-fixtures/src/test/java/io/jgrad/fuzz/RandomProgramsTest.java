@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * <p>System properties (pass them to Maven with {@code -D}):
  *
  * <ul>
- *   <li>{@code jgrad.fuzz.seed} (default 1) and {@code jgrad.fuzz.count} (default 200): which
+ *   <li>{@code jgrad.fuzz.seed} (default 1) and {@code jgrad.fuzz.count} (default 170): which
  *       programs; {@code jgrad.fuzz.from} (default 0) the index of the first one, so that
  *       {@code -Djgrad.fuzz.from=123 -Djgrad.fuzz.count=1} reruns program 123 alone;
  *   <li>{@code jgrad.fuzz.programs} (for example {@code 3,17,40}): only these programs;
@@ -25,7 +25,11 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code jgrad.fuzz.shrink} (default false) and {@code jgrad.fuzz.shrinkSeconds}
  *       (default 60 per finding): shrink findings by removing statements and methods;
  *   <li>{@code jgrad.fuzz.batch} (default 100): programs per javac run;
- *   <li>{@code jgrad.fuzz.timeoutSeconds} (default 20): time limit of one method's checks.
+ *   <li>{@code jgrad.fuzz.timeoutSeconds} (default 20): time limit of one method's checks;
+ *   <li>{@code jgrad.fuzz.without} (names of productions to leave out, {@link GenConfig}),
+ *       {@code jgrad.fuzz.records} (default 0.45: the share of programs with record types) and
+ *       {@code jgrad.fuzz.knownBugs} (default false: the constructs of open processor bugs,
+ *       {@link GenConfig#KNOWN_BUGS}, are left out).
  * </ul>
  */
 class RandomProgramsTest {
@@ -47,7 +51,7 @@ class RandomProgramsTest {
     Fuzzer.Settings settings = new Fuzzer.Settings(
         Long.getLong("jgrad.fuzz.seed", 1),
         Integer.getInteger("jgrad.fuzz.from", 0),
-        Integer.getInteger("jgrad.fuzz.count", 200),
+        Integer.getInteger("jgrad.fuzz.count", 170),
         Integer.getInteger("jgrad.fuzz.batch", 100),
         Integer.getInteger("jgrad.fuzz.points", 4),
         Boolean.parseBoolean(System.getProperty("jgrad.fuzz.shrink", "false")),

@@ -47,6 +47,8 @@ final class Shrinker {
         current = f.program();
       }
     }
+    // record types, their methods, constants and validation
+    current = shrinkRecords(current, original, group, deadline);
     // runs of top-level statements, by halves, quarters... (ddmin)
     for (int method = 0; method < current.methods().size(); method++) {
       int granularity = 2;
@@ -102,6 +104,10 @@ final class Shrinker {
       best = f;
       current = f.program();
     }
+    // statements of the records' methods
+    current = shrinkRecordBodies(current, original, group, deadline);
+    // every program accepted above is the one of the last finding found
+    best = current == original.program() ? original : lastFound;
     if (best == original) {
       return original;
     }
@@ -110,6 +116,89 @@ final class Shrinker {
         + named.size() + " statements");
     return new Finding(named, best.method(), best.kind(), best.message().replace(
         best.program().name(), original.program().name()));
+  }
+
+  /** The last finding {@link #firstFailing} returned. */
+  private Finding lastFound;
+
+  /** Tries the program without each record type, record method, constant and validation. */
+  private Program shrinkRecords(Program current, Finding original, String group, long deadline) {
+    for (int r = current.records().size() - 1; r >= 0; r--) {
+      if (System.currentTimeMillis() > deadline) {
+        return current;
+      }
+      List<RecordDecl> records = new ArrayList<>(current.records());
+      records.remove(r);
+      current = tryProgram(current, current.withRecords(records), original, group);
+    }
+    for (int r = 0; r < current.records().size(); r++) {
+      for (int m = current.records().get(r).methods.size() - 1; m >= 0; m--) {
+        if (System.currentTimeMillis() > deadline) {
+          return current;
+        }
+        RecordDecl d = current.records().get(r);
+        List<RecordDecl.Method> methods = new ArrayList<>(d.methods);
+        methods.remove(m);
+        current = tryProgram(current, withRecord(current, r, d.with(methods, d.constants,
+            d.validation)), original, group);
+      }
+      RecordDecl d = current.records().get(r);
+      if (!d.constants.isEmpty()) {
+        current = tryProgram(current, withRecord(current, r, d.with(d.methods, List.of(),
+            d.validation)), original, group);
+      }
+      d = current.records().get(r);
+      if (d.validation != null) {
+        current = tryProgram(current, withRecord(current, r, d.with(d.methods, d.constants,
+            null)), original, group);
+      }
+    }
+    return current;
+  }
+
+  /** Removes statements of the records' methods one at a time. */
+  private Program shrinkRecordBodies(Program current, Finding original, String group,
+      long deadline) {
+    for (int r = 0; r < current.records().size(); r++) {
+      for (int m = 0; m < current.records().get(r).methods.size(); m++) {
+        int position = 0;
+        while (System.currentTimeMillis() < deadline) {
+          RecordDecl d = current.records().get(r);
+          RecordDecl.Method method = d.methods.get(m);
+          if (position >= method.body().size()) {
+            break;
+          }
+          List<Program> candidates = new ArrayList<>();
+          for (int n = position; n < Math.min(method.body().size(), position + CHUNK); n++) {
+            List<RecordDecl.Method> methods = new ArrayList<>(d.methods);
+            methods.set(m, new RecordDecl.Method(method.info(), method.body().replace(
+                new int[] {n}, null), method.isStatic(), method.access()));
+            candidates.add(rename(withRecord(current, r, d.with(methods, d.constants,
+                d.validation))));
+          }
+          Finding f = firstFailing(candidates, original, group);
+          if (f == null) {
+            position += CHUNK;
+            continue;
+          }
+          position += candidates.indexOf(f.program());
+          current = f.program();
+        }
+      }
+    }
+    return current;
+  }
+
+  private Program tryProgram(Program current, Program candidate, Finding original,
+      String group) {
+    Finding f = firstFailing(List.of(rename(candidate)), original, group);
+    return f != null ? f.program() : current;
+  }
+
+  private static Program withRecord(Program p, int r, RecordDecl d) {
+    List<RecordDecl> records = new ArrayList<>(p.records());
+    records.set(r, d);
+    return p.withRecords(records);
   }
 
   private Program rename(Program p) {
@@ -130,7 +219,9 @@ final class Shrinker {
       if (compileFinding) {
         if (outcome.kind().description.equals(original.kind())
             && sameCompileFailure(original.message(), outcome.diagnostics())) {
-          return new Finding(outcome.program(), null, original.kind(), outcome.diagnostics());
+          lastFound = new Finding(outcome.program(), null, original.kind(),
+              outcome.diagnostics());
+          return lastFound;
         }
         continue;
       }
@@ -139,6 +230,7 @@ final class Shrinker {
       }
       Finding f = checker.checkMethod(outcome, original.method());
       if (f != null && f.group().equals(group)) {
+        lastFound = f;
         return f;
       }
     }

@@ -35,7 +35,11 @@ final class StmtGen {
       Production.of("int array", 0.4, StmtGen::intArrayLocal),
       Production.of("int array write", g -> intArrays(g) ? 1.0 : 0, StmtGen::intArrayWrite)));
 
-  private static double loopWeight(MethodGen g, double w) {
+  static {
+    STATEMENTS.addAll(RecordGen.STATEMENTS);
+  }
+
+  static double loopWeight(MethodGen g, double w) {
     return g.loops.size() < g.config.maxLoops && g.nesting < g.config.maxNesting ? w : 0;
   }
 
@@ -163,7 +167,7 @@ final class StmtGen {
   }
 
   static String prefix(JType type) {
-    return switch (type) {
+    return switch (type.kind) {
       case DOUBLE -> "d";
       case FLOAT -> "f";
       case INT -> "k";
@@ -220,7 +224,8 @@ final class StmtGen {
     if (u < 0.55) {
       target = ExprGen.elementTarget(g, depth);
     } else {
-      Var v = g.pick(x -> !x.type.isArray() && x.type != JType.INT_ARRAY && x.frozen == 0);
+      Var v = g.pick(x -> !x.type.isArray() && x.type != JType.INT_ARRAY
+          && !x.type.isRecordArray() && x.frozen == 0);
       target = v == null ? null : v.ref();
     }
     if (target == null) {
@@ -261,7 +266,10 @@ final class StmtGen {
 
   static List<Stmt> callStatement(MethodGen g, int depth) {
     boolean arrays = g.config.allows("discarded array call");
-    Expr call = Calls.call(g, depth, m -> arrays || m.returns != JType.DOUBLE_ARRAY);
+    // (only the methods of records return int or boolean)
+    boolean passive = g.config.allows("discarded record call");
+    Expr call = Calls.call(g, depth, m -> (arrays || m.returns != JType.DOUBLE_ARRAY)
+        && (passive || (m.returns != JType.INT && m.returns != JType.BOOLEAN)));
     return call == null ? null : List.of(new Stmt.Eval(call));
   }
 
@@ -363,7 +371,7 @@ final class StmtGen {
   }
 
   /** Loop bookkeeping around a body. */
-  private static Stmt.Block loopBody(MethodGen g, String label, long trips) {
+  static Stmt.Block loopBody(MethodGen g, String label, long trips) {
     g.loops.addLast(label == null ? "" : label);
     long saved = g.multiplier;
     g.multiplier *= trips;
@@ -385,7 +393,8 @@ final class StmtGen {
     Stmt.Local init;
     Expr condition;
     Expr update;
-    Var over = g.chance(0.5) ? g.pick(v -> v.type.isArray() && v.frozen >= 0) : null;
+    Var over = g.chance(0.5) ? g.pick(v -> (v.type.isArray() || v.type.isRecordArray())
+        && v.frozen >= 0) : null;
     long trips = g.config.maxTrips;
     Expr zero = new Expr.Lit(JType.INT, "0");
     if (over != null) {
@@ -481,10 +490,14 @@ final class StmtGen {
 
   /** The value a {@code return} in this method returns (null for void). */
   static Expr returnValue(MethodGen g, int depth) {
-    return switch (g.self.returns) {
+    return switch (g.self.returns.kind) {
       case DOUBLE -> ExprGen.dbl(g, depth);
       case FLOAT -> ExprGen.flt(g, depth);
       case DOUBLE_ARRAY -> returnArray(g, depth);
+      case INT -> ExprGen.integer(g, depth);
+      case BOOLEAN -> ExprGen.bool(g, depth);
+      case RECORD -> RecordGen.returnRecord(g, g.self.returns, depth);
+      case RECORD_ARRAY -> returnRecords(g, g.self.returns, depth);
       default -> null;
     };
   }
@@ -501,9 +514,20 @@ final class StmtGen {
     return ExprGen.freshVector(g, depth).expr();
   }
 
+  /** An {@code R[]} that shares no memory with the parameters. */
+  static Expr returnRecords(MethodGen g, JType type, int depth) {
+    if (g.chance(0.5)) {
+      Var local = g.pick(v -> v.type == type && !v.param && !sharesWithParams(g, v));
+      if (local != null) {
+        return local.ref();
+      }
+    }
+    return RecordGen.fresh(g, type, depth);
+  }
+
   private static boolean sharesWithParams(MethodGen g, Var v) {
     for (Var p : g.params) {
-      if (p.type.isArray() && g.find(p.root) == g.find(v.root)) {
+      if (p.type.hasRoot() && g.find(p.root) == g.find(v.root)) {
         return true;
       }
     }

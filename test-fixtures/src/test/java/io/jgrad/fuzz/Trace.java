@@ -38,6 +38,11 @@ public final class Trace {
   public static final int MOD = 12;
   /** A smooth function or {@code a / b}: singular only where it leaves the finite numbers. */
   public static final int SMOOTH = 13;
+  /**
+   * {@code a / b} on floating values: singular also where its partial derivative {@code -a / b^2}
+   * overflows although the quotient is finite (reverse mode multiplies it by a zero adjoint).
+   */
+  public static final int DIV = 14;
 
   /** A recorded control path: compared by contents. */
   public static final class Path {
@@ -271,6 +276,11 @@ public final class Trace {
         record(id, b < 0 ? (a < 0 ? -1 : 1) : 0);
       }
       case SMOOTH -> {
+      }
+      case DIV -> {
+        if (finiteArgs && Double.isFinite(result) && !Double.isFinite(result / b)) {
+          singular();
+        }
       }
       case MOD -> {
         if (b == 0) {
