@@ -60,8 +60,6 @@ final class GenConfig {
    *       no derivative (int, boolean) is rejected as "not static";
    *   <li>{@code data record}: an instance method of a record without double or float
    *       components that returns a double is rejected likewise;
-   *   <li>{@code passive factory}: a record-valued static method without differentiable
-   *       parameters crashes the reverse transform (ClassCastException);
    *   <li>{@code discarded record call}: a call statement {@code r.check();} of a record's
    *       method returning int or boolean is dropped from the rules, which then do not throw
    *       where the primal throws;
@@ -76,7 +74,7 @@ final class GenConfig {
    * used nowhere else gives rules that do not compile.
    */
   static final java.util.Set<String> KNOWN_BUGS = java.util.Set.of("private record method",
-      "data record", "passive factory", "discarded record call", "d op= ps[(int) d].x()");
+      "data record", "discarded record call", "d op= ps[(int) d].x()");
 
   boolean allows(String feature) {
     return !without.contains(feature);
