@@ -56,7 +56,7 @@ public final class Agreement {
     lines.add("jgrad-rev: value bit for bit, " + gradient.length + " derivatives, repeatable");
 
     Object record = row.jgradReverseRecord();
-    double[] recordGradient = recordGradient(record);
+    double[] recordGradient = row.recordGradient(record);
     requireBits(label, "jgrad-rev (record) value", recordValue(record), value);
     requireClose(label, "jgrad-rev (record)", recordGradient, gradient, TOLERANCE, 0.0);
     lines.add("jgrad-rev (record): value bit for bit, gradient = jgrad-rev");

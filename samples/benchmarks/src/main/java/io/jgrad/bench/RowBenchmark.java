@@ -115,6 +115,16 @@ public abstract class RowBenchmark {
   /** The full gradient left in the jgrad buffers by the last {@link #jgradReverse()}. */
   public abstract double[] jgradGradient();
 
+  /**
+   * The derivatives in the gradient record {@link #jgradReverseRecord()} returned, laid out like
+   * {@link #jgradGradient()}. The default reads every component after the value ({@code double},
+   * {@code double[]}, {@code double[][]}); rows whose records hold generated tangent objects
+   * ({@code Body_Tangent[]}) override it.
+   */
+  public double[] recordGradient(Object record) {
+    return Agreement.recordGradient(record);
+  }
+
   /** The direction {@link #jgradForward()} differentiates along, laid out like the gradient. */
   public abstract double[] direction();
 

@@ -3,11 +3,14 @@ package io.jgrad.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jgrad.bench.rows.Body;
 import io.jgrad.bench.rows.GpLml;
 import io.jgrad.bench.rows.KronSum;
 import io.jgrad.bench.rows.LogDensity100k;
+import io.jgrad.bench.rows.NBodyEnergy;
 import io.jgrad.bench.rows.SimpleMlp;
 import io.jgrad.bench.rows.SinCosExp;
+import io.jgrad.bench.rows.Vec3;
 import io.jgrad.bench.suite.Rows;
 import java.util.List;
 import java.util.stream.Stream;
@@ -141,6 +144,33 @@ class AgreementTest {
         + yv.dotProduct(cholesky.getSolver().solve(yv)));
     assertEquals(Math.log(2 * Math.PI), GpLml.LOG_2PI, 1e-15);
     assertEquals(expected, GpLml.lml(x, y, 1.0), 1e-10 * Math.abs(expected));
+  }
+
+  @Test
+  void nbodyEnergyIsKineticPlusPotentialAndLeapfrogConservesIt() {
+    java.util.Random random = new java.util.Random(5);
+    int n = 6;
+    Body[] bodies = new Body[n];
+    for (int i = 0; i < n; i++) {
+      bodies[i] = new Body(new Vec3(random.nextGaussian(), random.nextGaussian(), random.nextGaussian()),
+          new Vec3(0.3 * random.nextGaussian(), 0.3 * random.nextGaussian(), 0.3 * random.nextGaussian()),
+          (0.5 + random.nextDouble()) / n);
+    }
+    double softening = 0.1;
+    double expected = 0.0;
+    for (int i = 0; i < n; i++) {
+      Vec3 v = bodies[i].velocity();
+      expected += 0.5 * bodies[i].mass() * (v.x() * v.x() + v.y() * v.y() + v.z() * v.z());
+      for (int j = 0; j < i; j++) {
+        Vec3 d = bodies[i].position().minus(bodies[j].position());
+        expected -= bodies[i].mass() * bodies[j].mass() / Math.hypot(d.norm(), softening);
+      }
+    }
+    assertEquals(expected, NBodyEnergy.energyAfter(bodies, 0.01, 0, softening),
+        1e-12 * Math.abs(expected));
+    // symplectic: 50 steps of 0.001 keep the energy to about dt^2
+    assertEquals(expected, NBodyEnergy.energyAfter(bodies, 0.001, 50, softening),
+        1e-4 * Math.abs(expected));
   }
 
   private static double normalDensity(double v, double mean, double sd) {

@@ -9,6 +9,7 @@ import static io.jgrad.bench.rows.LogDensity100k.LOG_Z;
 import static io.jgrad.bench.rows.LogDensity100k.PRIOR_MEAN;
 import static io.jgrad.bench.rows.LogDensity100k.PRIOR_SD;
 
+import io.jgrad.bench.rows.Body;
 import io.jgrad.bench.rows.LargeSingleBlock;
 
 /**
@@ -470,5 +471,259 @@ public final class HandWritten {
       g[xOff + i] += gi;
     }
     return value;
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Records row
+  // ------------------------------------------------------------------------------------------------
+
+  /**
+   * The energy of {@code NBodyEnergy.energyAfter} and its gradient, as a person writes the adjoint
+   * of a leapfrog integrator: the bodies unpacked into flat arrays (body i at [3i, 3i + 3)), the
+   * primal's operations in the primal's order (so the value is bit for bit), keeping the positions
+   * and accelerations of every step and the half-step velocities (about 14 x 3n doubles in all);
+   * then one backward pass over the steps. An acceleration evaluated at step s feeds the second
+   * kick of step s - 1 and the first kick of step s; its cotangent is collected from both before
+   * its adjoint pair loop runs once, so the reverse costs steps + 1 adjoint pair loops plus that of
+   * the potential. With h = dt / 2, per pair (d = x_j - x_i, r2 = |d|^2 + eps^2):
+   *
+   * <pre>
+   *   a_i += m_j w d, a_j -= m_i w d, w = r2^(-3/2):
+   *     mBar_j += w aBar_i.d,  mBar_i -= w aBar_j.d,  r2Bar = -1.5 w / r2 (m_j aBar_i - m_i aBar_j).d,
+   *     dBar = w (m_j aBar_i - m_i aBar_j) + 2 r2Bar d,  xBar_j += dBar,  xBar_i -= dBar;
+   *   u -= m_i m_j / sqrt(r2):  mBar_i -= m_j / r,  r2Bar = m_i m_j / (2 r^3);
+   *   kinetic 0.5 m |v|^2:  vBar = m v,  mBar += |v|^2 / 2.
+   * </pre>
+   *
+   * <p>Layout of g: body by body, position x, y, z, velocity x, y, z, mass; then dt, softening.
+   */
+  public static double nbodyEnergy(Body[] bodies, double dt, int steps, double softening,
+      double[] g) {
+    int n = bodies.length;
+    int n3 = 3 * n;
+    double[][] pos = new double[steps + 1][n3];
+    double[][] acc = new double[steps + 1][n3];
+    double[][] half = new double[steps][n3];
+    double[] v = new double[n3];
+    double[] m = new double[n];
+    double[] x0 = pos[0];
+    for (int i = 0; i < n; i++) {
+      Body b = bodies[i];
+      x0[3 * i] = b.position().x();
+      x0[3 * i + 1] = b.position().y();
+      x0[3 * i + 2] = b.position().z();
+      v[3 * i] = b.velocity().x();
+      v[3 * i + 1] = b.velocity().y();
+      v[3 * i + 2] = b.velocity().z();
+      m[i] = b.mass();
+    }
+    double eps2 = softening * softening;
+    double h = 0.5 * dt;
+    accelerations(x0, m, eps2, acc[0]);
+    for (int s = 0; s < steps; s++) {
+      double[] x = pos[s];
+      double[] a = acc[s];
+      double[] vh = half[s];
+      double[] xNext = pos[s + 1];
+      for (int k = 0; k < n3; k++) {
+        vh[k] = v[k] + h * a[k];
+        xNext[k] = x[k] + dt * vh[k];
+      }
+      double[] aNext = acc[s + 1];
+      accelerations(xNext, m, eps2, aNext);
+      for (int k = 0; k < n3; k++) {
+        v[k] = vh[k] + h * aNext[k];
+      }
+    }
+
+    // the energy and its adjoint at the final state
+    double[] xBar = new double[n3];
+    double[] vBar = new double[n3];
+    double[] mBar = new double[n];
+    double kinetic = 0.0;
+    for (int i = 0; i < n; i++) {
+      double vx = v[3 * i];
+      double vy = v[3 * i + 1];
+      double vz = v[3 * i + 2];
+      double v2 = vx * vx + vy * vy + vz * vz;
+      kinetic += 0.5 * m[i] * v2;
+      vBar[3 * i] = m[i] * vx;
+      vBar[3 * i + 1] = m[i] * vy;
+      vBar[3 * i + 2] = m[i] * vz;
+      mBar[i] = 0.5 * v2;
+    }
+    double[] x = pos[steps];
+    double u = 0.0;
+    double eps2Bar = 0.0;
+    for (int i = 0; i < n; i++) {
+      double xi = x[3 * i];
+      double yi = x[3 * i + 1];
+      double zi = x[3 * i + 2];
+      double mi = m[i];
+      double mBarI = 0.0;
+      double xBarI = 0.0;
+      double yBarI = 0.0;
+      double zBarI = 0.0;
+      for (int j = i + 1; j < n; j++) {
+        double dx = x[3 * j] - xi;
+        double dy = x[3 * j + 1] - yi;
+        double dz = x[3 * j + 2] - zi;
+        double r = Math.sqrt(dx * dx + dy * dy + dz * dz + eps2);
+        double mj = m[j];
+        double q = mi * mj / r;
+        u -= q;
+        double invR = 1.0 / r;
+        mBarI -= mj * invR;
+        mBar[j] -= mi * invR;
+        double r2Bar = 0.5 * q * invR * invR;
+        eps2Bar += r2Bar;
+        double f = 2.0 * r2Bar;
+        xBar[3 * j] += f * dx;
+        xBar[3 * j + 1] += f * dy;
+        xBar[3 * j + 2] += f * dz;
+        xBarI -= f * dx;
+        yBarI -= f * dy;
+        zBarI -= f * dz;
+      }
+      mBar[i] += mBarI;
+      xBar[3 * i] += xBarI;
+      xBar[3 * i + 1] += yBarI;
+      xBar[3 * i + 2] += zBarI;
+    }
+    double value = kinetic + u;
+
+    // back through the steps; aBar collects the cotangent of acc[s] from both kicks that use it
+    double hBar = 0.0;
+    double dtBar = 0.0;
+    double[] aBar = new double[n3];
+    for (int s = steps - 1; s >= 0; s--) {
+      // second kick: v = vh + h acc[s + 1]
+      double[] aNext = acc[s + 1];
+      for (int k = 0; k < n3; k++) {
+        hBar += vBar[k] * aNext[k];
+        aBar[k] += h * vBar[k];
+      }
+      eps2Bar += accelerationsAdjoint(pos[s + 1], m, eps2, aBar, xBar, mBar);
+      // drift: x[s + 1] = x[s] + dt vh
+      double[] vh = half[s];
+      for (int k = 0; k < n3; k++) {
+        dtBar += xBar[k] * vh[k];
+        vBar[k] += dt * xBar[k];
+      }
+      // first kick: vh = v + h acc[s]
+      double[] a = acc[s];
+      for (int k = 0; k < n3; k++) {
+        hBar += vBar[k] * a[k];
+        aBar[k] = h * vBar[k];
+      }
+    }
+    if (steps > 0) {
+      eps2Bar += accelerationsAdjoint(pos[0], m, eps2, aBar, xBar, mBar);
+    }
+    for (int i = 0; i < n; i++) {
+      g[7 * i] = xBar[3 * i];
+      g[7 * i + 1] = xBar[3 * i + 1];
+      g[7 * i + 2] = xBar[3 * i + 2];
+      g[7 * i + 3] = vBar[3 * i];
+      g[7 * i + 4] = vBar[3 * i + 1];
+      g[7 * i + 5] = vBar[3 * i + 2];
+      g[7 * i + 6] = mBar[i];
+    }
+    g[7 * n] = dtBar + 0.5 * hBar;
+    g[7 * n + 1] = 2.0 * softening * eps2Bar;
+    return value;
+  }
+
+  /**
+   * The primal's accelerations into {@code a} (overwritten), pair by pair in the primal's order; the
+   * running sums of body i are kept in registers while j runs, which adds in the same order.
+   */
+  private static void accelerations(double[] x, double[] m, double eps2, double[] a) {
+    int n = m.length;
+    java.util.Arrays.fill(a, 0.0);
+    for (int i = 0; i < n; i++) {
+      double xi = x[3 * i];
+      double yi = x[3 * i + 1];
+      double zi = x[3 * i + 2];
+      double mi = m[i];
+      double ax = a[3 * i];
+      double ay = a[3 * i + 1];
+      double az = a[3 * i + 2];
+      for (int j = i + 1; j < n; j++) {
+        double dx = x[3 * j] - xi;
+        double dy = x[3 * j + 1] - yi;
+        double dz = x[3 * j + 2] - zi;
+        double r2 = dx * dx + dy * dy + dz * dz + eps2;
+        double w = 1.0 / (r2 * Math.sqrt(r2));
+        double sj = m[j] * w;
+        ax = ax + sj * dx;
+        ay = ay + sj * dy;
+        az = az + sj * dz;
+        double si = mi * w;
+        a[3 * j] = a[3 * j] - si * dx;
+        a[3 * j + 1] = a[3 * j + 1] - si * dy;
+        a[3 * j + 2] = a[3 * j + 2] - si * dz;
+      }
+      a[3 * i] = ax;
+      a[3 * i + 1] = ay;
+      a[3 * i + 2] = az;
+    }
+  }
+
+  /**
+   * Adds the adjoint of {@link #accelerations} at positions x for the cotangent aBar into xBar and
+   * mBar; returns d/d eps2.
+   */
+  private static double accelerationsAdjoint(double[] x, double[] m, double eps2, double[] aBar,
+      double[] xBar, double[] mBar) {
+    int n = m.length;
+    double eps2Bar = 0.0;
+    for (int i = 0; i < n; i++) {
+      double xi = x[3 * i];
+      double yi = x[3 * i + 1];
+      double zi = x[3 * i + 2];
+      double mi = m[i];
+      double abx = aBar[3 * i];
+      double aby = aBar[3 * i + 1];
+      double abz = aBar[3 * i + 2];
+      double mBarI = 0.0;
+      double xBarI = 0.0;
+      double yBarI = 0.0;
+      double zBarI = 0.0;
+      for (int j = i + 1; j < n; j++) {
+        double dx = x[3 * j] - xi;
+        double dy = x[3 * j + 1] - yi;
+        double dz = x[3 * j + 2] - zi;
+        double r2 = dx * dx + dy * dy + dz * dz + eps2;
+        double w = 1.0 / (r2 * Math.sqrt(r2));
+        double mj = m[j];
+        double bjx = aBar[3 * j];
+        double bjy = aBar[3 * j + 1];
+        double bjz = aBar[3 * j + 2];
+        // c = m_j aBar_i - m_i aBar_j, the cotangent of w d
+        double cx = mj * abx - mi * bjx;
+        double cy = mj * aby - mi * bjy;
+        double cz = mj * abz - mi * bjz;
+        mBar[j] += w * (abx * dx + aby * dy + abz * dz);
+        mBarI -= w * (bjx * dx + bjy * dy + bjz * dz);
+        double r2Bar = -1.5 * w / r2 * (cx * dx + cy * dy + cz * dz);
+        eps2Bar += r2Bar;
+        double f = 2.0 * r2Bar;
+        double ddx = w * cx + f * dx;
+        double ddy = w * cy + f * dy;
+        double ddz = w * cz + f * dz;
+        xBar[3 * j] += ddx;
+        xBar[3 * j + 1] += ddy;
+        xBar[3 * j + 2] += ddz;
+        xBarI -= ddx;
+        yBarI -= ddy;
+        zBarI -= ddz;
+      }
+      mBar[i] += mBarI;
+      xBar[3 * i] += xBarI;
+      xBar[3 * i + 1] += yBarI;
+      xBar[3 * i + 2] += zBarI;
+    }
+    return eps2Bar;
   }
 }

@@ -9,6 +9,7 @@ import static io.jgrad.bench.rows.LogDensity100k.LOG_Z;
 import static io.jgrad.bench.rows.LogDensity100k.PRIOR_MEAN;
 import static io.jgrad.bench.rows.LogDensity100k.PRIOR_SD;
 
+import io.jgrad.bench.rows.Body;
 import io.jgrad.bench.rows.LargeSingleBlock;
 import java.util.Map;
 import net.finmath.montecarlo.automaticdifferentiation.RandomVariableDifferentiable;
@@ -277,5 +278,118 @@ public final class ViaFinmath {
     System.arraycopy(y, 0, all, n, n);
     all[2 * n] = s;
     return gradient(lml, all, g);
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Records row
+  // ------------------------------------------------------------------------------------------------
+
+  /** {@code Vec3} over finmath random variables. */
+  private record FVec3(RandomVariable x, RandomVariable y, RandomVariable z) {
+    FVec3 plus(FVec3 o) {
+      return new FVec3(x.add(o.x), y.add(o.y), z.add(o.z));
+    }
+
+    FVec3 minus(FVec3 o) {
+      return new FVec3(x.sub(o.x), y.sub(o.y), z.sub(o.z));
+    }
+
+    FVec3 scale(RandomVariable s) {
+      return new FVec3(s.mult(x), s.mult(y), s.mult(z));
+    }
+
+    RandomVariable dot(FVec3 o) {
+      return x.mult(o.x).add(y.mult(o.y)).add(z.mult(o.z));
+    }
+  }
+
+  /** {@code Body} over finmath random variables. */
+  private record FBody(FVec3 position, FVec3 velocity, RandomVariable mass) {
+    FBody kick(FVec3 acceleration, RandomVariable h) {
+      return new FBody(position, velocity.plus(acceleration.scale(h)), mass);
+    }
+
+    FBody drift(RandomVariable h) {
+      return new FBody(position.plus(velocity.scale(h)), velocity, mass);
+    }
+
+    RandomVariable kineticEnergy() {
+      return mass.mult(0.5).mult(velocity.dot(velocity));
+    }
+  }
+
+  /**
+   * {@code NBodyEnergy.energyAfter} on records of finmath random variables; every position,
+   * velocity and mass component, dt and softening differentiable (layout as the jgrad gradient). An
+   * acceleration starts from its first term (finmath has no differentiable zero to add to).
+   */
+  public static double nbodyEnergy(Body[] bodies, double dtValue, int steps, double softeningValue,
+      double[] g) {
+    int n = bodies.length;
+    double[] inputs = new double[7 * n + 2];
+    for (int i = 0; i < n; i++) {
+      Body body = bodies[i];
+      inputs[7 * i] = body.position().x();
+      inputs[7 * i + 1] = body.position().y();
+      inputs[7 * i + 2] = body.position().z();
+      inputs[7 * i + 3] = body.velocity().x();
+      inputs[7 * i + 4] = body.velocity().y();
+      inputs[7 * i + 5] = body.velocity().z();
+      inputs[7 * i + 6] = body.mass();
+    }
+    inputs[7 * n] = dtValue;
+    inputs[7 * n + 1] = softeningValue;
+    RandomVariableDifferentiable[] v = variables(inputs);
+    FBody[] b = new FBody[n];
+    for (int i = 0; i < n; i++) {
+      int k = 7 * i;
+      b[i] = new FBody(new FVec3(v[k], v[k + 1], v[k + 2]), new FVec3(v[k + 3], v[k + 4], v[k + 5]),
+          v[k + 6]);
+    }
+    RandomVariable dt = v[7 * n];
+    RandomVariable softening = v[7 * n + 1];
+    FVec3[] acc = accelerations(b, softening);
+    for (int s = 0; s < steps; s++) {
+      for (int i = 0; i < n; i++) {
+        b[i] = b[i].kick(acc[i], dt.mult(0.5)).drift(dt);
+      }
+      acc = accelerations(b, softening);
+      for (int i = 0; i < n; i++) {
+        b[i] = b[i].kick(acc[i], dt.mult(0.5));
+      }
+    }
+    RandomVariable kinetic = b[0].kineticEnergy();
+    for (int i = 1; i < n; i++) {
+      kinetic = kinetic.add(b[i].kineticEnergy());
+    }
+    RandomVariable eps2 = softening.mult(softening);
+    RandomVariable u = null;
+    for (int i = 0; i < n; i++) {
+      for (int j = i + 1; j < n; j++) {
+        FVec3 d = b[j].position().minus(b[i].position());
+        RandomVariable term = b[i].mass().mult(b[j].mass()).div(d.dot(d).add(eps2).sqrt());
+        u = u == null ? term.mult(-1.0) : u.sub(term);
+      }
+    }
+    return gradient(kinetic.add(u), v, g);
+  }
+
+  private static FVec3[] accelerations(FBody[] b, RandomVariable softening) {
+    int n = b.length;
+    RandomVariable eps2 = softening.mult(softening);
+    FVec3[] acc = new FVec3[n];
+    for (int i = 0; i < n; i++) {
+      for (int j = i + 1; j < n; j++) {
+        FVec3 d = b[j].position().minus(b[i].position());
+        RandomVariable r2 = d.dot(d).add(eps2);
+        RandomVariable invR3 = r2.mult(r2.sqrt()).invert();
+        FVec3 toI = d.scale(b[j].mass().mult(invR3));
+        FVec3 toJ = d.scale(b[i].mass().mult(invR3));
+        acc[i] = acc[i] == null ? toI : acc[i].plus(toI);
+        acc[j] = acc[j] == null ? new FVec3(toJ.x().mult(-1.0), toJ.y().mult(-1.0), toJ.z().mult(-1.0))
+            : acc[j].minus(toJ);
+      }
+    }
+    return acc;
   }
 }

@@ -9,6 +9,7 @@ import static io.jgrad.bench.rows.LogDensity100k.LOG_Z;
 import static io.jgrad.bench.rows.LogDensity100k.PRIOR_MEAN;
 import static io.jgrad.bench.rows.LogDensity100k.PRIOR_SD;
 
+import io.jgrad.bench.rows.Body;
 import io.jgrad.bench.rows.LargeSingleBlock;
 import org.hipparchus.analysis.differentiation.Gradient;
 
@@ -238,5 +239,110 @@ public final class ViaHipparchus {
       logDet = logDet.add(l[i][i].log());
     }
     return logDet.multiply(2.0).add(n * io.jgrad.bench.rows.GpLml.LOG_2PI).add(quad).multiply(-0.5);
+  }
+
+  // ------------------------------------------------------------------------------------------------
+  // Records row
+  // ------------------------------------------------------------------------------------------------
+
+  /** {@code Vec3} over Hipparchus {@link Gradient}s: the record a Hipparchus user writes. */
+  private record GVec3(Gradient x, Gradient y, Gradient z) {
+    GVec3 plus(GVec3 o) {
+      return new GVec3(x.add(o.x), y.add(o.y), z.add(o.z));
+    }
+
+    GVec3 minus(GVec3 o) {
+      return new GVec3(x.subtract(o.x), y.subtract(o.y), z.subtract(o.z));
+    }
+
+    GVec3 scale(Gradient s) {
+      return new GVec3(s.multiply(x), s.multiply(y), s.multiply(z));
+    }
+
+    Gradient dot(GVec3 o) {
+      return x.multiply(o.x).add(y.multiply(o.y)).add(z.multiply(o.z));
+    }
+  }
+
+  /** {@code Body} over Hipparchus {@link Gradient}s. */
+  private record GBody(GVec3 position, GVec3 velocity, Gradient mass) {
+    GBody kick(GVec3 acceleration, Gradient h) {
+      return new GBody(position, velocity.plus(acceleration.scale(h)), mass);
+    }
+
+    GBody drift(Gradient h) {
+      return new GBody(position.plus(velocity.scale(h)), velocity, mass);
+    }
+
+    Gradient kineticEnergy() {
+      return mass.multiply(0.5).multiply(velocity.dot(velocity));
+    }
+  }
+
+  /**
+   * {@code NBodyEnergy.energyAfter} on records of {@code Gradient}s, 7n + 2 free parameters (body by
+   * body position, velocity, mass; then dt, softening), the primal's operations in its order.
+   */
+  public static Gradient nbodyEnergy(Body[] bodies, double dtValue, int steps, double softeningValue) {
+    int n = bodies.length;
+    int params = 7 * n + 2;
+    GBody[] b = new GBody[n];
+    for (int i = 0; i < n; i++) {
+      Body body = bodies[i];
+      int k = 7 * i;
+      b[i] = new GBody(
+          new GVec3(Gradient.variable(params, k, body.position().x()),
+              Gradient.variable(params, k + 1, body.position().y()),
+              Gradient.variable(params, k + 2, body.position().z())),
+          new GVec3(Gradient.variable(params, k + 3, body.velocity().x()),
+              Gradient.variable(params, k + 4, body.velocity().y()),
+              Gradient.variable(params, k + 5, body.velocity().z())),
+          Gradient.variable(params, k + 6, body.mass()));
+    }
+    Gradient dt = Gradient.variable(params, 7 * n, dtValue);
+    Gradient softening = Gradient.variable(params, 7 * n + 1, softeningValue);
+    Gradient zero = Gradient.constant(params, 0.0);
+    GVec3[] acc = accelerations(b, softening, zero);
+    for (int s = 0; s < steps; s++) {
+      for (int i = 0; i < n; i++) {
+        b[i] = b[i].kick(acc[i], dt.multiply(0.5)).drift(dt);
+      }
+      acc = accelerations(b, softening, zero);
+      for (int i = 0; i < n; i++) {
+        b[i] = b[i].kick(acc[i], dt.multiply(0.5));
+      }
+    }
+    Gradient kinetic = zero;
+    for (GBody body : b) {
+      kinetic = kinetic.add(body.kineticEnergy());
+    }
+    Gradient eps2 = softening.multiply(softening);
+    Gradient u = zero;
+    for (int i = 0; i < n; i++) {
+      for (int j = i + 1; j < n; j++) {
+        GVec3 d = b[j].position().minus(b[i].position());
+        u = u.subtract(b[i].mass().multiply(b[j].mass()).divide(d.dot(d).add(eps2).sqrt()));
+      }
+    }
+    return kinetic.add(u);
+  }
+
+  private static GVec3[] accelerations(GBody[] b, Gradient softening, Gradient zero) {
+    int n = b.length;
+    Gradient eps2 = softening.multiply(softening);
+    GVec3[] acc = new GVec3[n];
+    for (int i = 0; i < n; i++) {
+      acc[i] = new GVec3(zero, zero, zero);
+    }
+    for (int i = 0; i < n; i++) {
+      for (int j = i + 1; j < n; j++) {
+        GVec3 d = b[j].position().minus(b[i].position());
+        Gradient r2 = d.dot(d).add(eps2);
+        Gradient invR3 = r2.multiply(r2.sqrt()).reciprocal();
+        acc[i] = acc[i].plus(d.scale(b[j].mass().multiply(invR3)));
+        acc[j] = acc[j].minus(d.scale(b[i].mass().multiply(invR3)));
+      }
+    }
+    return acc;
   }
 }

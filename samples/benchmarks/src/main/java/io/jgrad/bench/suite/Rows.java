@@ -26,7 +26,8 @@ public final class Rows {
         new LargeSingleBlockBenchmark(),
         new LargeSingleBlockLoopBenchmark(),
         new SumCosExp1024Benchmark(),
-        new Sum5x1024Benchmark());
+        new Sum5x1024Benchmark(),
+        new NBodyEnergyBenchmark());
   }
 
   /**
@@ -42,6 +43,7 @@ public final class Rows {
         case "kron_view_sum" -> new KronViewSumBenchmark(6, 5, 3, 5);
         case "simple_mlp" -> new SimpleMlpBenchmark(4, 6, 5, 3);
         case "gp_lml" -> new GpLmlBenchmark(16);
+        case "nbody_energy" -> new NBodyEnergyBenchmark(8, 3);
         default -> row;
       });
     }
