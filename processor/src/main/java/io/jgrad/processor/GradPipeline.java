@@ -208,8 +208,9 @@ final class GradPipeline {
 
   /**
    * The copies of the private passive methods the rules call, by declaring class: structured, so
-   * that they print like the rules. A copy that calls a method with rules is reported (it would
-   * call the original's callees, which may be private too) and its callers dropped.
+   * that they print like the rules. A copy calls the methods the original calls; one that calls
+   * a private method with rules (which the rule classes cannot call) is reported and its callers
+   * dropped.
    */
   private Map<TypeElement, List<RuleWriter.Copy>> copies(List<Lowered> lowered,
       CalleeTable table, Set<String> failed) {
@@ -219,41 +220,20 @@ final class GradPipeline {
           || failed.contains(l.key())) {
         continue;
       }
-      io.jgrad.processor.transform.Structurize.Result structured =
-          io.jgrad.processor.transform.Structurize.apply(l.function());
-      Function f = structured.function();
-      io.jgrad.processor.ir.Block body = new io.jgrad.processor.ir.Block().addAll(f.body());
-      if (structured.result() != null) {
-        body.add(new io.jgrad.processor.ir.Stmt.Return(
-            new io.jgrad.processor.ir.Expr.Ref(structured.result()),
-            io.jgrad.processor.ir.Stmt.Origin.NONE));
-      }
-      String callee = calleeWithRules(body, table);
-      if (callee != null) {
+      io.jgrad.processor.transform.PassiveCopy.Result copy =
+          io.jgrad.processor.transform.PassiveCopy.of(l.function(), table);
+      if (copy.uncallable() != null) {
         reporter.error(l.method(), Message.PASSIVE_COPY_CALL.format(l.method().getSimpleName(),
-            callee));
+            copy.uncallable()));
         failed.add(l.key());
         continue;
       }
       List<TypeName> thrown = l.method().getThrownTypes().stream()
           .map(t -> TypeName.get(env.getTypeUtils().erasure(t))).toList();
       out.computeIfAbsent(l.owner(), k -> new ArrayList<>()).add(new RuleWriter.Copy(
-          new Function(f.name(), f.params(), f.returnType(), body, f.locals()),
-          l.method().getSimpleName().toString(), thrown));
+          copy.copy(), l.method().getSimpleName().toString(), thrown));
     }
     return out;
-  }
-
-  /** The first call in {@code block} to a method with rules, as owner.name, or null. */
-  private static String calleeWithRules(io.jgrad.processor.ir.Block block, CalleeTable table) {
-    String[] found = {null};
-    io.jgrad.processor.ir.Blocks.visitExprs(block, e -> {
-      if (found[0] == null && table.of(e) != null) {
-        io.jgrad.processor.ir.Expr.Call c = (io.jgrad.processor.ir.Expr.Call) e;
-        found[0] = c.owner() + "." + c.name();
-      }
-    });
-    return found[0];
   }
 
   /** Reports what a method does to its arguments that the rules cannot follow (yet). */
@@ -526,6 +506,12 @@ final class GradPipeline {
       f.params().forEach(p -> TangentWriter.collect(p.type(), shapes));
       f.locals().forEach(l -> TangentWriter.collect(l.type(), shapes));
       TangentWriter.collect(f.returnType(), shapes);
+      // a record constant's components (K.a()) may be of a type no variable has: the rules
+      // take their tangent as a zero of that type (seed 303, program 485)
+      for (Function part : List.of(rule.forward(), rule.forwardPart(), rule.reversePart())) {
+        io.jgrad.processor.ir.Blocks.visitExprs(part.body(),
+            e -> TangentWriter.collect(e.type(), shapes));
+      }
     }));
     for (io.jgrad.processor.ir.RecordShape shape : shapes.values()) {
       if (written.putIfAbsent(shape.tangentName(), TANGENT) != null) {

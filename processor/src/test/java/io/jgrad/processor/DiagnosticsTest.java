@@ -825,6 +825,38 @@ class DiagnosticsTest {
   }
 
   @Test
+  void privatePassiveCopyCallingAPrivateMethodWithRulesIsRejected() {
+    // the copy of scale in the rule classes calls twice itself, which is private to Foo
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          private static double twice(double v) {
+            return 2 * v;
+          }
+
+          private static double scale(int n) {
+            return twice(n);
+          }
+
+          @Grad
+          public static double f(double a, int n) {
+            return a * scale(n);
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("scale is private and its result has no derivative, so jgrad copies"
+            + " it into the rule classes; but it calls test.Foo.twice, which they cannot call (it"
+            + " is private, or in a private class): make scale or that method package-private")
+        .inFile(foo.file()).onLine(foo.line("private static double scale(int n)"));
+    assertNoInternalError(compilation);
+  }
+
+  @Test
   void privateMethodIsRejected() {
     Fixture foo = declaration("private static double f(double x)");
     Compilation compilation = compile(foo);

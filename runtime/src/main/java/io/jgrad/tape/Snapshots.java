@@ -258,19 +258,29 @@ public final class Snapshots {
   }
 
   /**
-   * Turns positional output cotangents into cotangents of the row objects now in place, for a
-   * method that moved rows of a matrix around: the rows the caller passed ({@code entryRows}) are
-   * cleared, then {@code saved[r]} (the cotangent of final row {@code r}) is added into whatever
-   * row {@code bar[r]} now is.
+   * For a method that moved rows of matrices around, first step of turning positional output
+   * cotangents into cotangents of the row objects now in place: clears the rows the caller passed
+   * ({@code entryRows}), whose cotangents were saved. Done for every such matrix before {@link
+   * #addPositional} for any: a row may have moved from one matrix to another.
    */
-  public static void positional(double[][] bar, double[][] entryRows, double[][] saved) {
-    if (bar == null) {
+  public static void clearRows(double[][] entryRows) {
+    if (entryRows == null) {
       return;
     }
     for (double[] row : entryRows) {
       if (row != null) {
         java.util.Arrays.fill(row, 0.0);
       }
+    }
+  }
+
+  /**
+   * Second step after {@link #clearRows}: adds {@code saved[r]} (the cotangent of final row
+   * {@code r}) into whatever row {@code bar[r]} now is.
+   */
+  public static void addPositional(double[][] bar, double[][] saved) {
+    if (bar == null) {
+      return;
     }
     for (int r = 0; r < saved.length; r++) {
       if (saved[r] != null && bar[r] != null) {

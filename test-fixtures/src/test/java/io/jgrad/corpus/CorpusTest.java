@@ -468,6 +468,25 @@ class CorpusTest {
     add(e, FuzzFindingsD.class, "roundedElementArgument",
         c -> c.args(r -> args((Object) array(r, 2, 0.6, 1.4))));
 
+    // ---- FuzzFindingsE: wrong answers the random-program tester found with records
+    // the primal throws where x > 1; the rules must too
+    add(e, FuzzFindingsE.class, "discardedPassiveRecordCall", c -> c.exceptions()
+        .args(r -> args(new FuzzFindingsE.Checked(away(r, 0, 2, 1.0)))));
+    // d in (0, 1) reads ps[0], whose x in (1.2, 1.5) moves d to ps[1] or ps[2]
+    add(e, FuzzFindingsE.class, "recordIndexReadsTheAssignedVariable", c -> c.args(r -> args(
+        new FuzzFindingsE.Particle[] {new FuzzFindingsE.Particle(u(r, 1.2, 1.5)),
+            new FuzzFindingsE.Particle(u(r, -1, 1)), new FuzzFindingsE.Particle(u(r, -1, 1))},
+        u(r, 0.1, 0.9))));
+    // p.k() of ps[0] picks another element
+    add(e, FuzzFindingsE.class, "recordIndexReadsTheAssignedRecord", c -> c.args(r -> args(
+        (Object) new FuzzFindingsE.Indexed[] {new FuzzFindingsE.Indexed(u(r, -1, 1), 1),
+            new FuzzFindingsE.Indexed(u(r, -1, 1), 2),
+            new FuzzFindingsE.Indexed(u(r, -1, 1), 0)})));
+    add(e, FuzzFindingsE.class, "replacedByAnElementOfAWrittenArray", c -> c.args(r -> args(
+        new FuzzFindingsE.Particle[] {new FuzzFindingsE.Particle(u(r, -1, 1)),
+            new FuzzFindingsE.Particle(u(r, -1, 1))}, u(r, -1, 1),
+        new FuzzFindingsE.Particle[] {new FuzzFindingsE.Particle(u(r, -1, 1))})));
+
     // ---- Helpers: static methods without @Grad, differentiated because rules call them
     add(e, Helpers.class, "sumOfSquares", c -> c.args(r -> args((Object) array(r, 5, -2, 2))));
     add(e, Helpers.class, "overloads", c -> c.range(-2, 2));
@@ -696,42 +715,6 @@ class CorpusTest {
     return m;
   }
 
-  /**
-   * Corpus methods whose rules are wrong: processor bugs the random-program tester found, still
-   * open. They count as entries for {@link #everyStaticCorpusMethodHasExactlyOneEntry} but are
-   * checked only by the disabled {@link #knownBugsPassGradCheck} (TODO: move each entry to
-   * {@link #entries} once its bug is fixed).
-   */
-  static List<Entry> knownBugs() {
-    List<Entry> e = new ArrayList<>();
-    // ---- FuzzFindingsE: processor bugs found with records (see the comments there)
-    // the primal throws where x > 1; the rules return
-    add(e, FuzzFindingsE.class, "discardedPassiveRecordCall", c -> c.exceptions()
-        .args(r -> args(new FuzzFindingsE.Checked(away(r, 0, 2, 1.0)))));
-    // d in (0, 1) reads ps[0], whose x in (1.2, 1.5) moves d to ps[1] or ps[2]
-    add(e, FuzzFindingsE.class, "recordIndexReadsTheAssignedVariable", c -> c.args(r -> args(
-        new FuzzFindingsE.Particle[] {new FuzzFindingsE.Particle(u(r, 1.2, 1.5)),
-            new FuzzFindingsE.Particle(u(r, -1, 1)), new FuzzFindingsE.Particle(u(r, -1, 1))},
-        u(r, 0.1, 0.9))));
-    // p.k() of ps[0] picks another element
-    add(e, FuzzFindingsE.class, "recordIndexReadsTheAssignedRecord", c -> c.args(r -> args(
-        (Object) new FuzzFindingsE.Indexed[] {new FuzzFindingsE.Indexed(u(r, -1, 1), 1),
-            new FuzzFindingsE.Indexed(u(r, -1, 1), 2),
-            new FuzzFindingsE.Indexed(u(r, -1, 1), 0)})));
-    add(e, FuzzFindingsE.class, "replacedByAnElementOfAWrittenArray", c -> c.args(r -> args(
-        new FuzzFindingsE.Particle[] {new FuzzFindingsE.Particle(u(r, -1, 1)),
-            new FuzzFindingsE.Particle(u(r, -1, 1))}, u(r, -1, 1),
-        new FuzzFindingsE.Particle[] {new FuzzFindingsE.Particle(u(r, -1, 1))})));
-    return e;
-  }
-
-  @TestFactory
-  @org.junit.jupiter.api.Disabled("processor bugs, still open: see FuzzFindingsE")
-  Stream<DynamicTest> knownBugsPassGradCheck() {
-    return knownBugs().stream().map(entry -> DynamicTest.dynamicTest(entry.name(),
-        entry::check));
-  }
-
   private static Records.Vec vec(Random r) {
     return new Records.Vec(u(r, -2, 2), u(r, -2, 2));
   }
@@ -767,7 +750,7 @@ class CorpusTest {
 
   @Test
   void everyStaticCorpusMethodHasExactlyOneEntry() {
-    List<String> names = Stream.concat(entries().stream(), knownBugs().stream())
+    List<String> names = entries().stream()
         .map(Entry::name).collect(Collectors.toList());
     Set<String> checked = new TreeSet<>(names);
     assertEquals(names.size(), checked.size(), "duplicate entries in " + names);
@@ -794,7 +777,7 @@ class CorpusTest {
 
   @Test
   void everyEntryOwnerIsACorpusClass() {
-    for (Entry entry : Stream.concat(entries().stream(), knownBugs().stream()).toList()) {
+    for (Entry entry : entries().stream().toList()) {
       assertTrue(CORPUS.contains(entry.owner()), entry.name() + " is not in CORPUS");
     }
   }

@@ -4,22 +4,15 @@ import io.jgrad.Grad;
 
 /**
  * What the random-program tester found once it generated records (seeds 301 to 308, and seeds 1,
- * 11, 21 and 24 while the generator was written), shrunk and named after what goes wrong; each
- * comment names the seeds and programs it came from. All are processor bugs (one a limitation
- * the README does not state), open at e673da6 (one is fixed on main since); TODO: move each to
- * the passing corpus once fixed:
+ * 11, 21 and 24 while the generator was written), shrunk and named after what went wrong; each
+ * comment names the seeds and programs it came from and the cause. All were processor bugs (one
+ * a limitation the README did not state), fixed since:
  *
  * <ul>
- *   <li>the methods below compile but get wrong rules: their {@code CorpusTest} entries are in
- *       {@code CorpusTest.knownBugs()}, checked by a disabled test;
- *   <li>the programs jgrad rejects or crashes on, or whose rules do not compile, cannot be
- *       compiled with the corpus (they would stop the build): they are kept as sources here, and
- *       the disabled tests of {@code FuzzFindingsTest} compile each with jgrad and check it.
+ *   <li>the methods below got wrong rules; {@code CorpusTest} checks them;
+ *   <li>the programs jgrad rejected or crashed on, or whose rules did not compile, are kept as
+ *       sources here: {@code FuzzFindingsTest} compiles each with jgrad and checks it.
  * </ul>
- *
- * <p>The random-program tester leaves the constructs of the frequent ones out unless {@code
- * -Djgrad.fuzz.knownBugs=true} ({@code io.jgrad.fuzz.GenConfig#KNOWN_BUGS}); the others it
- * reaches about once in a thousand programs.
  */
 public final class FuzzFindingsE {
   private FuzzFindingsE() {}
@@ -35,9 +28,9 @@ public final class FuzzFindingsE {
   }
 
   /**
-   * Seed 24, program 125 (processor bug): the call statement {@code c.check();} of a record
-   * method whose result has no derivative is left out of the rules, which then return where the
-   * primal throws. (A passive record method lowers to an {@code Expr.Invoke};
+   * Seed 24, program 125 (processor bug, fixed): the call statement {@code c.check();} of a
+   * record method whose result has no derivative was left out of the rules, which then returned
+   * where the primal throws. (A passive record method lowers to an {@code Expr.Invoke};
    * {@code ExpressionLowerer.statement} keeps only {@code Expr.Call} results as statements.)
    */
   @Grad
@@ -50,10 +43,10 @@ public final class FuzzFindingsE {
   public record Particle(double x) {}
 
   /**
-   * Seeds 302 (program 667), 304 (302), 305 (834) and 307 (153) (processor bug; the same cause
-   * as {@link #recordIndexReadsTheAssignedRecord}): in {@code d += ps[i].x()} the index {@code
-   * i} reads
-   * {@code d}, the variable the statement assigns. The forward rule computes the tangent as
+   * Seeds 302 (program 667), 304 (302), 305 (834) and 307 (153) (processor bug, fixed; the same
+   * cause as {@link #recordIndexReadsTheAssignedRecord}): in {@code d += ps[i].x()} the index
+   * {@code i} reads {@code d}, the variable the statement assigns. The forward rule computed the
+   * tangent as
    * {@code dDot += psDot[Math.min(ps.length - 1, (int) d)].x} after {@code d} has changed (the
    * tangent of another element), and the reverse rule adds into the adjoint of that other
    * element. (The same statement on a {@code double[]} is right: {@code
@@ -69,9 +62,9 @@ public final class FuzzFindingsE {
   public record Indexed(double x, int k) {}
 
   /**
-   * Seeds 304 (program 20) and 306 (392) (processor bug, the cause of {@link
+   * Seeds 304 (program 20) and 306 (392) (processor bug, fixed; the cause of {@link
    * #recordIndexReadsTheAssignedVariable}): {@code p = ps[i]} where {@code i} reads {@code p}.
-   * The forward rule assigns {@code pDot = psDot[Math.floorMod(p.k(), ps.length)]} after {@code
+   * The forward rule assigned {@code pDot = psDot[Math.floorMod(p.k(), ps.length)]} after {@code
    * p} has changed: the tangent of another element. (Found through a helper that reassigns its
    * record parameter to an element of its array parameter and returns it.)
    */
@@ -83,15 +76,16 @@ public final class FuzzFindingsE {
   }
 
   /**
-   * Seeds 304 (program 331), 307 (433) and 308 (648, 662) (processor bug): a void method that
-   * may write {@code os3[0]} (here it does not: {@code a <= 5}) and then replaces {@code
-   * os1[last]} by {@code os3[0]}. The final
-   * {@code os1[last]} is the entry {@code os3[0]}, so {@code os3Bar[0]} must get the cotangent
-   * that {@code os1Bar[last]} holds on entry; the adjoint returns with both zero. (The forward
-   * sweep points {@code os1Bar[last]} at {@code os3Bar[0]}'s tangent object, and the caller's
-   * cotangent of the final element is never added; without the {@code if}, the rules are
-   * right. The programs found write the other array before or after: {@code os2[0] = new P(a);
-   * os1[0] = os2[1];}, or through a recursive call.)
+   * Seeds 304 (program 331), 307 (433) and 308 (648, 662) (processor bug, fixed): a void method
+   * that may write {@code os3[0]} (here it does not: {@code a <= 5}) and then replaces {@code
+   * os1[last]} by {@code os3[0]}. The final {@code os1[last]} is the entry {@code os3[0]}, so
+   * {@code os3Bar[0]} must get the cotangent that {@code os1Bar[last]} holds on entry; the adjoint
+   * returned with both zero. (The forward sweep points {@code os1Bar[last]} at {@code
+   * os3Bar[0]}'s tangent object; the adjoint added the caller's cotangents of {@code os1}'s final
+   * elements into the objects now there, and then cleared {@code os3}'s entry objects, that one
+   * among them, before adding {@code os3}'s. Now every array's entry objects are cleared before
+   * any cotangent is added. The programs found write the other array before or after: {@code
+   * os2[0] = new P(a); os1[0] = os2[1];}, or through a recursive call.)
    */
   @Grad
   public static void replacedByAnElementOfAWrittenArray(Particle[] os1, double a,
@@ -102,11 +96,12 @@ public final class FuzzFindingsE {
     os1[os1.length - 1] = os3[0];
   }
 
-  // ------------------------------------------------ programs that do not compile with jgrad
+  // ------------------------------------------------ programs that did not compile with jgrad
 
   /**
-   * Seeds 11, 21, 301 and 306 (21 programs; processor bug): a private instance method of a record
-   * whose result has no derivative is rejected with "call to Vec.isPositive() cannot be
+   * Seeds 11, 21, 301 and 306 (21 programs; processor bug, fixed: the rules call a copy, the
+   * receiver first): a private instance method of a record whose result has no derivative was
+   * rejected with "call to Vec.isPositive() cannot be
    * differentiated: it is not static", although a private static method of the kind is called
    * through a copy and a package-private instance method as it is ({@code
    * CallLowerer.recordMethod} takes a record method as passive only if it is not private).
@@ -131,10 +126,10 @@ public final class FuzzFindingsE {
       """;
 
   /**
-   * Seeds 21 (program 137), 301 (38) and 306 (202, 339) (processor bug): an instance method of a
-   * record
+   * Seeds 21 (program 137), 301 (38) and 306 (202, 339) (processor bug, fixed): an instance
+   * method of a record
    * without double or float components that returns a double (computed from data only, so
-   * without derivative, like a static method the README calls passive) is rejected with "call
+   * without derivative, like a static method the README calls passive) was rejected with "call
    * to Grid.half() cannot be differentiated: it is not static" ({@code CallLowerer.recordMethod}
    * takes a record method as passive only if its result type has no derivative).
    */
@@ -188,11 +183,11 @@ public final class FuzzFindingsE {
       """;
 
   /**
-   * Seeds 303 (programs 485, 808) and 305 (452) (processor bug): a component of a record
+   * Seeds 303 (programs 485, 808) and 305 (452) (processor bug, fixed): a component of a record
    * constant ({@code
    * K.a()}, {@code K} a {@code static final Pair}) whose record type the methods use nowhere
    * else: the rules take its tangent as {@code new ConstantComponent_Pair_Tangent().a}, but no
-   * tangent class is generated for {@code Pair}, so the rules do not compile ("cannot find
+   * tangent class was generated for {@code Pair}, so the rules did not compile ("cannot find
    * symbol: class ConstantComponent_Pair_Tangent").
    */
   static final String CONSTANT_COMPONENT = """
@@ -216,9 +211,10 @@ public final class FuzzFindingsE {
       """;
 
   /**
-   * Seed 306, program 110 (processor limitation the README does not state): a private method
-   * whose result has no derivative (a record factory without differentiable parameters, or a
-   * static double method of ints) is rejected if it calls a method with rules: "unit is private
+   * Seed 306, program 110 (processor limitation the README did not state, lifted: the copy calls
+   * the methods themselves): a private method whose result has no derivative (a record factory
+   * without differentiable parameters, or a static double method of ints) was rejected if it
+   * calls a method with rules: "unit is private
    * and its result has no derivative, so jgrad copies it into the rule classes; but it calls
    * fuzzfindings.PrivatePassiveCallsRules.Vec.twice, which has rules: make unit
    * package-private". The README says such a method is copied into the rule classes and does

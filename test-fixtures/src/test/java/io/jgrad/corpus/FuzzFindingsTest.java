@@ -9,15 +9,13 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The aliasing finding of {@link FuzzFindings}: every rule rejects x1 == x2, the Jacobian too.
- * And the findings of {@link FuzzFindingsE} that do not compile with jgrad: each is compiled here
- * with jgrad and checked. They are processor bugs, still open, so their tests are disabled
- * (TODO: enable each once its bug is fixed, or move the program into the corpus).
+ * And the findings of {@link FuzzFindingsE} that did not compile with jgrad: each is compiled
+ * here with jgrad and checked.
  */
 class FuzzFindingsTest {
   @TempDir Path temp;
@@ -28,16 +26,12 @@ class FuzzFindingsTest {
   }
 
   @Test
-  @Disabled("processor bug: a private passive instance method of a record is rejected as"
-      + " \"not static\" (FuzzFindingsE.PRIVATE_PASSIVE_RECORD_METHOD)")
   void privatePassiveRecordMethodIsCalledThroughACopy() throws Exception {
     compileAndCheck("PrivatePassiveRecordMethod", FuzzFindingsE.PRIVATE_PASSIVE_RECORD_METHOD,
         c -> c.range(-2, 2));
   }
 
   @Test
-  @Disabled("processor bug: a double method of a record without double or float components is"
-      + " rejected as \"not static\" (FuzzFindingsE.DATA_RECORD_DOUBLE_METHOD)")
   void doubleMethodOfADataRecordIsPassive() throws Exception {
     compileAndCheck("DataRecordDoubleMethod", FuzzFindingsE.DATA_RECORD_DOUBLE_METHOD,
         c -> c.range(-2, 2).intRange(-3, 3));
@@ -51,15 +45,11 @@ class FuzzFindingsTest {
   }
 
   @Test
-  @Disabled("processor bug: the rules read a component of a record constant through a tangent"
-      + " class that is not generated (FuzzFindingsE.CONSTANT_COMPONENT)")
   void componentOfAConstantOfAnOtherwiseUnusedRecordType() throws Exception {
     compileAndCheck("ConstantComponent", FuzzFindingsE.CONSTANT_COMPONENT, c -> c.range(-2, 2));
   }
 
   @Test
-  @Disabled("processor limitation the README does not state: a private passive method that"
-      + " calls a method with rules is rejected (FuzzFindingsE.PRIVATE_PASSIVE_CALLS_RULES)")
   void privatePassiveMethodCallingRules() throws Exception {
     compileAndCheck("PrivatePassiveCallsRules", FuzzFindingsE.PRIVATE_PASSIVE_CALLS_RULES,
         c -> c.range(-2, 2).intRange(-3, 3), "f", "g");

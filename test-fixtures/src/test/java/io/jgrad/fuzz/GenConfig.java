@@ -51,30 +51,13 @@ final class GenConfig {
 
   /**
    * Features that make jgrad fail although they are inside the documented language (processor
-   * bugs, each with a corpus program in {@code io.jgrad.corpus.FuzzFindingsE}): left out unless
-   * {@code -Djgrad.fuzz.knownBugs=true}, so that the fixed-seed run of {@code mvn verify} tests
-   * everything else. TODO: drop each name once its bug is fixed.
-   *
-   * <ul>
-   *   <li>{@code private record method}: a private instance method of a record whose result has
-   *       no derivative (int, boolean) is rejected as "not static";
-   *   <li>{@code data record}: an instance method of a record without double or float
-   *       components that returns a double is rejected likewise;
-   *   <li>{@code discarded record call}: a call statement {@code r.check();} of a record's
-   *       method returning int or boolean is dropped from the rules, which then do not throw
-   *       where the primal throws;
-   *   <li>{@code d op= ps[(int) d].x()} (the idiom): an index into an array of records that
-   *       reads the variable the statement assigns is evaluated again, after the assignment,
-   *       for the tangent and the adjoint (ordinary statements still reach this now and then).
-   * </ul>
-   *
-   * <p>Two more open bugs have no knob, the generator reaches them about once in a thousand
-   * programs: an element of an array of records replaced by an element of another array the
-   * method may write loses its cotangent, and a component of a record constant whose type is
-   * used nowhere else gives rules that do not compile.
+   * bugs, each with a corpus program in a {@code FuzzFindings} class): left out unless {@code
+   * -Djgrad.fuzz.knownBugs=true}, so that the fixed-seed run of {@code mvn verify} tests
+   * everything else while a bug is open. Drop each name once its bug is fixed. None is open: the
+   * last ones ({@code private record method}, {@code data record}, {@code discarded record call},
+   * {@code d op= ps[(int) d].x()}) are fixed, see {@code FuzzFindingsE}.
    */
-  static final java.util.Set<String> KNOWN_BUGS = java.util.Set.of("private record method",
-      "data record", "discarded record call", "d op= ps[(int) d].x()");
+  static final java.util.Set<String> KNOWN_BUGS = java.util.Set.of();
 
   boolean allows(String feature) {
     return !without.contains(feature);

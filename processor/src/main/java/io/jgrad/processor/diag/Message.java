@@ -99,7 +99,8 @@ public enum Message {
       + " follow that write: return the new values (a double[] result) or write them in a method"
       + " that returns void"),
   PASSIVE_COPY_CALL("%s is private and its result has no derivative, so jgrad copies it into the"
-      + " rule classes; but it calls %s, which has rules: make %1$s package-private"),
+      + " rule classes; but it calls %s, which they cannot call (it is private, or in a private"
+      + " class): make %1$s or that method package-private"),
   CALLEE_FAILED("%s calls %s, which jgrad cannot differentiate (see the errors reported there):"
       + " no rules are generated for %1$s until those are fixed"),
   INTERNAL("jgrad internal error while processing %s: %s. Please report this bug at"

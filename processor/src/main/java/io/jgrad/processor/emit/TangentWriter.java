@@ -117,16 +117,22 @@ public final class TangentWriter {
         .addStatement("out[i] = copy(t[i])").endControlFlow()
         .addStatement("return out").build());
     type.addMethod(clear(fields, self));
-    type.addMethod(MethodSpec.methodBuilder("positional")
-        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .addParameter(selves, "bar").addParameter(selves, "entry").addParameter(selves, "saved")
-        .addJavadoc("For a method that replaced elements of an array of records: turns the"
-            + " caller's positional cotangents ({@code saved[i]}, of the final element {@code i},"
-            + " held in the tangent objects {@code entry}) into cotangents of the tangent objects"
-            + " now in {@code bar}: {@code entry}'s are cleared, then {@code saved[i]} is added"
-            + " into {@code bar[i]}.\n")
-        .beginControlFlow("if (bar == null)").addStatement("return").endControlFlow()
+    type.addMethod(MethodSpec.methodBuilder("clearEntry")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC).addParameter(selves, "entry")
+        .addJavadoc("For a method that replaced elements of arrays of records, first step: clears"
+            + " the tangent objects the caller passed ({@code entry}), whose positional cotangents"
+            + " were saved. Done for every such array before {@link #addPositional} for any: a"
+            + " tangent object may have moved from one array to another.\n")
+        .beginControlFlow("if (entry == null)").addStatement("return").endControlFlow()
         .beginControlFlow("for ($T t : entry)", self).addStatement("clear(t)").endControlFlow()
+        .build());
+    type.addMethod(MethodSpec.methodBuilder("addPositional")
+        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .addParameter(selves, "bar").addParameter(selves, "saved")
+        .addJavadoc("For a method that replaced elements of arrays of records, second step: adds"
+            + " the caller's positional cotangents ({@code saved[i]}, of the final element {@code"
+            + " i}) into the tangent objects now in {@code bar}.\n")
+        .beginControlFlow("if (bar == null)").addStatement("return").endControlFlow()
         .beginControlFlow("for (int i = 0; i < saved.length; i++)")
         .addStatement("addTo(bar[i], saved[i])").endControlFlow().build());
     type.addMethod(toStringMethod(shape, fields));

@@ -123,10 +123,9 @@ final class CallLowerer {
   private Expr recordMethod(MethodInvocation m, IMethodBinding method, Type type, Block out) {
     GradCallee callee = lowerer.callees.resolve(method);
     // a class's method may change its fields: it is differentiated (and checked), never passive
-    boolean passive = callee == null && !type.isDifferentiable()
+    boolean passive = callee == null
         && (method.getDeclaringClass().isRecord() || JdtTypes.isEnum(method.getDeclaringClass()))
-        && !org.eclipse.jdt.core.dom.Modifier.isPrivate(method.getModifiers())
-        && java.util.Arrays.stream(method.getParameterTypes()).noneMatch(ITypeBinding::isArray);
+        && lowerer.callees.isPassive(method);
     if (callee == null && !passive) {
       lowerer.report(m, Message.NO_RULE.format(signature(method),
           lowerer.callees.whyNot(method)));
@@ -146,6 +145,10 @@ final class CallLowerer {
           : callee != null ? expressions.operand(arg, code) : expressions.value(arg, code));
     }
     List<Expr> values = order.values();
+    if (passive && org.eclipse.jdt.core.dom.Modifier.isPrivate(method.getModifiers())) {
+      // the rule classes cannot call it: they call their copy, the receiver first
+      return new Expr.Call(lowerer.callees.passiveOwner(method), method.getName(), values, type);
+    }
     if (passive) {
       return new Expr.Invoke(values.get(0), method.getName(), values.subList(1, values.size()),
           type);

@@ -163,9 +163,10 @@ public final class ElementCallees implements CalleeResolver {
       + " array parameter to write)";
 
   /**
-   * Why the rules cannot call {@code method} as it is (null if they can): it must be static,
-   * visible to the generated classes, and its result must carry no derivative; its array
-   * arguments must be checked (its source read) to be left as they are.
+   * Why the rules cannot call {@code method} as it is (null if they can): it must be static or
+   * an instance method of a record or enum, visible to the generated classes (or copied into
+   * them), and its result must carry no derivative; its array arguments must be checked (its
+   * source read) to be left as they are.
    */
   private String passiveProblem(ExecutableElement method) {
     Set<Modifier> modifiers = method.getModifiers();
@@ -175,12 +176,23 @@ public final class ElementCallees implements CalleeResolver {
             + " does not model" + MethodChecks.whyNotModelled(p.asType());
       }
     }
-    if (!modifiers.contains(Modifier.STATIC)) {
+    TypeElement owner = (TypeElement) method.getEnclosingElement();
+    boolean instance = !modifiers.contains(Modifier.STATIC);
+    if (instance && owner.getKind() != javax.lang.model.element.ElementKind.RECORD
+        && owner.getKind() != javax.lang.model.element.ElementKind.ENUM) {
+      // a record's or enum's fields are final; a class's method may change its object
       return "it is not static";
     }
-    boolean differentiableParam = method.getParameters().stream()
+    if (instance && MethodChecks.holdsArrays(owner.asType())) {
+      return "its record holds arrays, and jgrad differentiates such a record's methods only if"
+          + " they return a double, a double array, a record, or an int, long or boolean";
+    }
+    // the receiver is an argument too: its components may carry derivatives
+    boolean differentiableParam = (instance && MethodChecks.isDifferentiable(owner.asType()))
+        || method.getParameters().stream()
         .anyMatch(p -> MethodChecks.isDifferentiable(p.asType()) || isFloating(p.asType()));
-    if (isFloating(method.getReturnType()) && differentiableParam) {
+    if ((isFloating(method.getReturnType())
+        || MethodChecks.isDifferentiable(method.getReturnType())) && differentiableParam) {
       return hasSource.test(RuleBases.topLevel((TypeElement) method.getEnclosingElement()))
           ? UNSUPPORTED_SIGNATURE
           : "its source is not in this build, so jgrad cannot differentiate it";
@@ -360,7 +372,23 @@ public final class ElementCallees implements CalleeResolver {
       params.add(JdtTypes.of(p));
     }
     String pkg = elements.getPackageOf(type).getQualifiedName().toString();
+    boolean instance = !org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers());
+    GradCallee.Primal primal = visibleInPackage(method)
+        ? new GradCallee.Primal(method.getName(), instance) : null;
     return new GradCallee(type.getQualifiedName().toString(), pkg, RuleBases.of(type),
-        ruleName, params, JdtTypes.of(method.getReturnType()));
+        ruleName, params, JdtTypes.of(method.getReturnType()), primal);
+  }
+
+  /** True if code in the method's package (the rule classes) can call it. */
+  private static boolean visibleInPackage(IMethodBinding method) {
+    if (org.eclipse.jdt.core.dom.Modifier.isPrivate(method.getModifiers())) {
+      return false;
+    }
+    for (ITypeBinding t = method.getDeclaringClass(); t != null; t = t.getDeclaringClass()) {
+      if (org.eclipse.jdt.core.dom.Modifier.isPrivate(t.getModifiers())) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -144,7 +144,7 @@ final class PlaceLowerer {
   /** {@code var = e}, with e lowered straight into var when that keeps one operation a line. */
   private void assignVariable(Var var, Expression e, Block out) {
     if (var.type().isArray()) {
-      Expr value = expressions.arrayValue(e, out);
+      Expr value = indicesReadFirst(expressions.arrayValue(e, out), var, out);
       if (value instanceof Expr.NewArray n && Exprs.vars(n).contains(var)) {
         // the rules allocate the derivative's array after var changed, with the same dimensions:
         // read them first (in order)
@@ -155,7 +155,11 @@ final class PlaceLowerer {
       return;
     }
     if (!var.type().isFloating()) {
-      out.add(new Stmt.Assign(var, expressions.value(e, out), lowerer.origin()));
+      Expr value = expressions.value(e, out);
+      if (var.type().isRecord()) {
+        value = indicesReadFirst(value, var, out);
+      }
+      out.add(new Stmt.Assign(var, value, lowerer.origin()));
       return;
     }
     Expr op = expressions.operation(e, out);
@@ -171,8 +175,9 @@ final class PlaceLowerer {
    * or adjoint), when {@code var} has its new value ({@code s += x[(int) s]}).
    */
   private Expr elementsReadFirst(Expr op, Var var, Block out) {
-    if (op instanceof Expr.Index i && Exprs.indexVars(i).contains(var)) {
-      return lowerer.spill(i, out);
+    if ((op instanceof Expr.Index || op instanceof Expr.Field)
+        && Exprs.indexVars(op).contains(var)) {
+      return lowerer.spill(op, out); // ps[(int) s].x() too (seed 302, program 667)
     }
     if (op instanceof Expr.Binary b) {
       return new Expr.Binary(b.op(), elementsReadFirst(b.left(), var, out),
@@ -192,6 +197,25 @@ final class PlaceLowerer {
       return new Expr.Call(c.owner(), c.name(), args, c.type());
     }
     return op;
+  }
+
+  /**
+   * {@code value}, an element or component path ({@code ps[i]}, {@code m[i][j]}, {@code
+   * t.rows()[i]}), with every index that reads {@code var} read into a temporary first: the
+   * rules take the tangent or adjoint of the same path after the assignment, when {@code var}
+   * has its new value ({@code p = ps[p.k()]}, seed 304, program 20).
+   */
+  private Expr indicesReadFirst(Expr value, Var var, Block out) {
+    if (value instanceof Expr.Index i) {
+      Expr array = indicesReadFirst(i.array(), var, out);
+      Expr index = Exprs.vars(i.index()).contains(var) ? lowerer.spill(i.index(), out)
+          : i.index();
+      return new Expr.Index(array, index, i.type());
+    }
+    if (value instanceof Expr.Field f) {
+      return new Expr.Field(indicesReadFirst(f.target(), var, out), f.name(), f.type());
+    }
+    return value;
   }
 
   private static boolean isAddition(Expr op) {

@@ -10,9 +10,18 @@ import java.util.List;
  * @param packageName the owner's package
  * @param ruleBase simple name the rule classes start with ({@code Outer_Inner} for {@code
  *     Outer.Inner})
+ * @param name the name of its rules (the method's, or mangled for an overload)
+ * @param primal how code outside its class calls the method itself, or null if it cannot
+ *     (private)
  */
 public record GradCallee(String owner, String packageName, String ruleBase, String name,
-    List<Type> parameterTypes, Type returnType) {
+    List<Type> parameterTypes, Type returnType, Primal primal) {
+
+  /**
+   * The method itself: its name, and whether it is an instance method (its receiver is then the
+   * rules' first argument).
+   */
+  public record Primal(String name, boolean instance) {}
 
   public String forwardClass() {
     return qualify(RuleNames.forwardClass(ruleBase));

@@ -145,7 +145,10 @@ final class ReverseParts {
         RuleNames.forwardPart(function.name()), forwardArgs, function.returnType());
     List<Var> delegateLocals = new ArrayList<>();
     // a matrix whose rows the method moves: the caller's cotangents are by position, the
-    // reverse part's by row object; convert once the forward part has moved the rows
+    // reverse part's by row object; convert once the forward part has moved the rows: clear
+    // every array's entry objects before adding any saved cotangent (seed 304, program 331:
+    // an element of one array may now be in another)
+    Block clearEntries = new Block();
     Block toPositional = new Block();
     Block putBack = new Block();
     for (Var p : function.params()) {
@@ -155,8 +158,10 @@ final class ReverseParts {
         Var saved = local(bar.name() + "Out", bar.type(), delegateLocals);
         body.add(new Stmt.Assign(entryRows, snapshot("rows", bar), Origin.NONE));
         body.add(new Stmt.Assign(saved, snapshot("copy", bar), Origin.NONE));
-        toPositional.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "positional",
-            List.of(ref(bar), ref(entryRows), ref(saved)), Type.VOID), Origin.NONE));
+        clearEntries.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "clearRows",
+            List.of(ref(entryRows)), Type.VOID), Origin.NONE));
+        toPositional.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "addPositional",
+            List.of(ref(bar), ref(saved)), Type.VOID), Origin.NONE));
       } else if (p.type().isRecordArray() && p.type().hasShadow() && effects.isWritten(p)) {
         // an array of records whose elements the method replaces: the same, with the
         // tangent class's helpers
@@ -168,8 +173,10 @@ final class ReverseParts {
             bar.type()), Origin.NONE));
         body.add(new Stmt.Assign(saved, new Expr.Call(tangents, "copy", List.of(ref(bar)),
             bar.type()), Origin.NONE));
-        toPositional.add(new Stmt.Eval(new Expr.Call(tangents, "positional",
-            List.of(ref(bar), ref(entryBars), ref(saved)), Type.VOID), Origin.NONE));
+        clearEntries.add(new Stmt.Eval(new Expr.Call(tangents, "clearEntry",
+            List.of(ref(entryBars)), Type.VOID), Origin.NONE));
+        toPositional.add(new Stmt.Eval(new Expr.Call(tangents, "addPositional",
+            List.of(ref(bar), ref(saved)), Type.VOID), Origin.NONE));
       }
     }
     if (value != null) {
@@ -205,6 +212,7 @@ final class ReverseParts {
             Type.VOID), Origin.NONE));
       }
     }
+    body.addAll(clearEntries);
     body.addAll(toPositional);
     body.add(new Stmt.Eval(new Expr.Call(ReverseTransform.SELF,
         RuleNames.reversePart(function.name()), reverseArgs, Type.VOID), Origin.NONE));
