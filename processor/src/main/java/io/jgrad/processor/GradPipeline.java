@@ -240,7 +240,7 @@ final class GradPipeline {
   private boolean reportArgumentEffects(Lowered l, CalleeTable table) {
     String problem = io.jgrad.processor.check.ArgumentEffects.problem(l.function(),
         l.method().getSimpleName().toString(), l.method().getReturnType().toString(),
-        l.passive(), table, l.key());
+        l.passive(), !l.helper(), table, l.key());
     if (problem != null) {
       reporter.error(l.method(), problem);
     }

@@ -1061,8 +1061,8 @@ class DiagnosticsTest {
         """);
     Compilation compilation = compile(foo);
     assertThat(compilation)
-        .hadErrorContaining("an array of records that hold arrays is not supported yet; pass the"
-            + " records' arrays as double[][]")
+        .hadErrorContaining("an array of records or objects that hold arrays is not supported"
+            + " yet; pass their arrays as double[][]")
         .inFile(foo.file()).onLine(foo.line("Samples[] s"));
     assertNoInternalError(compilation);
   }

@@ -436,6 +436,39 @@ class RealisticProgramsTest {
         u(r, -3, 1), u(r, 0.1, 1), track(r, r.nextInt(1, 41))))));
     e.add(new Entry(KalmanFilter.class, "filteredPositions", c -> c.args(r -> args(u(r, -3, 1),
         u(r, -3, 1), u(r, 0.1, 1), track(r, r.nextInt(1, 41))))));
+    // NBodySystem (+ Body, Vec3): kick-drift-kick leapfrog on an array of mutable Body objects
+    // (fields written by instance methods kick and drift, records in the fields), helpers that
+    // build the bodies and take Body[]; centreOfMassDrift is a cancellation to rounding
+    for (String method : List.of("energyAfter", "finalPositions", "centreOfMassDrift")) {
+      e.add(new Entry(NBodySystem.class, method, c -> c.args(r -> {
+        int n = r.nextInt(2, 6);
+        return args(array(r, 3 * n, -1, 1), array(r, 3 * n, -0.3, 0.3), array(r, n, 0.1, 1),
+            u(r, 0.001, 0.02), r.nextInt(0, 12), u(r, 0.05, 0.2));
+      })));
+    }
+    // SpringMassChain (+ Particle, Spring): semi-implicit Euler on Particle objects whose
+    // fields (x, v, force) instance methods write (clearForce, addForce, integrate), Particle[]
+    // built by a helper, for-each over it, a record with methods taking the objects
+    for (String method : List.of("simulate", "totalEnergy")) {
+      e.add(new Entry(SpringMassChain.class, method, c -> c.args(r -> {
+        int n = r.nextInt(2, 7);
+        return args(array(r, n - 1, 5, 50), array(r, n, 0.5, 2), u(r, 0, 1), u(r, 0.5, 1.5),
+            u(r, -2, 2), u(r, 0.001, 0.01), r.nextInt(0, 40));
+      })));
+    }
+    e.add(new Entry(SpringMassChain.class, "springEnergy", c -> c.args(r -> {
+      int n = r.nextInt(2, 7);
+      Spring[] springs = new Spring[n - 1];
+      for (int i = 0; i < springs.length; i++) {
+        springs[i] = new Spring(i, i + 1, u(r, 0.5, 1.5), u(r, 1, 50), 0.0);
+      }
+      return args(array(r, n, 0, n), springs);
+    })));
+    e.add(new Entry(SpringMassChain.class, "fitLoss", c -> c.args(r -> {
+      int n = r.nextInt(2, 7);
+      return args(array(r, n - 1, 5, 50), array(r, n, 0, n), array(r, n, 0.5, 2), u(r, 0, 1),
+          u(r, 0.5, 1.5), u(r, -2, 2), u(r, 0.001, 0.01), r.nextInt(0, 40));
+    })));
     return e;
   }
 

@@ -117,6 +117,9 @@ public final class Activity {
         useful.addAll(Exprs.vars(st.array()));
         useful.addAll(Exprs.vars(st.index()));
         useful.addAll(Exprs.vars(st.value()));
+      } else if (s instanceof Stmt.SetField f) {
+        useful.addAll(Exprs.vars(f.field()));
+        useful.addAll(Exprs.vars(f.value()));
       } else if (s instanceof Stmt.Accumulate ac) {
         useful.addAll(Exprs.vars(ac.target()));
         useful.addAll(Exprs.vars(ac.value()));

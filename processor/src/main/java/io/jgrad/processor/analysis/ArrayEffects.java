@@ -180,9 +180,13 @@ public final class ArrayEffects {
     return false;
   }
 
-  /** Arrays, and records that hold arrays: values that share memory when assigned. */
+  /**
+   * Arrays, records that hold arrays, and mutable objects: values that share memory when
+   * assigned.
+   */
   public static boolean holdsMemory(Type type) {
-    return type.isArray() || type.isRecord() && type.shape().holdsArrays();
+    return type.isArray()
+        || type.isRecord() && (type.shape().holdsArrays() || type.isMutableObject());
   }
 
   /** True if the function may write v's elements, its rows' elements or its row references. */
@@ -230,6 +234,9 @@ public final class ArrayEffects {
   private List<Var> levels(Var c, Type type) {
     List<Var> out = new ArrayList<>();
     if (type.isRecord()) {
+      if (type.isMutableObject()) {
+        out.add(c); // its own fields, like the elements of an array
+      }
       for (RecordShape.Component k : type.shape().components()) {
         if (holdsMemory(k.type())) {
           out.addAll(levels(componentOf(c, k.name(), k.type()), k.type()));
@@ -242,6 +249,9 @@ public final class ArrayEffects {
       if (d > 1) {
         c = rowsOf(c);
       }
+    }
+    if (type.dimensions() > 0 && holdsMemory(type.baseType())) {
+      out.addAll(levels(rowsOf(c), type.baseType())); // the objects of an array of objects
     }
     return out;
   }
@@ -370,9 +380,24 @@ public final class ArrayEffects {
         }
       } else if (s instanceof Stmt.Eval e) {
         call(e.expr(), callees);
+      } else if (s instanceof Stmt.SetField f) {
+        Expr.Field field = f.field();
+        for (Var target : elementClasses(field.target())) {
+          if (holdsMemory(field.type())) {
+            // a reference field now holds another array or object: it moves, like a row
+            Var held = Exprs.root(f.value());
+            if (held != null) {
+              for (Var version : versions(held)) {
+                union(componentOf(target, field.name(), field.type()), version);
+              }
+            }
+            rowsMoved.add(classOf(target));
+          }
+          written.add(classOf(target));
+        }
       } else if (s instanceof Stmt.Store st) {
         for (Var target : elementClasses(st.array())) {
-          if (st.value().type().isArray()) {
+          if (holdsMemory(st.value().type())) {
             Var row = Exprs.root(st.value());
             if (row != null) {
               for (Var version : versions(row)) {

@@ -107,6 +107,9 @@ public final class Usefulness {
     } else if (s instanceof Stmt.Store st) {
       vars.addAll(Exprs.vars(st.array()));
       vars.addAll(Exprs.vars(st.value()));
+    } else if (s instanceof Stmt.SetField f) {
+      vars.addAll(Exprs.vars(f.field()));
+      vars.addAll(Exprs.vars(f.value()));
     } else if (s instanceof Stmt.Accumulate a) {
       vars.addAll(Exprs.vars(a.target()));
       vars.addAll(Exprs.vars(a.value()));

@@ -3,6 +3,7 @@ package io.jgrad.processor.check;
 import io.jgrad.processor.analysis.ArrayEffects;
 import io.jgrad.processor.diag.Message;
 import io.jgrad.processor.ir.Function;
+import io.jgrad.processor.ir.Type;
 import io.jgrad.processor.ir.Var;
 import io.jgrad.processor.transform.CalleeTable;
 import java.util.Set;
@@ -22,10 +23,11 @@ public final class ArgumentEffects {
    * @param name the method's simple name, for the message
    * @param returnType its declared return type, for the message
    * @param passive true if the rules call it as it is (its result has no derivative)
+   * @param entryPoint true for a {@code @Grad} method (false for a helper)
    * @param key its key in {@code table}
    */
   public static String problem(Function f, String name, String returnType, boolean passive,
-      CalleeTable table, String key) {
+      boolean entryPoint, CalleeTable table, String key) {
     ArrayEffects effects = ArrayEffects.of(f, table);
     String problem = returnedParameter(f, name, effects);
     if (problem == null && effects.writtenTable() != null) {
@@ -36,7 +38,30 @@ public final class ArgumentEffects {
       problem = Message.PASSIVE_WRITE.format(name, returnType,
           f.params().get(written.iterator().next()).name());
     }
+    if (problem == null && entryPoint) {
+      problem = writtenObjects(f, name, table);
+    }
     return problem != null ? problem : entryEffects(f, name, table);
+  }
+
+  /**
+   * A {@code @Grad} method that changes objects its caller passed: its rules would need the
+   * array conventions (final and entry values, positional cotangents) for objects, and the
+   * harness to check them; helpers follow them already, inside the rules.
+   */
+  private static String writtenObjects(Function f, String name, CalleeTable table) {
+    ArrayEffects effects = null;
+    for (Var p : f.params()) {
+      Type base = p.type().baseType();
+      if (!base.isMutableObject()) {
+        continue;
+      }
+      effects = effects != null ? effects : ArrayEffects.ofEntryArrays(f, table);
+      if (effects.isWritten(p)) {
+        return Message.OBJECT_PARAMETER_WRITTEN.format(name, p.name());
+      }
+    }
+    return null;
   }
 
   /** An array result that may be a parameter's array, or a record result holding one. */

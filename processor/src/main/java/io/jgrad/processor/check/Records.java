@@ -27,12 +27,11 @@ final class Records {
   }
 
   /**
-   * A record that may be the element of an array: one that holds no arrays (arrays of objects
-   * are not modelled yet: their fields may change).
+   * A record, or an object of a class used as a value, that may be the element of an array: one
+   * that holds no arrays.
    */
   static boolean isRecordElement(TypeMirror type) {
-    return isRecord(type) && !holdsArrays(type)
-        && recordElement(type).getKind() == ElementKind.RECORD;
+    return isRecord(type) && !holdsArrays(type);
   }
 
   /**
@@ -79,12 +78,9 @@ final class Records {
     if (dimensions > 1) {
       return "arrays of records have one dimension";
     }
-    if (dimensions == 1 && recordElement(element).getKind() == ElementKind.CLASS) {
-      return "arrays of objects are not supported yet";
-    }
     String why = whyNot(element, new HashSet<>());
     if (why == null && dimensions == 1 && holdsArrays(element)) {
-      return "an array of records that hold arrays is not supported yet; pass the records'"
+      return "an array of records or objects that hold arrays is not supported yet; pass their"
           + " arrays as double[][] (one row per record) or use a record of arrays";
     }
     return why;

@@ -78,6 +78,11 @@ public enum Message {
       + " (or passes it to a method that does); jgrad does not differentiate changes to the"
       + " arrays of a record or object argument yet: write into a copy of the array (.clone())"
       + " and build a new record or object from it, or pass the array itself as a parameter"),
+  OBJECT_PARAMETER_WRITTEN("@Grad method %s changes a field of an object its parameter %s"
+      + " refers to (here or in a method it calls); jgrad differentiates changes to objects"
+      + " the method builds itself, and to the objects its helpers are passed, but not yet to"
+      + " objects passed to a @Grad method: build the objects inside the method (from arrays or"
+      + " numbers), or copy them first"),
   GENERATED_NAME_TAKEN("jgrad generates class %s for the @Grad methods of %s, but %s; rename"
       + " one of the classes"),
   NON_FINAL_STATIC("reading static field %s, which is not final, is not supported in a @Grad"

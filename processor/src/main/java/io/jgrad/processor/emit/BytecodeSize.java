@@ -28,6 +28,9 @@ final class BytecodeSize {
     if (s instanceof Stmt.Store st) {
       return 2 + of(st.array()) + of(st.index()) + of(st.value());
     }
+    if (s instanceof Stmt.SetField f) {
+      return 4 + of(f.field().target()) + of(f.value());
+    }
     if (s instanceof Stmt.Accumulate a) {
       return 4 + 2 * of(a.target()) + of(a.value());
     }

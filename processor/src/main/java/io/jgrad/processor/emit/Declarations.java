@@ -136,6 +136,9 @@ final class Declarations {
       out.addAll(Exprs.vars(st.array()));
       out.addAll(Exprs.vars(st.index()));
       out.addAll(Exprs.vars(st.value()));
+    } else if (s instanceof Stmt.SetField f) {
+      out.addAll(Exprs.vars(f.field()));
+      out.addAll(Exprs.vars(f.value()));
     } else if (s instanceof Stmt.Accumulate a) {
       out.addAll(Exprs.vars(a.target()));
       out.addAll(Exprs.vars(a.value()));

@@ -44,6 +44,23 @@ final class ExprPrinter {
     MULTIPLICATIVE, UNARY, PRIMARY
   }
 
+  /**
+   * {@code target.name = value}; a private field of the user's class through the setter its
+   * tangent class declares.
+   */
+  CodeBlock setField(Expr.Field field, Expr value) {
+    Type owner = field.target().type();
+    io.jgrad.processor.ir.RecordShape.Component c = owner.isRecord()
+        ? owner.shape().component(field.name()) : null;
+    if (c != null && c.hidden()) {
+      return CodeBlock.of("$T.set$L($L, $L)", ClassName.bestGuess(owner.shape().tangentName()),
+          Character.toUpperCase(field.name().charAt(0)) + field.name().substring(1),
+          expr(field.target()), expr(value));
+    }
+    return CodeBlock.of("$L.$N = $L", operand(field.target(), Prec.PRIMARY, false),
+        field.name(), expr(value));
+  }
+
   CodeBlock expr(Expr e) {
     if (e instanceof Expr.Lit l) {
       return CodeBlock.of("$L", l.text());

@@ -276,6 +276,8 @@ public final class JavaEmitter {
           printer.expr(a.value()));
     } else if (s instanceof Stmt.Assign a) {
       assign(a, code);
+    } else if (s instanceof Stmt.SetField f) {
+      code.addStatement("$L", printer.setField(f.field(), f.value()));
     } else if (s instanceof Stmt.Store st) {
       code.addStatement("$L[$L] = $L", printer.operand(st.array(), ExprPrinter.Prec.PRIMARY, false),
           printer.expr(st.index()), printer.expr(st.value()));

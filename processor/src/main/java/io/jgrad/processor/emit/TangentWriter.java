@@ -228,6 +228,14 @@ public final class TangentWriter {
           .addParameter(owner, "value")
           .addJavadoc("The private field {@code $N} of {@code value}.\n", c.name())
           .addStatement("return ($T) $N.get(value)", t, handle).build());
+      if (c.assignable()) {
+        type.addMethod(MethodSpec.methodBuilder("set" + Character.toUpperCase(c.name().charAt(0))
+                + c.name().substring(1))
+            .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+            .addParameter(owner, "value").addParameter(t, "newValue")
+            .addJavadoc("Sets the private field {@code $N} of {@code value}.\n", c.name())
+            .addStatement("$N.set(value, newValue)", handle).build());
+      }
     }
   }
 

@@ -22,6 +22,9 @@ public final class Blocks {
         out.addAll(Exprs.vars(st.array()));
         out.addAll(Exprs.vars(st.index()));
         out.addAll(Exprs.vars(st.value()));
+      } else if (s instanceof Stmt.SetField f) {
+        out.addAll(Exprs.vars(f.field()));
+        out.addAll(Exprs.vars(f.value()));
       } else if (s instanceof Stmt.Accumulate a) {
         out.addAll(Exprs.vars(a.target()));
         out.addAll(Exprs.vars(a.value()));
@@ -75,6 +78,9 @@ public final class Blocks {
         Exprs.visit(st.array(), action);
         Exprs.visit(st.index(), action);
         Exprs.visit(st.value(), action);
+      } else if (s instanceof Stmt.SetField f) {
+        Exprs.visit(f.field(), action);
+        Exprs.visit(f.value(), action);
       } else if (s instanceof Stmt.Accumulate a) {
         Exprs.visit(a.target(), action);
         Exprs.visit(a.value(), action);

@@ -115,10 +115,14 @@ public final class Exprs {
     }
   }
 
-  /** True if evaluating {@code e} reads an array element (a value that stores can change). */
+  /**
+   * True if evaluating {@code e} reads an array element or a field of a mutable object (a value
+   * that stores can change).
+   */
   public static boolean readsElements(Expr e) {
     boolean[] found = {false};
-    visit(e, x -> found[0] |= x instanceof Expr.Index);
+    visit(e, x -> found[0] |= x instanceof Expr.Index
+        || x instanceof Expr.Field f && f.target().type().isMutableObject());
     return found[0];
   }
 

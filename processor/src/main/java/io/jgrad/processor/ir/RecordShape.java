@@ -14,11 +14,11 @@ public final class RecordShape {
   /**
    * A component: its name (also its accessor's and its tangent field's) and its type; for a
    * class, a field, {@code hidden} if it is private (the rules read it through the tangent
-   * class, which can).
+   * class, which can), {@code assignable} if it is not final.
    */
-  public record Component(String name, Type type, boolean hidden) {
+  public record Component(String name, Type type, boolean hidden, boolean assignable) {
     public Component(String name, Type type) {
-      this(name, type, false);
+      this(name, type, false, false);
     }
 
     public boolean isDifferentiable() {
@@ -90,6 +90,14 @@ public final class RecordShape {
 
   public boolean isDifferentiable() {
     return differentiable;
+  }
+
+  /**
+   * A class with a field that is not final: its objects are memory, like arrays (a field write
+   * is seen through every reference, and the reverse sweep puts the old value back).
+   */
+  public boolean isMutable() {
+    return isClass && components.stream().anyMatch(Component::assignable);
   }
 
   /**

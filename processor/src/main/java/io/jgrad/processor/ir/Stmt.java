@@ -13,6 +13,12 @@ public sealed interface Stmt {
    */
   record Store(Expr array, Expr index, Expr value, Origin origin) implements Stmt {}
 
+  /**
+   * {@code target.name = value}: a field of a mutable object ({@link Type#isMutableObject}).
+   * The value is an atom; for a record, array or object field it is a reference.
+   */
+  record SetField(Expr.Field field, Expr value, Origin origin) implements Stmt {}
+
   /** {@code target += value}, where target is a {@link Expr.Ref} or an {@link Expr.Index}. */
   record Accumulate(Expr target, Expr value, Origin origin) implements Stmt {}
 

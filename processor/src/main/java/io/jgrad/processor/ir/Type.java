@@ -82,6 +82,11 @@ public final class Type {
     return shape != null && dimensions == 0;
   }
 
+  /** An object of a class with fields that are not final ({@link RecordShape#isMutable}). */
+  public boolean isMutableObject() {
+    return isRecord() && shape.isMutable();
+  }
+
   /** {@code Vec3[]}: an array of records. */
   public boolean isRecordArray() {
     return shape != null && dimensions == 1;

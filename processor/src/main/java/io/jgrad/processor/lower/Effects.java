@@ -48,6 +48,9 @@ final class Effects {
         elements = true;
         expression(st.index());
         expression(st.value());
+      } else if (s instanceof Stmt.SetField f) {
+        elements = true; // a field of a mutable object: memory, like an element
+        expression(f.value());
       } else if (s instanceof Stmt.Accumulate a) {
         if (a.target() instanceof Expr.Ref r) {
           variables.add(r.var());

@@ -34,10 +34,8 @@ public final class JdtTypes {
     if (binding.isArray()) {
       Type element = of(binding.getElementType(), enclosingRecords);
       if (element != null && element.isRecord() && binding.getDimensions() == 1) {
-        // the elements' arrays would be shared memory below an array, and objects' fields
-        // may change: not modelled yet
-        return element.shape().holdsArrays() || element.shape().isClass() ? null
-            : element.arrayOf();
+        // the elements' arrays would be shared memory below an array: not modelled yet
+        return element.shape().holdsArrays() ? null : element.arrayOf();
       }
       if (element == null || !(element.isPrimitive() || element.equals(Type.STRING))) {
         return null;
@@ -131,7 +129,7 @@ public final class JdtTypes {
           return null;
         }
         components.add(new RecordShape.Component(field.getName(), t,
-            Modifier.isPrivate(field.getModifiers())));
+            Modifier.isPrivate(field.getModifiers()), !Modifier.isFinal(field.getModifiers())));
       }
       RecordShape shape = new RecordShape(name, tangentName(type), true);
       shape.setComponents(components);
@@ -214,7 +212,10 @@ public final class JdtTypes {
       return null;
     }
     if (binding.isArray()) {
-      return "arrays of objects are not supported yet";
+      Type element = of(type);
+      return element != null && element.isRecord() && element.shape().holdsArrays()
+          ? "arrays of objects that hold arrays are not supported yet"
+          : "arrays of objects are supported one-dimensional, of classes jgrad treats as values";
     }
     for (IVariableBinding field : type.getErasure().getDeclaredFields()) {
       if (!Modifier.isStatic(field.getModifiers())

@@ -20,6 +20,13 @@ sealed interface Place {
     }
   }
 
+  /** {@code target.name}: a field of a mutable object, the target evaluated. */
+  record FieldOf(Expr target, String name, Type type) implements Place {
+    Expr.Field read() {
+      return new Expr.Field(target, name, type);
+    }
+  }
+
   /** {@code array[index]}: both evaluated, the index re-evaluable (see {@link Effects}). */
   record Element(Expr array, Expr index, Type type) implements Place {
     Expr read() {

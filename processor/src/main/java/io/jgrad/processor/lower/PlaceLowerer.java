@@ -105,6 +105,10 @@ final class PlaceLowerer {
     IVariableBinding field = lhs instanceof org.eclipse.jdt.core.dom.Name n
         && n.resolveBinding() instanceof IVariableBinding b ? b
         : lhs instanceof org.eclipse.jdt.core.dom.FieldAccess f ? f.resolveFieldBinding() : null;
+    if (field != null && RecordLowerer.isComponent(field) && field.getDeclaringClass() != null
+        && !field.getDeclaringClass().isRecord()) {
+      return fieldPlace(lhs, field, out);
+    }
     if (field != null && RecordLowerer.isComponent(field)) {
       lowerer.report(lhs, Message.UNSUPPORTED_EXPRESSION.format("assigning to field "
           + field.getName() + " of " + field.getDeclaringClass().getName(), ": jgrad treats"
@@ -118,11 +122,39 @@ final class PlaceLowerer {
     return null;
   }
 
+  /**
+   * A field of an object of a class jgrad treats as a value: {@code f} or {@code this.f} in its
+   * own methods, {@code o.f}, {@code ps[i].f}; the object evaluated first (JLS 15.26.1).
+   */
+  private Place fieldPlace(Expression lhs, IVariableBinding field, Block out) {
+    Type type = JdtTypes.of(field.getType());
+    Expr target;
+    if (lhs instanceof SimpleName
+        || lhs instanceof org.eclipse.jdt.core.dom.FieldAccess f
+            && f.getExpression() instanceof org.eclipse.jdt.core.dom.ThisExpression) {
+      target = lowerer.records.self(lhs);
+    } else if (lhs instanceof org.eclipse.jdt.core.dom.QualifiedName q) {
+      target = lowerer.records.path(q.getQualifier(), out);
+    } else {
+      target = lowerer.records.path(((org.eclipse.jdt.core.dom.FieldAccess) lhs).getExpression(),
+          out);
+    }
+    if (type == null || !target.type().isRecord()
+        || target.type().shape().component(field.getName()) == null) {
+      lowerer.report(lhs, Message.UNRESOLVED.format(lhs));
+      return null;
+    }
+    return new Place.FieldOf(target, field.getName(), type);
+  }
+
   /** {@code place = rhs}. */
   Expr assign(Place place, Expression rhs, Block out) {
     if (place instanceof Place.Variable v) {
       assignVariable(v.var(), rhs, out);
       return new Expr.Ref(v.var());
+    }
+    if (place instanceof Place.FieldOf field) {
+      return assignField(field, rhs, out);
     }
     Place.Element element = (Place.Element) place;
     Block valueCode = new Block();
@@ -139,6 +171,33 @@ final class PlaceLowerer {
     return element.type().isArray() || element.type().isRecord()
         || value.type().equals(element.type()) ? value
         : new Expr.Cast(element.type(), value);
+  }
+
+  /** {@code o.f = rhs}: the object first, then the value, then the store. */
+  private Expr assignField(Place.FieldOf field, Expression rhs, Block out) {
+    Block valueCode = new Block();
+    Expr value = fieldValue(field.type(), rhs, valueCode);
+    Expr target = lowerer.stable(field.target(), Effects.of(valueCode), out);
+    out.addAll(valueCode);
+    out.add(new Stmt.SetField(new Expr.Field(target, field.name(), field.type()), value,
+        lowerer.origin()));
+    return value.type().equals(field.type()) || !field.type().isPrimitive() ? value
+        : new Expr.Cast(field.type(), value);
+  }
+
+  /** A value to store into a field of {@code type}: an atom (a variable or a literal). */
+  private Expr fieldValue(Type type, Expression rhs, Block out) {
+    if (type.isArray()) {
+      return expressions.arrayAtom(rhs, out);
+    }
+    if (type.isRecord()) {
+      return lowerer.records.atom(rhs, out);
+    }
+    Expr value = expressions.scalarAtom(expressions.operand(rhs, out), out);
+    if (!value.type().equals(type) && type.isPrimitive()) {
+      value = lowerer.spill(new Expr.Cast(type, value), out); // Java converts: an int to a double
+    }
+    return value;
   }
 
   /** {@code var = e}, with e lowered straight into var when that keeps one operation a line. */
@@ -246,7 +305,11 @@ final class PlaceLowerer {
     Effects effects = Effects.of(rightCode);
     Expr current;
     Place.Element element = null;
-    if (place instanceof Place.Element e) {
+    Place.FieldOf field = null;
+    if (place instanceof Place.FieldOf f) {
+      field = new Place.FieldOf(lowerer.stable(f.target(), effects, out), f.name(), f.type());
+      current = lowerer.spill(field.read(), out); // read once, before the right-hand side
+    } else if (place instanceof Place.Element e) {
       element = new Place.Element(lowerer.stable(e.array(), effects, out),
           lowerer.stable(e.index(), effects, out), e.type());
       current = lowerer.stable(element.read(), effects, out);
@@ -258,6 +321,14 @@ final class PlaceLowerer {
     Type promoted = ExpressionLowerer.isShift(op) ? JdtTypes.promote(type, Type.INT)
         : type.equals(Type.BOOLEAN) ? Type.BOOLEAN : JdtTypes.promote(type, right.type());
     Expr combined = new Expr.Binary(op, current, right, promoted);
+    if (field != null) {
+      Expr stored = lowerer.spill(combined, out);
+      if (!promoted.equals(type)) {
+        stored = lowerer.spill(new Expr.Cast(type, stored), out);
+      }
+      out.add(new Stmt.SetField(field.read(), stored, lowerer.origin()));
+      return stored;
+    }
     if (element != null) {
       Expr stored = lowerer.spill(combined, out);
       if (!promoted.equals(type)) {
@@ -295,6 +366,16 @@ final class PlaceLowerer {
       Expr updated = new Expr.Binary(op, new Expr.Ref(v.var()), Expr.Lit.ofInt(1), promoted);
       out.add(new Stmt.Assign(v.var(), ExpressionLowerer.castIfNeeded(type, updated),
           lowerer.origin()));
+      return old;
+    }
+    if (place instanceof Place.FieldOf field) {
+      Expr old = lowerer.spill(field.read(), out);
+      Type promoted = JdtTypes.promote(field.type(), Type.INT);
+      Expr stored = lowerer.spill(new Expr.Binary(op, old, Expr.Lit.ofInt(1), promoted), out);
+      if (!promoted.equals(field.type())) {
+        stored = lowerer.spill(new Expr.Cast(field.type(), stored), out);
+      }
+      out.add(new Stmt.SetField(field.read(), stored, lowerer.origin()));
       return old;
     }
     Place.Element element = (Place.Element) place;

@@ -213,6 +213,9 @@ public final class DeadStores {
       out.addAll(Exprs.vars(st.array()));
       out.addAll(Exprs.vars(st.index()));
       out.addAll(Exprs.vars(st.value()));
+    } else if (s instanceof Stmt.SetField f) {
+      out.addAll(Exprs.vars(f.field()));
+      out.addAll(Exprs.vars(f.value()));
     } else if (s instanceof Stmt.Eval e) {
       out.addAll(Exprs.vars(e.expr()));
     } else if (s instanceof Stmt.Return r && r.value() != null) {

@@ -137,6 +137,15 @@ public final class ForwardTransform {
       // a callee's value goes through its forward rule even where no derivative flows: the
       // rules cannot call a private helper itself
       assign(a, out);
+    } else if (s instanceof Stmt.SetField f) {
+      out.add(f);
+      Expr.Field tangentField = tangentField(f.field());
+      if (tangentField != null) {
+        Expr value = f.value();
+        Expr tangent = value.type().isArray() || value.type().hasShadow() ? shadow(value)
+            : activity.isActive(value) ? tangentOf(value) : ZERO;
+        out.add(new Stmt.SetField(tangentField, tangent, f.origin()));
+      }
     } else if (s instanceof Stmt.Store st && st.array().type().isPassiveArray()) {
       out.add(st); // data: no tangent
     } else if (s instanceof Stmt.Store st) {
@@ -295,6 +304,14 @@ public final class ForwardTransform {
           : activity.isActive(arg) ? tangentOf(arg) : ZERO);
     }
     return new Expr.New(n.type().tangentType(), args);
+  }
+
+  /** The tangent of a field of a mutable object, or null if the field has none (data). */
+  private Expr.Field tangentField(Expr.Field field) {
+    Type owner = field.target().type();
+    io.jgrad.processor.ir.RecordShape.Component c = owner.shape().component(field.name());
+    return owner.hasShadow() && c.isDifferentiable() ? new Expr.Field(shadow(field.target()),
+        field.name(), c.type().tangentType()) : null;
   }
 
   private Expr tangentOf(Expr operand) {

@@ -213,6 +213,9 @@ public final class ReverseTransform {
     if (s instanceof Stmt.Store st) {
       return store(st);
     }
+    if (s instanceof Stmt.SetField f) {
+      return setField(f);
+    }
     if (s instanceof Stmt.If i) {
       return branch(i, loopDepth);
     }
@@ -425,6 +428,41 @@ public final class ReverseTransform {
       reverse.add(new Stmt.Store(st.array(), st.index(), element.type().equals(old.type()) ? old
           : new Expr.Cast(element.type(), old), origin));
     }
+    return new Sweeps(forward, reverse);
+  }
+
+  /**
+   * {@code o.f = v} on a mutable object: the old value (and for a reference field, the old
+   * adjoint reference) is always kept, and put back by the reverse sweep, so that every read of
+   * a field sees in reverse what it saw going forward. A number's adjoint moves from the field
+   * to {@code v}, as for an array element.
+   */
+  private Sweeps setField(Stmt.SetField f) {
+    Origin origin = f.origin();
+    Expr.Field field = f.field();
+    Type owner = field.target().type();
+    RecordShape.Component c = owner.shape().component(field.name());
+    Block forward = new Block();
+    Block reverse = new Block();
+    restoredClasses.add(effects.elementClass(field.target()));
+    Expr.Field adjointField = owner.hasShadow() && c.isDifferentiable()
+        ? new Expr.Field(adjointOf(field.target()), field.name(), c.type().tangentType()) : null;
+    boolean reference = !c.type().isPrimitive() && adjointField != null;
+    forward.add(tape.push(field, origin));
+    if (reference) {
+      forward.add(tape.push(adjointField, origin));
+    }
+    forward.add(f);
+    if (reference) {
+      forward.add(new Stmt.SetField(adjointField, shadow(f.value()), origin));
+      reverse.add(new Stmt.SetField(adjointField, tape.popped(adjointField.type()), origin));
+    } else if (adjointField != null) {
+      if (activity.isActive(f.value())) {
+        reverse.add(new Stmt.Accumulate(adjointOf(f.value()), adjointField, origin));
+      }
+      reverse.add(new Stmt.SetField(adjointField, ZERO, origin));
+    }
+    reverse.add(new Stmt.SetField(field, tape.popped(field.type()), origin));
     return new Sweeps(forward, reverse);
   }
 
