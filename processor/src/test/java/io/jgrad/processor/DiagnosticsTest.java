@@ -749,44 +749,6 @@ class DiagnosticsTest {
   }
 
   /** Objects are values: writing a field is an error at the write, with what to do instead. */
-  @Test
-  void writingAFieldOfAnObjectIsRejected() {
-    Fixture foo = source("test.Foo", """
-        package test;
-
-        import io.jgrad.Grad;
-
-        public class Foo {
-          static final class Particle {
-            double x;
-            final double m;
-
-            Particle(double x, double m) {
-              this.x = x;
-              this.m = m;
-            }
-
-            void push(double f) {
-              x += f / m;
-            }
-          }
-
-          @Grad
-          public static double f(Particle p, double force) {
-            p.push(force);
-            return p.x;
-          }
-        }
-        """);
-    Compilation compilation = compile(foo);
-    assertThat(compilation)
-        .hadErrorContaining("assigning to field x of Particle is not supported in a @Grad method:"
-            + " jgrad treats objects as values and does not yet differentiate changes to their"
-            + " fields")
-        .inFile(foo.file()).onLine(foo.line("x += f / m"));
-    assertNoInternalError(compilation);
-  }
-
   /** A constructor that computes a differentiable field from its arguments is not read yet. */
   @Test
   void constructorThatComputesAnArrayFieldIsRejected() {
@@ -1104,6 +1066,49 @@ class DiagnosticsTest {
   }
 
   @Test
+  void changingAnObjectParameterOfAGradMethodIsRejected() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          static final class Body {
+            double x;
+
+            Body(double x) {
+              this.x = x;
+            }
+
+            void push(double dx) {
+              x += dx;
+            }
+          }
+
+          @Grad
+          public static double f(Body b, double dx) {
+            b.push(dx);
+            return b.x * b.x;
+          }
+
+          @Grad
+          public static double g(double x, double dx) {
+            Body b = new Body(x);
+            b.push(dx);
+            return b.x * b.x;
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("@Grad method f changes a field of an object its parameter b refers"
+            + " to (here or in a method it calls)")
+        .inFile(foo.file()).onLine(foo.line("public static double f"));
+    assertThat(compilation).hadErrorCount(1); // g builds its own object
+    assertNoInternalError(compilation);
+  }
+
+  @Test
   void writingAnArrayThatARecordParameterHoldsIsRejected() {
     Fixture foo = source("test.Foo", """
         package test;
@@ -1126,12 +1131,12 @@ class DiagnosticsTest {
         }
         """);
     Compilation compilation = compile(foo);
+    // the helper writes in place (its rules follow it); the @Grad method's caller's record is
+    // what the conventions do not cover yet
     assertThat(compilation)
-        .hadErrorContaining("normalise writes into an array that its record or object parameter s holds")
-        .inFile(foo.file()).onLine(foo.line("static void normalise"));
-    assertThat(compilation)
-        .hadErrorContaining("f calls test.Foo.normalise, which jgrad cannot differentiate")
+        .hadErrorContaining("f writes into an array that its record or object parameter s holds")
         .inFile(foo.file()).onLine(foo.line("public static double f"));
+    assertThat(compilation).hadErrorCount(1);
     assertNoInternalError(compilation);
   }
 

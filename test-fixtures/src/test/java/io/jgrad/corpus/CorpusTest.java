@@ -33,6 +33,7 @@ class CorpusTest {
       List.of(
           Straight.class,
           Objects.class,
+          MutableObjects.class,
           Objects.Layer.class,
           ThreeDimensional.class,
           Branches.class,
@@ -679,6 +680,28 @@ class CorpusTest {
     add(e, Objects.class, "linked", c -> c.args(r -> args(new Objects.Rule("r",
         array(r, 3, 0, 1), array(r, 3, 0.1, 0.5)), u(r, -2, 2),
         Objects.Link.values()[r.nextInt(3)])));
+
+    // ---- MutableObjects: fields written by the differentiated code
+    // x0 either stays below 2 for the whole walk or starts above it (stopped after one step)
+    add(e, MutableObjects.class, "walk", c -> c.args(r -> args(r.nextBoolean() ? u(r, -1, 0.5)
+        : u(r, 2.5, 3), u(r, -1, 1), u(r, 0.01, 0.1), r.nextInt(0, 11))));
+    add(e, MutableObjects.class, "operators", c -> c.args(r -> args(u(r, -2, 2),
+        u(r, 0.5, 2))));
+    add(e, MutableObjects.class, "swarm", c -> c.args(r -> {
+      int n = r.nextInt(1, 5);
+      return args(array(r, n, -1, 1), array(r, n, -1, 1), u(r, 0.01, 0.1), r.nextInt(0, 8));
+    }));
+    add(e, MutableObjects.class, "readOnly", c -> c.args(r -> {
+      MutableObjects.Walker w = new MutableObjects.Walker(u(r, -1, 1), u(r, -1, 1), 0.5f,
+          new MutableObjects.Vec2(u(r, -1, 1), u(r, -1, 1)));
+      for (int i = r.nextInt(0, 3); i > 0; i--) {
+        w.step(0.1);
+      }
+      w.stopped = r.nextBoolean();
+      return args(w, u(r, -2, 2));
+    }));
+    add(e, MutableObjects.class, "record", c -> c.args(r -> args(array(r, r.nextInt(1, 4), -1, 1),
+        u(r, -1, 1), r.nextInt(0, 9))));
 
     // ---- RecordsWithArrays: records holding double[], double[][], int[] (ragged, optional)
     add(e, RecordsWithArrays.class, "tableEnergy",

@@ -185,8 +185,7 @@ public final class ArrayEffects {
    * assigned.
    */
   public static boolean holdsMemory(Type type) {
-    return type.isArray()
-        || type.isRecord() && (type.shape().holdsArrays() || type.isMutableObject());
+    return type.isArray() || type.isRecord() && type.shape().holdsMemory();
   }
 
   /** True if the function may write v's elements, its rows' elements or its row references. */

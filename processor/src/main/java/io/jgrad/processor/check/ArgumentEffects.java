@@ -41,7 +41,7 @@ public final class ArgumentEffects {
     if (problem == null && entryPoint) {
       problem = writtenObjects(f, name, table);
     }
-    return problem != null ? problem : entryEffects(f, name, table);
+    return problem != null ? problem : entryEffects(f, name, entryPoint, table);
   }
 
   /**
@@ -80,13 +80,17 @@ public final class ArgumentEffects {
   }
 
   /**
-   * Writes into the arrays a record parameter holds, and moved matrices or rows of a {@code
-   * double[][][]} parameter: the conventions for written arguments do not cover them yet.
+   * Writes into the arrays a record parameter of a {@code @Grad} method holds, and moved
+   * matrices or rows of a {@code double[][][]} parameter: the conventions for written arguments
+   * do not cover them yet.
    */
-  private static String entryEffects(Function f, String name, CalleeTable table) {
+  private static String entryEffects(Function f, String name, boolean entryPoint,
+      CalleeTable table) {
     ArrayEffects effects = null;
     for (Var p : f.params()) {
-      boolean holder = p.type().isRecord() && p.type().shape().holdsArrays();
+      // a helper's rules write the arrays in place, like its array parameters' (restored by
+      // its reverse part); a @Grad method's would need their final and entry values
+      boolean holder = entryPoint && p.type().isRecord() && p.type().shape().holdsArrays();
       boolean tensor = p.type().isDoubleArray() && p.type().dimensions() >= 3;
       if (!holder && !tensor) {
         continue;

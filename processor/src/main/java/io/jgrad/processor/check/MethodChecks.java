@@ -225,10 +225,11 @@ public final class MethodChecks {
   }
 
   /**
-   * An array, or a record that holds one: a value whose memory a method may change, so that
-   * what a method does to it matters even when it returns nothing.
+   * An array, a record or object that holds one, or a mutable object: a value whose memory a
+   * method may change, so that what a method does to it matters even when it returns nothing.
    */
   public static boolean holdsArrays(TypeMirror type) {
-    return type.getKind() == javax.lang.model.type.TypeKind.ARRAY || Records.holdsArrays(type);
+    return type.getKind() == javax.lang.model.type.TypeKind.ARRAY || Records.holdsArrays(type)
+        || Records.isMutable(type);
   }
 }

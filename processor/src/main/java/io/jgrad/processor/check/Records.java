@@ -154,6 +154,28 @@ final class Records {
     return false;
   }
 
+  /**
+   * An object of a class used as a value with a field that is not final, or a record or class
+   * that holds one: memory a method may change, like an array.
+   */
+  static boolean isMutable(TypeMirror type) {
+    return isMutable(type, new HashSet<>());
+  }
+
+  private static boolean isMutable(TypeMirror type, Set<String> seen) {
+    TypeElement record = recordElement(type);
+    if (record == null || !seen.add(record.getQualifiedName().toString())) {
+      return false;
+    }
+    for (Element c : components(record)) {
+      if (record.getKind() == ElementKind.CLASS && !c.getModifiers().contains(Modifier.FINAL)
+          || isMutable(c.asType(), seen)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static boolean isPassiveObject(TypeMirror type) {
     return type instanceof DeclaredType declared
         && (declared.asElement().getKind() == ElementKind.ENUM

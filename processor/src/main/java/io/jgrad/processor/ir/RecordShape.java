@@ -101,6 +101,15 @@ public final class RecordShape {
   }
 
   /**
+   * True if values of this type share memory when assigned: they hold arrays, are mutable, or
+   * hold mutable objects.
+   */
+  public boolean holdsMemory() {
+    return holdsArrays() || isMutable() || components.stream()
+        .anyMatch(c -> c.type().isRecord() && c.type().shape().holdsMemory());
+  }
+
+  /**
    * True if a differentiable component is an array, here or in a nested record: its tangent
    * needs the value's shape ({@code zerosLike(value)}), and its arrays may be shared with
    * other variables, as arrays are.

@@ -10,9 +10,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Which array parameters each {@code @Grad} method of this round writes, directly or through its
- * callees: a fixpoint over the call graph (recursion converges because write sets only grow).
- * A callee that is not in this round is assumed to write every array it receives.
+ * Which array, record and object parameters each {@code @Grad} method and helper of this round
+ * writes (elements, fields, or the arrays a record holds), directly or through its callees: a
+ * fixpoint over the call graph (recursion converges because write sets only grow). A callee
+ * that is not in this round is assumed to write every array it receives.
  */
 public final class WriteEffects {
   private WriteEffects() {}
@@ -30,7 +31,8 @@ public final class WriteEffects {
         ArrayEffects effects = ArrayEffects.of(e.getValue(), table);
         List<Var> params = e.getValue().params();
         for (int k = 0; k < params.size(); k++) {
-          if (params.get(k).type().isArray() && effects.isWritten(params.get(k))) {
+          if (ArrayEffects.holdsMemory(params.get(k).type())
+              && effects.isWritten(params.get(k))) {
             changed |= writes.get(e.getKey()).add(k);
           }
         }
