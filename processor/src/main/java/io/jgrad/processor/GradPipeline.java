@@ -5,6 +5,7 @@ import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.TypeName;
 import io.jgrad.Grad;
 import io.jgrad.processor.check.MethodChecks;
+import io.jgrad.processor.check.ArgumentEffects;
 import io.jgrad.processor.diag.Message;
 import io.jgrad.processor.diag.Problem;
 import io.jgrad.processor.diag.Reporter;
@@ -169,8 +170,9 @@ final class GradPipeline {
           List<TypeName> thrown = l.method().getThrownTypes().stream()
               .map(t -> TypeName.get(env.getTypeUtils().erasure(t))).toList();
           rules.computeIfAbsent(l.owner(), k -> new ArrayList<>()).add(new RuleWriter.Rule(
-              l.function(), l.method().getSimpleName().toString(), l.isPublic(), l.helper(),
-              !l.method().getModifiers().contains(Modifier.STATIC), thrown,
+              l.function(), primalName(l), l.isPublic(), l.helper(),
+              l.method().getKind() == javax.lang.model.element.ElementKind.METHOD
+                  && !l.method().getModifiers().contains(Modifier.STATIC), thrown,
               DeadStores.apply(ForwardTransform.apply(guarded, table)),
               reverse.adjoint(), DeadStores.apply(reverse.forwardPart()),
               DeadStores.apply(FirstContributions.apply(reverse.reversePart())),
@@ -236,11 +238,20 @@ final class GradPipeline {
     return out;
   }
 
+  /** The method's name as Javadoc links it: a constructor by its class's name. */
+  private static String primalName(Lowered l) {
+    return l.method().getKind() == javax.lang.model.element.ElementKind.CONSTRUCTOR
+        ? l.owner().getSimpleName().toString() : l.method().getSimpleName().toString();
+  }
+
   /** Reports what a method does to its arguments that the rules cannot follow (yet). */
   private boolean reportArgumentEffects(Lowered l, CalleeTable table) {
-    String problem = io.jgrad.processor.check.ArgumentEffects.problem(l.function(),
-        l.method().getSimpleName().toString(), l.method().getReturnType().toString(),
-        l.passive(), !l.helper(), table, l.key());
+    boolean constructor = l.method().getKind() == javax.lang.model.element.ElementKind.CONSTRUCTOR;
+    ArgumentEffects.Role role = constructor ? ArgumentEffects.Role.CONSTRUCTOR
+        : l.passive() ? ArgumentEffects.Role.PASSIVE
+        : l.helper() ? ArgumentEffects.Role.HELPER : ArgumentEffects.Role.ENTRY_POINT;
+    String problem = ArgumentEffects.problem(l.function(), primalName(l),
+        l.method().getReturnType().toString(), role, table, l.key());
     if (problem != null) {
       reporter.error(l.method(), problem);
     }
@@ -470,7 +481,9 @@ final class GradPipeline {
   }
 
   private boolean matches(MethodDeclaration node, TypeElement owner, ExecutableElement method) {
-    if (!node.getName().getIdentifier().contentEquals(method.getSimpleName())
+    boolean constructor = method.getKind() == javax.lang.model.element.ElementKind.CONSTRUCTOR;
+    if (constructor != node.isConstructor()
+        || !constructor && !node.getName().getIdentifier().contentEquals(method.getSimpleName())
         || node.parameters().size() != method.getParameters().size()) {
       return false;
     }

@@ -749,9 +749,12 @@ class DiagnosticsTest {
   }
 
   /** Objects are values: writing a field is an error at the write, with what to do instead. */
-  /** A constructor that computes a differentiable field from its arguments is not read yet. */
+  /**
+   * A constructor that computes fields is differentiated, and the rules call it again for the
+   * object: it must not change its arguments.
+   */
   @Test
-  void constructorThatComputesAnArrayFieldIsRejected() {
+  void constructorThatChangesItsArgumentIsRejected() {
     Fixture foo = source("test.Foo", """
         package test;
 
@@ -762,27 +765,25 @@ class DiagnosticsTest {
             final double[] values;
 
             Scaled(double[] raw, double k) {
-              double[] v = raw.clone();
-              for (int i = 0; i < v.length; i++) {
-                v[i] *= k;
+              for (int i = 0; i < raw.length; i++) {
+                raw[i] *= k;
               }
-              this.values = v;
+              this.values = raw;
             }
           }
 
           @Grad
           public static double f(double[] raw, double k) {
-            Scaled s = new Scaled(raw, k);
+            Scaled s = new Scaled(raw.clone(), k);
             return s.values[0];
           }
         }
         """);
     Compilation compilation = compile(foo);
     assertThat(compilation)
-        .hadErrorContaining("new Scaled(...) is not supported in a @Grad method: its constructor"
-            + " computes field values (a double[]); jgrad builds objects whose constructors store"
-            + " their arguments")
-        .inFile(foo.file()).onLine(foo.line("new Scaled(raw, k)"));
+        .hadErrorContaining("the constructor of Scaled changes the contents of its argument raw"
+            + " (here or in a method it calls)")
+        .inFile(foo.file()).onLine(foo.line("Scaled(double[] raw, double k)"));
     assertNoInternalError(compilation);
   }
 

@@ -84,8 +84,13 @@ public final class Snapshots {
     if (row instanceof String[] r) {
       return (T) r.clone();
     }
-    if (row instanceof Record || row instanceof String) {
-      return row; // a value: the copy shares it
+    if (row instanceof float[] r) {
+      return (T) r.clone();
+    }
+    if (!row.getClass().isArray()) {
+      // a record, String or object: the copy shares it (rules never change the objects of a
+      // @Grad method's arguments)
+      return row;
     }
     throw new IllegalArgumentException("not a row of data: " + row.getClass());
   }

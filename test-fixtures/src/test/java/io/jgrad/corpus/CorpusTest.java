@@ -34,6 +34,7 @@ class CorpusTest {
           Straight.class,
           Objects.class,
           MutableObjects.class,
+          ComputingConstructors.class,
           Objects.Layer.class,
           ThreeDimensional.class,
           Branches.class,
@@ -702,6 +703,22 @@ class CorpusTest {
     }));
     add(e, MutableObjects.class, "record", c -> c.args(r -> args(array(r, r.nextInt(1, 4), -1, 1),
         u(r, -1, 1), r.nextInt(0, 9))));
+
+    // ---- ComputingConstructors: constructors differentiated like helpers
+    add(e, ComputingConstructors.class, "scaled", c -> c.args(r -> args(
+        array(r, r.nextInt(1, 5), -1, 1), u(r, -2, 2))));
+    // r away from 0, where the constructor flips it
+    add(e, ComputingConstructors.class, "polar", c -> c.args(r -> args(
+        (r.nextBoolean() ? 1 : -1) * u(r, 0.2, 2), u(r, -3, 3))));
+    add(e, ComputingConstructors.class, "smoothed", c -> c.args(r -> args(
+        array(r, r.nextInt(1, 7), -1, 1), r.nextInt(0, 4))));
+    add(e, ComputingConstructors.class, "chain", c -> c.args(r -> {
+      double[] xs = new double[r.nextInt(1, 5)];
+      for (int i = 0; i < xs.length; i++) {
+        xs[i] = r.nextBoolean() ? u(r, 0.7, 1.5) : u(r, -1, 0.3);
+      }
+      return args((Object) xs);
+    }));
 
     // ---- RecordsWithArrays: records holding double[], double[][], int[] (ragged, optional)
     add(e, RecordsWithArrays.class, "tableEnergy",

@@ -469,6 +469,37 @@ class RealisticProgramsTest {
       return args(array(r, n - 1, 5, 50), array(r, n, 0, n), array(r, n, 0.5, 2), u(r, 0, 1),
           u(r, 0.5, 1.5), u(r, -2, 2), u(r, 0.001, 0.01), r.nextInt(0, 40));
     })));
+    // CubicSpline: a constructor that computes a field (the second derivatives, by a Thomas
+    // solve in a helper) differentiated as a helper returning the object; queries kept 0.02
+    // away from the knots (the segment lookup changes there)
+    e.add(new Entry(CubicSpline.class, "interpolate", c -> c.args(r -> {
+      double[] x = knots(r);
+      return args(x, array(r, x.length, -2, 2), queries(r, x, r.nextInt(1, 21)));
+    })));
+    e.add(new Entry(CubicSpline.class, "integral", c -> c.args(r -> {
+      double[] x = knots(r);
+      return args(x, array(r, x.length, -2, 2));
+    })));
+    e.add(new Entry(CubicSpline.class, "smoothingLoss", c -> c.args(r -> {
+      double[] x = knots(r);
+      int n = r.nextInt(1, 31);
+      return args(array(r, x.length, -2, 2), x, queries(r, x, n), array(r, n, -2, 2),
+          u(r, 0, 1));
+    })));
+    e.add(new Entry(CubicSpline.class, "derivativeAt", c -> c.args(r -> {
+      double[] x = knots(r);
+      return args(new CubicSpline(x, array(r, x.length, -2, 2)), queries(r, x, 1)[0]);
+    })));
+    // LstmForecaster (+ LstmState): an object whose constructor allocates its state arrays,
+    // written in place step by step by a helper; float[][] inputs
+    e.add(new Entry(LstmForecaster.class, "sequenceLoss", c -> c.args(r -> {
+      Lstm l = Lstm.draw(r);
+      return args(l.wx, l.wh, l.b, array(r, l.h + 1, -0.5, 0.5), l.inputs, u(r, 0, 2));
+    })));
+    e.add(new Entry(LstmForecaster.class, "finalHidden", c -> c.args(r -> {
+      Lstm l = Lstm.draw(r);
+      return args(l.wx, l.wh, l.b, l.inputs, u(r, 0, 2));
+    })));
     return e;
   }
 
@@ -1135,6 +1166,54 @@ class RealisticProgramsTest {
       a[i] = u(r, lo, hi);
     }
     return a;
+  }
+
+  /** Spline knots: 3 to 12, strictly increasing with gaps in [0.2, 1], from [-1, 0]. */
+  static double[] knots(Random r) {
+    double[] x = new double[r.nextInt(3, 13)];
+    x[0] = u(r, -1, 0);
+    for (int i = 1; i < x.length; i++) {
+      x[i] = x[i - 1] + u(r, 0.2, 1);
+    }
+    return x;
+  }
+
+  /** n points inside the knots' range, each at least 0.02 from every knot. */
+  static double[] queries(Random r, double[] knots, int n) {
+    double[] q = new double[n];
+    for (int i = 0; i < n; i++) {
+      double t;
+      do {
+        t = u(r, knots[0], knots[knots.length - 1]);
+      } while (nearKnot(t, knots));
+      q[i] = t;
+    }
+    return q;
+  }
+
+  private static boolean nearKnot(double t, double[] knots) {
+    for (double k : knots) {
+      if (Math.abs(t - k) < 0.02) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** LSTM weights (4H x D, 4H x H, 4H) and a T x D float input sequence. */
+  record Lstm(int h, double[][] wx, double[][] wh, double[] b, float[][] inputs) {
+    static Lstm draw(Random r) {
+      int d = r.nextInt(1, 5);
+      int h = r.nextInt(1, 7);
+      float[][] inputs = new float[r.nextInt(2, 16)][d];
+      for (float[] row : inputs) {
+        for (int j = 0; j < d; j++) {
+          row[j] = (float) u(r, -1, 1);
+        }
+      }
+      return new Lstm(h, matrix(r, 4 * h, d, -0.5, 0.5), matrix(r, 4 * h, h, -0.5, 0.5),
+          array(r, 4 * h, -0.5, 0.5), inputs);
+    }
   }
 
   static double[][] matrix(Random r, int rows, int columns, double lo, double hi) {

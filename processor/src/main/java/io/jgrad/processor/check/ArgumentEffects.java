@@ -17,31 +17,48 @@ import java.util.Set;
 public final class ArgumentEffects {
   private ArgumentEffects() {}
 
+  /** What a lowered method is to the rules. */
+  public enum Role {
+    /** A {@code @Grad} method: its caller passes the arguments and gets the gradient. */
+    ENTRY_POINT,
+    /** A method the rules differentiate because a rule calls it. */
+    HELPER,
+    /** A method the rules call as it is (its result has no derivative): only checked. */
+    PASSIVE,
+    /** A constructor that computes fields, differentiated as a helper returning the object. */
+    CONSTRUCTOR
+  }
+
   /**
    * The first problem, as a message, or null.
    *
    * @param name the method's simple name, for the message
    * @param returnType its declared return type, for the message
-   * @param passive true if the rules call it as it is (its result has no derivative)
-   * @param entryPoint true for a {@code @Grad} method (false for a helper)
    * @param key its key in {@code table}
    */
-  public static String problem(Function f, String name, String returnType, boolean passive,
-      boolean entryPoint, CalleeTable table, String key) {
+  public static String problem(Function f, String name, String returnType, Role role,
+      CalleeTable table, String key) {
     ArrayEffects effects = ArrayEffects.of(f, table);
+    Set<Integer> written = table.writes().get(key);
+    if (role == Role.CONSTRUCTOR) {
+      // the object holds the arrays it stores, as new R(x) does; but the rules call the
+      // constructor again for the object, so it must not change what it is given
+      return written == null || written.isEmpty() ? null : Message.CONSTRUCTOR_WRITES.format(
+          name, f.params().get(written.iterator().next()).name());
+    }
     String problem = returnedParameter(f, name, effects);
     if (problem == null && effects.writtenTable() != null) {
       problem = Message.TABLE_WRITE.format(name, effects.writtenTable(), effects.writtenTable());
     }
-    Set<Integer> written = table.writes().get(key);
-    if (problem == null && passive && written != null && !written.isEmpty()) {
+    if (problem == null && role == Role.PASSIVE && written != null && !written.isEmpty()) {
       problem = Message.PASSIVE_WRITE.format(name, returnType,
           f.params().get(written.iterator().next()).name());
     }
-    if (problem == null && entryPoint) {
+    if (problem == null && role == Role.ENTRY_POINT) {
       problem = writtenObjects(f, name, table);
     }
-    return problem != null ? problem : entryEffects(f, name, entryPoint, table);
+    return problem != null ? problem
+        : entryEffects(f, name, role == Role.ENTRY_POINT, table);
   }
 
   /**

@@ -78,6 +78,10 @@ public enum Message {
       + " (or passes it to a method that does); jgrad does not differentiate changes to the"
       + " arrays of a record or object argument yet: write into a copy of the array (.clone())"
       + " and build a new record or object from it, or pass the array itself as a parameter"),
+  CONSTRUCTOR_WRITES("the constructor of %s changes the contents of its argument %s (here or in"
+      + " a method it calls); jgrad differentiates constructors that compute fields by calling"
+      + " them again, so they must leave their arguments as they are: change a copy"
+      + " (%2$s.clone())"),
   OBJECT_PARAMETER_WRITTEN("@Grad method %s changes a field of an object its parameter %s"
       + " refers to (here or in a method it calls); jgrad differentiates changes to objects"
       + " the method builds itself, and to the objects its helpers are passed, but not yet to"

@@ -247,14 +247,16 @@ public final class TangentWriter {
     MethodSpec.Builder m = MethodSpec.methodBuilder("addTo")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .addParameter(self, "into").addParameter(self, "from")
-        .addJavadoc("Adds {@code from} into {@code into} (nothing if either is null).\n")
-        .beginControlFlow("if (into == null || from == null)").addStatement("return")
-        .endControlFlow();
+        .addJavadoc("Adds {@code from} into {@code into} (nothing if either is null, or for"
+            + " memory they share: it holds the sum already).\n")
+        .beginControlFlow("if (into == null || from == null || into == from)")
+        .addStatement("return").endControlFlow();
     for (RecordShape.Component c : fields) {
       if (c.type().isRecord()) {
         m.addStatement("$T.addTo(into.$N, from.$N)", fieldType(c), c.name(), c.name());
       } else if (c.type().isArray()) {
-        m.beginControlFlow("if (into.$N != null)", c.name())
+        m.beginControlFlow("if (into.$N != null && into.$N != from.$N)", c.name(), c.name(),
+                c.name())
             .addStatement("$T.addTo(into.$N, from.$N)", SNAPSHOTS, c.name(), c.name())
             .endControlFlow();
       } else {

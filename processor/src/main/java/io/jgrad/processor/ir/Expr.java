@@ -83,17 +83,38 @@ public sealed interface Expr {
    * {@code new Owner(args)}: an exception, a record or value class of the user's, or generated
    * code. {@code sources} maps a record's or class's components to the arguments they are
    * stored from (component k holds {@code args[sources[k]]}, -1: computed by the constructor,
-   * data only); null means component k is argument k, as for records.
+   * data only); null means component k is argument k, as for records. {@code values}, if not
+   * null, gives each component's value instead (null: left at its default): in the rules of a
+   * constructor jgrad differentiates, the fields as its lowered body computed them, while the
+   * constructor itself is called with {@code args} for the object.
    */
-  record New(Type type, List<Expr> args, List<Integer> sources) implements Expr {
+  record New(Type type, List<Expr> args, List<Integer> sources, List<Expr> values)
+      implements Expr {
     public New(Type type, List<Expr> args) {
-      this(type, args, null);
+      this(type, args, null, null);
     }
 
-    /** The argument component {@code k} is stored from, or null if the constructor computes it. */
+    public New(Type type, List<Expr> args, List<Integer> sources) {
+      this(type, args, sources, null);
+    }
+
+    /** What component {@code k} is stored from, or null if it carries no derivative. */
     public Expr componentArg(int k) {
+      if (values != null) {
+        return values.get(k);
+      }
       int source = sources == null ? k : sources.get(k);
       return source < 0 ? null : args.get(source);
+    }
+
+    /** The expressions it reads: the arguments, then the component values. */
+    public List<Expr> operands() {
+      if (values == null) {
+        return args;
+      }
+      List<Expr> all = new java.util.ArrayList<>(args);
+      values.stream().filter(java.util.Objects::nonNull).forEach(all::add);
+      return all;
     }
   }
 }

@@ -72,7 +72,7 @@ public final class Exprs {
     } else if (e instanceof Expr.Field f) {
       collect(f.target(), out);
     } else if (e instanceof Expr.New n) {
-      n.args().forEach(a -> collect(a, out));
+      n.operands().forEach(a -> collect(a, out));
     } else if (e instanceof Expr.NewArray n) {
       n.dimensions().forEach(a -> collect(a, out));
     } else if (e instanceof Expr.NewArrayOf n) {
@@ -107,7 +107,7 @@ public final class Exprs {
     } else if (e instanceof Expr.Field f) {
       visit(f.target(), action);
     } else if (e instanceof Expr.New n) {
-      n.args().forEach(a -> visit(a, action));
+      n.operands().forEach(a -> visit(a, action));
     } else if (e instanceof Expr.NewArray n) {
       n.dimensions().forEach(a -> visit(a, action));
     } else if (e instanceof Expr.NewArrayOf n) {

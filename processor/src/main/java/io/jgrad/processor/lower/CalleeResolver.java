@@ -34,6 +34,14 @@ public interface CalleeResolver {
     return null;
   }
 
+  /**
+   * The rules of a constructor that computes fields (differentiated like a helper returning the
+   * new object), or null if jgrad cannot read its source.
+   */
+  default GradCallee constructor(IMethodBinding constructor) {
+    return null;
+  }
+
   /** Why {@code method} is neither differentiated nor passive, for the error at the call. */
   default String whyNot(IMethodBinding method) {
     return "its source is not in this build";

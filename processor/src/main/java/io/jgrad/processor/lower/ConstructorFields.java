@@ -29,10 +29,19 @@ import org.eclipse.jdt.core.dom.VariableDeclarationFragment;
  * constructor does not change, or be left alone; data fields (an int, a String) it may compute.
  */
 public final class ConstructorFields {
-  /** Field name to parameter index, or the reason the constructor is not one jgrad reads. */
-  public record Result(Map<String, Integer> sources, String problem) {
+  /**
+   * Field name to parameter index, or the reason the constructor is not one jgrad reads; or
+   * {@code computes}: a field that carries a derivative or memory is computed, so the
+   * constructor is differentiated itself ({@link ConstructorBody}).
+   */
+  public record Result(Map<String, Integer> sources, String problem, boolean computes) {
     static Result problem(String why) {
-      return new Result(Map.of(), why);
+      return new Result(Map.of(), why, false);
+    }
+
+    /** A constructor to differentiate; {@code sources}: the fields stored unchanged. */
+    static Result computed(Map<String, Integer> stored) {
+      return new Result(Map.copyOf(stored), null, true);
     }
   }
 
@@ -44,6 +53,9 @@ public final class ConstructorFields {
    * @param constructor the constructor called
    */
   public static Result read(CompilationUnit ast, RecordShape shape, IMethodBinding constructor) {
+    if (!shape.isDifferentiable() && !shape.holdsMemory()) {
+      return new Result(Map.of(), null, false); // data only: the constructor alone builds it
+    }
     AbstractTypeDeclaration declaration = declaration(ast, shape.qualifiedName());
     if (declaration == null) {
       return Result.problem("jgrad cannot read the source of " + shape.qualifiedName());
@@ -65,29 +77,22 @@ public final class ConstructorFields {
     if (body != null && body.getBody() != null) {
       String problem = scan(body, sources, computed);
       if (problem != null) {
-        return Result.problem(problem);
+        return problem.equals(CHANGES_PARAMETER) ? Result.computed(sources)
+            : Result.problem(problem);
       }
     }
     for (RecordShape.Component c : shape.components()) {
       if (computed.contains(c.name()) && !sources.containsKey(c.name())
           && (ArrayEffects.holdsMemory(c.type()) || c.type().isRecord()
-              || c.isDifferentiable() && !c.type().isPrimitive())) {
-        return Result.problem("its constructor computes field " + c.name() + " (a "
-            + c.type() + "); jgrad builds objects whose constructors store their arguments in"
-            + " the fields that carry arrays, records or objects (this." + c.name() + " = "
-            + c.name() + "): compute the value in a static factory method and pass it to the"
-            + " constructor");
-      }
-      if (computed.contains(c.name()) && !sources.containsKey(c.name())
-          && c.isDifferentiable()) {
-        return Result.problem("its constructor computes field " + c.name() + " from its"
-            + " arguments; jgrad builds objects whose constructors store their arguments in the"
-            + " fields that carry derivatives (this." + c.name() + " = " + c.name() + "):"
-            + " compute the value in a static factory method and pass it to the constructor");
+              || c.isDifferentiable())) {
+        return Result.computed(sources);
       }
     }
-    return new Result(sources, null);
+    return new Result(sources, null, false);
   }
+
+  /** A stored parameter changed by the constructor: its body is differentiated instead. */
+  private static final String CHANGES_PARAMETER = "changes a stored parameter";
 
   /** Notes each field assignment; returns why the constructor cannot be read, or null. */
   private static String scan(MethodDeclaration declaration, Map<String, Integer> sources,
@@ -95,6 +100,7 @@ public final class ConstructorFields {
     List<?> params = declaration.parameters();
     String[] problem = {null};
     Set<String> changedParams = new HashSet<>();
+    boolean[] mayChangeArguments = {false};
     declaration.getBody().accept(new ASTVisitor() {
       @Override
       public boolean visit(ConstructorInvocation c) {
@@ -102,9 +108,27 @@ public final class ConstructorFields {
             + " fields themselves";
         return false;
       }
+
+      @Override
+      public boolean visit(org.eclipse.jdt.core.dom.ThrowStatement t) {
+        return false; // the message of a validation error changes nothing
+      }
+
+      @Override
+      public boolean visit(org.eclipse.jdt.core.dom.MethodInvocation m) {
+        // a call may change the arrays it is passed (Arrays.sort(x)): the body is differentiated
+        // and checked
+        IMethodBinding called = m.resolveMethodBinding();
+        mayChangeArguments[0] |= called == null || !PureMethods.isPure(
+            called.getDeclaringClass().getErasure().getQualifiedName());
+        return true;
+      }
     });
     Writes.scan(declaration.getBody(), (target, value) -> {
       String field = fieldName(target);
+      if (!(target instanceof SimpleName) && field == null) {
+        mayChangeArguments[0] = true; // an element or another object's field
+      }
       if (field == null) {
         if (target instanceof SimpleName n && n.resolveBinding() instanceof IVariableBinding v
             && v.isParameter()) {
@@ -123,16 +147,12 @@ public final class ConstructorFields {
     if (problem[0] != null) {
       return problem[0];
     }
-    for (Map.Entry<String, Integer> e : sources.entrySet()) {
-      String param = ((org.eclipse.jdt.core.dom.SingleVariableDeclaration)
-          params.get(e.getValue())).getName().getIdentifier();
-      if (changedParams.contains(param)) {
-        return "its constructor changes parameter " + param + " before or after storing it in"
-            + " field " + e.getKey() + "; validate it without assigning, and normalise it in a"
-            + " static factory method instead";
-      }
-    }
-    return null;
+    // a field stored from a parameter the body reassigns holds whatever it held then
+    int stored = sources.size();
+    sources.values().removeIf(k -> changedParams.contains(((org.eclipse.jdt.core.dom
+        .SingleVariableDeclaration) params.get(k)).getName().getIdentifier()));
+    // differentiated then, and checked to leave its arguments alone
+    return mayChangeArguments[0] || sources.size() < stored ? CHANGES_PARAMETER : null;
   }
 
   /** The field of this object an assignment target names ({@code this.f}, or {@code f}). */

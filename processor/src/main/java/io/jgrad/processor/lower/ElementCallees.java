@@ -107,6 +107,29 @@ public final class ElementCallees implements CalleeResolver {
     return callee;
   }
 
+  /**
+   * A constructor that computes fields, differentiated as a helper returning the new object
+   * ({@code newCubicSpline} in the rule classes of its class); null if jgrad cannot read it.
+   */
+  @Override
+  public GradCallee constructor(IMethodBinding constructor) {
+    ITypeBinding declaring = constructor.getDeclaringClass().getErasure();
+    TypeElement type = elements.getTypeElement(declaring.getQualifiedName());
+    if (type == null || !hasSource.test(RuleBases.topLevel(type))) {
+      return null;
+    }
+    for (ExecutableElement candidate : ElementFilter.constructorsIn(type.getEnclosedElements())) {
+      if (sameParameters(candidate, constructor)) {
+        GradCallee callee = helper(type, candidate, constructor, false).callee();
+        String key = CalleeTable.key(callee.owner(), callee.name());
+        resolved.put(key, callee);
+        calledBy(key);
+        return callee;
+      }
+    }
+    return null;
+  }
+
   @Override
   public boolean isPassive(IMethodBinding method) {
     ExecutableElement candidate = element(method);
@@ -330,6 +353,17 @@ public final class ElementCallees implements CalleeResolver {
    * followed by its parameter types, {@code sq_float}.
    */
   private static String ruleName(TypeElement type, ExecutableElement method) {
+    if (method.getKind() == javax.lang.model.element.ElementKind.CONSTRUCTOR) {
+      // newCubicSpline; with the parameter types if the class has several constructors
+      StringBuilder name = new StringBuilder("new").append(type.getSimpleName());
+      if (ElementFilter.constructorsIn(type.getEnclosedElements()).size() > 1) {
+        for (VariableElement p : method.getParameters()) {
+          name.append('_').append(p.asType().toString().replaceAll(".*\\.", "")
+              .replace("[]", "Array"));
+        }
+      }
+      return name.toString();
+    }
     String name = method.getSimpleName().toString();
     for (ExecutableElement other : ElementFilter.methodsIn(type.getEnclosedElements())) {
       String otherName = other.getSimpleName().toString();
@@ -350,8 +384,12 @@ public final class ElementCallees implements CalleeResolver {
   }
 
   private boolean sameSignature(ExecutableElement candidate, IMethodBinding method) {
-    if (!candidate.getSimpleName().contentEquals(method.getName())
-        || candidate.getParameters().size() != method.getParameterTypes().length) {
+    return candidate.getSimpleName().contentEquals(method.getName())
+        && sameParameters(candidate, method);
+  }
+
+  private boolean sameParameters(ExecutableElement candidate, IMethodBinding method) {
+    if (candidate.getParameters().size() != method.getParameterTypes().length) {
       return false;
     }
     for (int k = 0; k < method.getParameterTypes().length; k++) {
@@ -365,18 +403,29 @@ public final class ElementCallees implements CalleeResolver {
 
   private GradCallee callee(TypeElement type, IMethodBinding method, String ruleName) {
     List<Type> params = new ArrayList<>();
-    if (!org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers())) {
+    boolean instance = !org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers())
+        && !method.isConstructor();
+    if (instance) {
       params.add(JdtTypes.of(method.getDeclaringClass())); // the receiver, first
     }
     for (ITypeBinding p : method.getParameterTypes()) {
       params.add(JdtTypes.of(p));
     }
     String pkg = elements.getPackageOf(type).getQualifiedName().toString();
-    boolean instance = !org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers());
     GradCallee.Primal primal = visibleInPackage(method)
-        ? new GradCallee.Primal(method.getName(), instance) : null;
+        ? new GradCallee.Primal(method.getName(), instance, method.isConstructor()) : null;
+    Type returns = method.isConstructor() ? JdtTypes.of(method.getDeclaringClass())
+        : JdtTypes.of(method.getReturnType());
+    List<Integer> stored = null;
+    if (method.isConstructor()) {
+      ConstructorFields.Result fields = constructors.apply(method);
+      stored = new ArrayList<>();
+      for (io.jgrad.processor.ir.RecordShape.Component c : returns.shape().components()) {
+        stored.add(fields == null ? -1 : fields.sources().getOrDefault(c.name(), -1));
+      }
+    }
     return new GradCallee(type.getQualifiedName().toString(), pkg, RuleBases.of(type),
-        ruleName, params, JdtTypes.of(method.getReturnType()), primal);
+        ruleName, params, returns, primal, stored);
   }
 
   /** True if code in the method's package (the rule classes) can call it. */

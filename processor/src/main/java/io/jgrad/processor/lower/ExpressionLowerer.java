@@ -288,6 +288,10 @@ final class ExpressionLowerer {
       lowerer.report(e, Message.UNRESOLVED.format(e));
       return Expr.Lit.ofInt(0);
     }
+    Var constructed = lowerer.constructorField(e);
+    if (constructed != null) {
+      return new Expr.Ref(constructed);
+    }
     Var var = lowerer.variable(variable);
     if (var != null) {
       return new Expr.Ref(var);

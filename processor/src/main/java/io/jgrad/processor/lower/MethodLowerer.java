@@ -120,6 +120,8 @@ public final class MethodLowerer {
   }
   /** The receiver of an instance method of a record, else null. */
   private Var self;
+  /** The object under construction, if a constructor is being lowered; else null. */
+  private ConstructorBody construction;
   private int loopLabels;
   private int temps;
   private Origin origin = Origin.NONE;
@@ -160,7 +162,9 @@ public final class MethodLowerer {
   private Result run(MethodDeclaration method) {
     List<Var> params = new ArrayList<>();
     IMethodBinding declared = method.resolveBinding();
-    if (declared != null && !Modifier.isStatic(declared.getModifiers())) {
+    if (declared != null && method.isConstructor()) {
+      construction = new ConstructorBody(this, JdtTypes.of(declared.getDeclaringClass()));
+    } else if (declared != null && !Modifier.isStatic(declared.getModifiers())) {
       // an instance method of a record or value class: its rules are static, the receiver
       // comes first, named after its class (mlp for an Mlp)
       Type receiver = JdtTypes.of(declared.getDeclaringClass());
@@ -192,10 +196,17 @@ public final class MethodLowerer {
       }
     }
     Block body = new Block();
+    if (construction != null) {
+      construction.start(method, body);
+    }
     if (method.getBody() != null) {
       statements(method.getBody().statements(), body);
     }
-    Type returnType = JdtTypes.of(method.getReturnType2().resolveBinding());
+    if (construction != null) {
+      construction.finish(params, body);
+    }
+    Type returnType = construction != null ? construction.type()
+        : JdtTypes.of(method.getReturnType2().resolveBinding());
     return new Result(new Function(method.getName().getIdentifier(), params, returnType, body,
         locals), problems, constructors);
   }
@@ -272,6 +283,9 @@ public final class MethodLowerer {
     } else if (s instanceof ContinueStatement c) {
       out.add(new Stmt.Continue(c.getLabel() == null ? jumpLabel(true)
           : c.getLabel().getIdentifier(), origin));
+    } else if (s instanceof ReturnStatement r && construction != null) {
+      report(s, Message.UNSUPPORTED_STATEMENT.format("return in a constructor that computes"
+          + " fields", ": let the body run to its end (an if/else around the rest)"));
     } else if (s instanceof ReturnStatement r) {
       Expression value = r.getExpression();
       Expr result = value == null ? null
@@ -513,6 +527,24 @@ public final class MethodLowerer {
   /** The receiver ({@code this}) of an instance method of a record, or null. */
   Var self() {
     return self;
+  }
+
+  /**
+   * In a constructor jgrad lowers, the local holding the field {@code e} names ({@code m},
+   * {@code this.m}); else null.
+   */
+  Var constructorField(Expression e) {
+    return construction == null ? null : construction.field(e);
+  }
+
+  /** A new local named after {@code base}. */
+  Var local(String base, Type type) {
+    return newLocal(base, type, Var.Kind.LOCAL);
+  }
+
+  /** {@code var = e}, as an assignment statement lowers it (a field's initializer). */
+  void assignInitializer(Var var, Expression e, Block out) {
+    places.assignVariable(var, e, out);
   }
 
   /** The variable of a local or parameter, or null if it is not one of this method's. */

@@ -66,6 +66,10 @@ final class PlaceLowerer {
   /** The left-hand side, its array and index evaluated; null (reported) if not assignable. */
   Place place(Expression lhs, Block out) {
     lhs = ExpressionLowerer.unparenthesize(lhs);
+    Var constructed = lowerer.constructorField(lhs);
+    if (constructed != null) {
+      return new Place.Variable(constructed); // a field of the object a constructor builds
+    }
     if (lhs instanceof SimpleName n && n.resolveBinding() instanceof IVariableBinding b
         && lowerer.variable(b) != null) {
       return new Place.Variable(lowerer.variable(b));
@@ -201,7 +205,7 @@ final class PlaceLowerer {
   }
 
   /** {@code var = e}, with e lowered straight into var when that keeps one operation a line. */
-  private void assignVariable(Var var, Expression e, Block out) {
+  void assignVariable(Var var, Expression e, Block out) {
     if (var.type().isArray()) {
       Expr value = indicesReadFirst(expressions.arrayValue(e, out), var, out);
       if (value instanceof Expr.NewArray n && Exprs.vars(n).contains(var)) {

@@ -236,6 +236,9 @@ final class RecordLowerer {
       Block out) {
     ConstructorFields.Result stored = constructor == null ? null
         : lowerer.callees.constructorFields(constructor);
+    if (stored != null && stored.computes()) {
+      return constructorCall(c, type, constructor, out);
+    }
     if (stored == null || stored.problem() != null) {
       lowerer.report(c, Message.UNSUPPORTED_EXPRESSION.format("new " + simpleName(type) + "(...)",
           stored == null ? ": jgrad cannot read the constructor's source"
@@ -261,6 +264,30 @@ final class RecordLowerer {
     // an argument Java converts for its parameter (an int for a double) carries no derivative;
     // the constructor is called with the arguments as written, so it picks the same overload
     return new Expr.New(type, args, sources);
+  }
+
+  /**
+   * {@code new C(a, b)} whose constructor computes fields: a call of the constructor's rules
+   * ({@code newC}), which the transforms treat like a helper returning the object.
+   */
+  private Expr constructorCall(ClassInstanceCreation c, Type type, IMethodBinding constructor,
+      Block out) {
+    io.jgrad.processor.rules.GradCallee callee = lowerer.callees.constructor(constructor);
+    if (callee == null) {
+      lowerer.report(c, Message.UNSUPPORTED_EXPRESSION.format("new " + simpleName(type) + "(...)",
+          ": its constructor computes fields, and jgrad cannot read its source to differentiate"
+              + " it"));
+      return new Expr.Lit(type, "null");
+    }
+    List<Expression> arguments = new ArrayList<>();
+    for (Object arg : c.arguments()) {
+      arguments.add((Expression) arg);
+    }
+    List<Expr> args = expressions.inOrder(arguments, out, true);
+    // the constructor's rules read their arguments again: read elements into temporaries first
+    args.replaceAll(arg -> arg instanceof Expr.Index || !Effects.isReevaluable(arg)
+        ? lowerer.spill(arg, out) : arg);
+    return lowerer.spill(new Expr.Call(callee.owner(), callee.name(), args, type), out);
   }
 
   private static String simpleName(Type type) {

@@ -13,15 +13,18 @@ import java.util.List;
  * @param name the name of its rules (the method's, or mangled for an overload)
  * @param primal how code outside its class calls the method itself, or null if it cannot
  *     (private)
+ * @param storedArgs for a constructor, per field of the new object: the argument it stores
+ *     unchanged ({@code this.x = x}), whose adjoint the object's adjoint shares, or -1; else
+ *     null
  */
 public record GradCallee(String owner, String packageName, String ruleBase, String name,
-    List<Type> parameterTypes, Type returnType, Primal primal) {
+    List<Type> parameterTypes, Type returnType, Primal primal, List<Integer> storedArgs) {
 
   /**
    * The method itself: its name, and whether it is an instance method (its receiver is then the
-   * rules' first argument).
+   * rules' first argument) or a constructor (called with {@code new}, and returning the object).
    */
-  public record Primal(String name, boolean instance) {}
+  public record Primal(String name, boolean instance, boolean constructor) {}
 
   public String forwardClass() {
     return qualify(RuleNames.forwardClass(ruleBase));

@@ -79,6 +79,9 @@ public final class PassiveCopy {
       return e;
     }
     List<Expr> args = new ArrayList<>(call.args());
+    if (callee.primal().constructor()) {
+      return new Expr.New(call.type(), args);
+    }
     if (callee.primal().instance()) {
       Expr receiver = args.remove(0);
       return new Expr.Invoke(receiver, callee.primal().name(), args, call.type());

@@ -318,6 +318,7 @@ public final class ReverseTransform {
         restoredClasses.add(effects.classOf(target));
       }
       forward.add(new Stmt.Assign(adjoint(target), freshAdjoint(target), origin));
+      forward.addAll(sharedAdjoints(callee, call, target, origin));
     }
     // the reverse part finds the arrays as the forward part left them (the reverse sweep of the
     // statements after the call put back what they changed) and leaves them as they were before
@@ -494,6 +495,27 @@ public final class ReverseTransform {
       reverse.addAll(popPointer(v, a.origin()));
     }
     return new Sweeps(forward, reverse);
+  }
+
+  /**
+   * An object a constructor built holds the arrays and objects it stored unchanged ({@code
+   * this.x = x}): its adjoint holds their adjoints, as for {@code new R(x)}.
+   */
+  private Block sharedAdjoints(GradCallee callee, Expr.Call call, Var target, Origin origin) {
+    Block out = new Block();
+    if (callee.storedArgs() == null) {
+      return out;
+    }
+    List<RecordShape.Component> components = target.type().shape().components();
+    for (int k = 0; k < components.size(); k++) {
+      RecordShape.Component c = components.get(k);
+      int arg = callee.storedArgs().get(k);
+      if (arg >= 0 && c.isDifferentiable() && !c.type().isPrimitive()) {
+        out.add(new Stmt.SetField(new Expr.Field(ref(adjoint(target)), c.name(),
+            c.type().tangentType()), shadow(call.args().get(arg)), origin));
+      }
+    }
+    return out;
   }
 
   /** A zero adjoint for a new array or record that a callee returned. */
