@@ -500,6 +500,32 @@ class RealisticProgramsTest {
       Lstm l = Lstm.draw(r);
       return args(l.wx, l.wh, l.b, l.inputs, u(r, 0, 2));
     })));
+    // ConvRegression: double[][][] filter banks and image batches, 3x3 valid correlation, tanh,
+    // average pooling; an array-valued entry point
+    e.add(new Entry(ConvRegression.class, "featureMaps", c -> c.args(r -> {
+      int f = r.nextInt(1, 5);
+      return args(cube(r, f, 3, 3, -0.5, 0.5), array(r, f, -0.1, 0.1),
+          matrix(r, r.nextInt(3, 11), r.nextInt(3, 11), 0, 1));
+    })));
+    e.add(new Entry(ConvRegression.class, "loss", c -> c.args(r -> {
+      int f = r.nextInt(1, 5);
+      int b = r.nextInt(1, 7);
+      return args(cube(r, f, 3, 3, -0.5, 0.5), array(r, f, -0.1, 0.1), array(r, f, -1, 1),
+          cube(r, b, r.nextInt(3, 11), r.nextInt(3, 11), 0, 1), array(r, b, -1, 1));
+    })));
+    e.add(new Entry(ConvRegression.class, "smoothnessPenalty", c -> c.args(r -> args(
+        (Object) cube(r, r.nextInt(1, 5), 3, 3, -0.5, 0.5)))));
+    // MonteCarloAsian: float[] normals drawn up front, a String payoff switched on, antithetic
+    // paths; the strike is drawn away from every path's average (the payoff's kink)
+    e.add(new Entry(MonteCarloAsian.class, "price", c -> c.args(r -> {
+      Asian a = Asian.draw(r);
+      return new Object[] {pick(r, new String[] {"call", "PUT", "smooth-call"}), a.spot, a.strike,
+          a.rate, a.vol, a.expiry, a.normals, a.paths, a.steps, r.nextBoolean()};
+    })));
+    e.add(new Entry(MonteCarloAsian.class, "priceAndDelta", c -> c.args(r -> {
+      Asian a = Asian.draw(r);
+      return args(a.spot, a.strike, a.rate, a.vol, a.expiry, a.normals, a.paths, a.steps);
+    })));
     return e;
   }
 
@@ -1213,6 +1239,56 @@ class RealisticProgramsTest {
       }
       return new Lstm(h, matrix(r, 4 * h, d, -0.5, 0.5), matrix(r, 4 * h, h, -0.5, 0.5),
           array(r, 4 * h, -0.5, 0.5), inputs);
+    }
+  }
+
+  /** An n x rows x columns array of values in [lo, hi). */
+  static double[][][] cube(Random r, int n, int rows, int columns, double lo, double hi) {
+    double[][][] c = new double[n][][];
+    for (int i = 0; i < n; i++) {
+      c[i] = matrix(r, rows, columns, lo, hi);
+    }
+    return c;
+  }
+
+  /**
+   * Asian option inputs: a strike at least 2% away from every path's average (computed as the
+   * class Javadoc describes the paths), the mirrored paths' too, so that no payoff kink is near.
+   */
+  record Asian(double spot, double strike, double rate, double vol, double expiry,
+      float[] normals, int paths, int steps) {
+    static Asian draw(Random r) {
+      int paths = r.nextInt(1, 9);
+      int steps = r.nextInt(1, 13);
+      float[] normals = new float[paths * steps];
+      for (int i = 0; i < normals.length; i++) {
+        normals[i] = (float) r.nextGaussian();
+      }
+      double spot = u(r, 80, 120);
+      double rate = u(r, 0, 0.05);
+      double vol = u(r, 0.1, 0.4);
+      double expiry = u(r, 0.25, 2);
+      double dt = expiry / steps;
+      double drift = (rate - 0.5 * vol * vol) * dt;
+      double diffusion = vol * Math.sqrt(dt);
+      while (true) {
+        double strike = u(r, 80, 120);
+        boolean clear = true;
+        for (int p = 0; p < paths; p++) {
+          for (double sign : new double[] {1, -1}) {
+            double logS = Math.log(spot);
+            double sum = 0.0;
+            for (int k = 0; k < steps; k++) {
+              logS += drift + diffusion * sign * normals[p * steps + k];
+              sum += Math.exp(logS);
+            }
+            clear &= Math.abs(sum / steps - strike) > 0.02 * strike;
+          }
+        }
+        if (clear) {
+          return new Asian(spot, strike, rate, vol, expiry, normals, paths, steps);
+        }
+      }
     }
   }
 
