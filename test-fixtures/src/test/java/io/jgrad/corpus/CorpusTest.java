@@ -703,6 +703,9 @@ class CorpusTest {
     }));
     add(e, MutableObjects.class, "record", c -> c.args(r -> args(array(r, r.nextInt(1, 4), -1, 1),
         u(r, -1, 1), r.nextInt(0, 9))));
+    add(e, MutableObjects.class, "linked", c -> c.range(-2, 2));
+    add(e, MutableObjects.class, "cursor", c -> c.args(r -> args(
+        array(r, r.nextInt(1, 6), -1, 1), r.nextInt(0, 8))));
 
     // ---- ComputingConstructors: constructors differentiated like helpers
     add(e, ComputingConstructors.class, "scaled", c -> c.args(r -> args(

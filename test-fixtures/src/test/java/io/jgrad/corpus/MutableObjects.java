@@ -165,4 +165,69 @@ public final class MutableObjects {
     }
     return s;
   }
+
+  /** A mutable object held by another. */
+  public static final class Leaf {
+    double v;
+
+    public Leaf(double v) {
+      this.v = v;
+    }
+  }
+
+  /** A mutable object holding another, replaceable. */
+  public static final class Branch {
+    double v;
+    Leaf leaf;
+
+    public Branch(double v, Leaf leaf) {
+      this.v = v;
+      this.leaf = leaf;
+    }
+  }
+
+  /**
+   * A leaf shared by a branch and a local, changed through the branch, replaced, and the old one
+   * changed through the local afterwards.
+   */
+  @Grad
+  public static double linked(double a, double b) {
+    Leaf leaf = new Leaf(b);
+    Branch branch = new Branch(a, leaf);
+    branch.leaf.v *= branch.v;
+    double seen = leaf.v;
+    branch.leaf = new Leaf(branch.v + leaf.v);
+    branch.leaf.v += a * b;
+    leaf.v = 0.5 * leaf.v + branch.leaf.v;
+    Leaf[] leaves = {leaf, branch.leaf, leaf};
+    double s = 0.0;
+    for (Leaf l : leaves) {
+      s += l.v * l.v;
+      l.v = 0.5 * l.v;
+    }
+    return s + seen * branch.v + leaf.v + branch.leaf.v;
+  }
+
+  /** A cursor whose index field picks elements: reads before and after it moves. */
+  public static final class Cursor {
+    int k;
+    double acc;
+
+    public Cursor(int k, double acc) {
+      this.k = k;
+      this.acc = acc;
+    }
+  }
+
+  @Grad
+  public static double cursor(double[] xs, int steps) {
+    Cursor c = new Cursor(0, 1.0);
+    for (int i = 0; i < steps; i++) {
+      double x = xs[c.k];
+      c.acc = c.acc * x + xs[(c.k + 1) % xs.length];
+      c.k = (c.k + 2) % xs.length;
+      xs[c.k] += c.acc * 0.1;
+    }
+    return c.acc + xs[c.k];
+  }
 }
