@@ -1067,6 +1067,66 @@ class DiagnosticsTest {
   }
 
   @Test
+  void linkedObjectsAndHelpersReturningAnArgumentsObjectAreRejected() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          static final class Node {
+            double v;
+            Node next;
+
+            Node(double v, Node next) {
+              this.v = v;
+              this.next = next;
+            }
+          }
+
+          static final class Pt {
+            double x;
+
+            Pt(double x) {
+              this.x = x;
+            }
+          }
+
+          static Pt pick(Pt[] ps, int i) {
+            return ps[i];
+          }
+
+          @Grad
+          public static double f(double a) {
+            Node n = new Node(a, null);
+            return n.v * a;
+          }
+
+          @Grad
+          public static double g(double a) {
+            Pt[] ps = {new Pt(a), new Pt(2 * a)};
+            Pt p = pick(ps, 1);
+            p.x += 1;
+            return ps[1].x * a;
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("type Node (of n) is not supported in a @Grad method: its field next"
+            + " leads back to a Node: jgrad models values without cycles")
+        .inFile(foo.file()).onLine(foo.line("Node n = new Node(a, null)"));
+    assertThat(compilation)
+        .hadErrorContaining("pick may return an object that its parameter ps refers to or holds")
+        .inFile(foo.file()).onLine(foo.line("static Pt pick"));
+    assertThat(compilation)
+        .hadErrorContaining("g calls test.Foo.pick, which jgrad cannot differentiate")
+        .inFile(foo.file()).onLine(foo.line("public static double g"));
+    assertThat(compilation).hadErrorCount(3); // nothing about n.v: n was reported
+    assertNoInternalError(compilation);
+  }
+
+  @Test
   void changingAnObjectParameterOfAGradMethodIsRejected() {
     Fixture foo = source("test.Foo", """
         package test;

@@ -88,6 +88,9 @@ public final class ArgumentEffects {
     }
     for (Var p : f.params()) {
       if (ArrayEffects.holdsMemory(p.type()) && effects.returnsParameter(f, p)) {
+        if (f.returnType().isMutableObject()) {
+          return Message.RETURNS_PARAMETER_OBJECT.format(name, p.name());
+        }
         return p.type().isArray() && f.returnType().isArray()
             ? Message.RETURNS_PARAMETER.format(name, p.name(), p.name())
             : Message.RETURNS_HELD_ARRAY.format(name, p.name());

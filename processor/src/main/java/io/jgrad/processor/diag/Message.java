@@ -21,7 +21,7 @@ public enum Message {
       + " used as values (differentiated), or int, long,"
       + " boolean, char, short, byte, String, an enum, or arrays of int, long, boolean or String"
       + " (data)"),
-  UNSUPPORTED_RECORD("record type %s (of %s) is not supported in a @Grad method: %s"),
+  UNSUPPORTED_RECORD("type %s (of %s) is not supported in a @Grad method: %s"),
   RECORD_CONSTRUCTOR_CHANGES("the constructor of record %s assigns to its parameter %s: jgrad"
       + " takes a component's derivative to be its argument's, so a constructor may check its"
       + " arguments but not change them; normalise the value in a static factory method instead"),
@@ -67,6 +67,10 @@ public enum Message {
   RETURNS_HELD_ARRAY("@Grad method %s may return an array that its parameter %s holds, or a"
       + " record holding one; jgrad's rules give a returned array or record its own adjoint,"
       + " so return copies of the arrays (values.clone()) or build the record from new arrays"),
+  RETURNS_PARAMETER_OBJECT("%s may return an object that its parameter %s refers to or holds;"
+      + " jgrad's rules give a returned object its own adjoint, so they cannot follow it through"
+      + " the call yet: return its index (an int) and read the element where it is needed, or"
+      + " return a new object"),
   MOVES_ROWS_3D("%s replaces matrices or rows of its double[][][] parameter %s (%2$s[i] = m or"
       + " %2$s[i][j] = row), or passes it to a method that does; jgrad supports that for"
       + " double[][] parameters and local arrays, not yet for double[][][] parameters: copy the"

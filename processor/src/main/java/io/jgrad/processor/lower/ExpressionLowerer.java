@@ -312,6 +312,9 @@ final class ExpressionLowerer {
         variable.getModifiers())) {
       return staticField(e, variable, type);
     }
+    if (rejectedRoot(e)) {
+      return Expr.Lit.ofInt(0); // a field of a variable whose declaration was reported
+    }
     lowerer.report(e, Message.UNSUPPORTED_EXPRESSION.format("reading field " + e,
         ": @Grad methods read their parameters, locals and static final constants only; pass"
             + " the value in as a parameter"));

@@ -154,7 +154,11 @@ public final class JdtTypes {
     }
     Type element = binding.isArray() ? of(binding.getElementType()) : null;
     if (element != null && element.isRecord() && element.shape().isClass()) {
-      return "arrays of objects are not supported yet";
+      return "arrays of objects that hold arrays are not supported yet";
+    }
+    if (!record.isRecord()) {
+      String why = whyNotValueClass(binding);
+      return why != null ? why : "it is not supported";
     }
     if (element != null && element.isRecord() && element.shape().holdsArrays()) {
       return "an array of records that hold arrays is not supported yet; pass the records'"
@@ -218,6 +222,12 @@ public final class JdtTypes {
           : "arrays of objects are supported one-dimensional, of classes jgrad treats as values";
     }
     for (IVariableBinding field : type.getErasure().getDeclaredFields()) {
+      if (!Modifier.isStatic(field.getModifiers()) && refersTo(field.getType(), type, new
+          java.util.HashSet<>())) {
+        return "its field " + field.getName() + " leads back to a " + type.getName() + ": jgrad"
+            + " models values without cycles (no linked lists or trees of objects); keep the"
+            + " nodes in arrays (double[] values, int[] next)";
+      }
       if (!Modifier.isStatic(field.getModifiers())
           && !isComponent(of(field.getType()), field.getType())) {
         return "its field " + field.getName() + " is a " + field.getType().getName()
@@ -227,6 +237,26 @@ public final class JdtTypes {
       }
     }
     return "it is not supported";
+  }
+
+  /** True if a value of {@code type} may hold a {@code target}, directly or through fields. */
+  private static boolean refersTo(ITypeBinding type, ITypeBinding target, Set<String> seen) {
+    ITypeBinding t = type.isArray() ? type.getElementType() : type;
+    if (t.isPrimitive() || !seen.add(t.getErasure().getQualifiedName())) {
+      return false;
+    }
+    if (t.getErasure().isEqualTo(target.getErasure())) {
+      return true;
+    }
+    if (!t.isRecord() && !isValueClassCandidate(t)) {
+      return false;
+    }
+    for (IVariableBinding field : t.getErasure().getDeclaredFields()) {
+      if (!Modifier.isStatic(field.getModifiers()) && refersTo(field.getType(), target, seen)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static IMethodBinding canonicalConstructor(ITypeBinding record) {

@@ -467,11 +467,12 @@ public final class MethodLowerer {
     }
   }
 
-  /** A record, or a class jgrad treats as a value, or an array of them. */
+  /** A record, or a class jgrad treats (or might treat) as a value, or an array of them. */
   private static boolean isRecordType(ITypeBinding type) {
     ITypeBinding element = type.isArray() ? type.getElementType() : type;
     Type value = element.isRecord() ? null : JdtTypes.of(element);
-    return element.isRecord() || value != null && value.isRecord();
+    return element.isRecord() || value != null && value.isRecord()
+        || JdtTypes.whyNotValueClass(element) != null;
   }
 
   /** An expression evaluated for its effects; its value is dropped. */
