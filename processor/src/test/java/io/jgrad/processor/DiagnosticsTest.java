@@ -1007,7 +1007,7 @@ class DiagnosticsTest {
   }
 
   @Test
-  void arrayOfRecordsThatHoldArraysIsRejectedWithTheReason() {
+  void writingArraysThatTheRecordsOfAnArrayParameterHoldIsRejected() {
     Fixture foo = source("test.Foo", """
         package test;
 
@@ -1018,15 +1018,21 @@ class DiagnosticsTest {
 
           @Grad
           public static double f(double x, Samples[] s) {
-            return x * s[0].scale();
+            s[0].values()[0] *= x;
+            return x * s[0].scale() + s[0].values()[0];
+          }
+
+          @Grad
+          public static double g(double x, Samples[] s) {
+            return x * s[0].scale() + s[s.length - 1].values()[0];
           }
         }
         """);
     Compilation compilation = compile(foo);
     assertThat(compilation)
-        .hadErrorContaining("an array of records or objects that hold arrays is not supported"
-            + " yet; pass their arrays as double[][]")
-        .inFile(foo.file()).onLine(foo.line("Samples[] s"));
+        .hadErrorContaining("f writes into an array that its record or object parameter s holds")
+        .inFile(foo.file()).onLine(foo.line("public static double f"));
+    assertThat(compilation).hadErrorCount(1); // g only reads them
     assertNoInternalError(compilation);
   }
 

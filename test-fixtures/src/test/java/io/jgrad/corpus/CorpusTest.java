@@ -35,6 +35,7 @@ class CorpusTest {
           Objects.class,
           MutableObjects.class,
           ComputingConstructors.class,
+          LayerArrays.class,
           Objects.Layer.class,
           ThreeDimensional.class,
           Branches.class,
@@ -723,6 +724,15 @@ class CorpusTest {
       return args((Object) xs);
     }));
 
+    // ---- LayerArrays: arrays of records and objects that hold arrays
+    add(e, LayerArrays.class, "loss", c -> c.args(r -> args(layers(r), array(r, 3, -1, 1))));
+    add(e, LayerArrays.class, "unpacked", c -> c.args(r -> {
+      int n = r.nextInt(1, 4);
+      return args(array(r, 2 * n * n, -1, 1), array(r, n, -1, 1));
+    }));
+    add(e, LayerArrays.class, "shifted", c -> c.args(r -> args(layers(r), array(r, 3, -1, 1),
+        u(r, -1, 1))));
+
     // ---- RecordsWithArrays: records holding double[], double[][], int[] (ragged, optional)
     add(e, RecordsWithArrays.class, "tableEnergy",
         c -> c.args(r -> args(table(r, true), array(r, 3, -1, 1))));
@@ -756,6 +766,15 @@ class CorpusTest {
       m[i] = array(r, columns, -1, 1);
     }
     return m;
+  }
+
+  /** One to three 3x3 tanh layers, weights in [-1, 1], biases in [-0.5, 0.5]. */
+  private static LayerArrays.Layer[] layers(Random r) {
+    LayerArrays.Layer[] layers = new LayerArrays.Layer[r.nextInt(1, 4)];
+    for (int k = 0; k < layers.length; k++) {
+      layers[k] = new LayerArrays.Layer(matrix(r, 3, 3), array(r, 3, -0.5, 0.5));
+    }
+    return layers;
   }
 
   private static Records.Vec vec(Random r) {

@@ -110,7 +110,8 @@ public final class ArgumentEffects {
     for (Var p : f.params()) {
       // a helper's rules write the arrays in place, like its array parameters' (restored by
       // its reverse part); a @Grad method's would need their final and entry values
-      boolean holder = entryPoint && p.type().isRecord() && p.type().shape().holdsArrays();
+      boolean holder = entryPoint && (p.type().isRecord() || p.type().isRecordArray())
+          && p.type().shape().holdsArrays();
       boolean tensor = p.type().isDoubleArray() && p.type().dimensions() >= 3;
       if (!holder && !tensor) {
         continue;

@@ -31,7 +31,7 @@ final class Records {
    * that holds no arrays.
    */
   static boolean isRecordElement(TypeMirror type) {
-    return isRecord(type) && !holdsArrays(type);
+    return isRecord(type);
   }
 
   /**
@@ -78,12 +78,7 @@ final class Records {
     if (dimensions > 1) {
       return "arrays of records have one dimension";
     }
-    String why = whyNot(element, new HashSet<>());
-    if (why == null && dimensions == 1 && holdsArrays(element)) {
-      return "an array of records or objects that hold arrays is not supported yet; pass their"
-          + " arrays as double[][] (one row per record) or use a record of arrays";
-    }
-    return why;
+    return whyNot(element, new HashSet<>());
   }
 
   private static String whyNot(TypeMirror type, Set<String> enclosing) {

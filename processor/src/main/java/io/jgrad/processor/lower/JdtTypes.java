@@ -35,7 +35,7 @@ public final class JdtTypes {
       Type element = of(binding.getElementType(), enclosingRecords);
       if (element != null && element.isRecord() && binding.getDimensions() == 1) {
         // the elements' arrays would be shared memory below an array: not modelled yet
-        return element.shape().holdsArrays() ? null : element.arrayOf();
+        return element.arrayOf();
       }
       if (element == null || !(element.isPrimitive() || element.equals(Type.STRING))) {
         return null;
@@ -152,17 +152,9 @@ public final class JdtTypes {
     if (binding.isArray() && binding.getDimensions() > 1) {
       return "arrays of records have one dimension";
     }
-    Type element = binding.isArray() ? of(binding.getElementType()) : null;
-    if (element != null && element.isRecord() && element.shape().isClass()) {
-      return "arrays of objects that hold arrays are not supported yet";
-    }
     if (!record.isRecord()) {
       String why = whyNotValueClass(binding);
       return why != null ? why : "it is not supported";
-    }
-    if (element != null && element.isRecord() && element.shape().holdsArrays()) {
-      return "an array of records that hold arrays is not supported yet; pass the records'"
-          + " arrays as double[][] (one row per record) or use a record of arrays";
     }
     if (record.isGenericType() || record.isParameterizedType()) {
       return "a generic record is not supported";
@@ -215,11 +207,8 @@ public final class JdtTypes {
     if (type == null || !isValueClassCandidate(type)) {
       return null;
     }
-    if (binding.isArray()) {
-      Type element = of(type);
-      return element != null && element.isRecord() && element.shape().holdsArrays()
-          ? "arrays of objects that hold arrays are not supported yet"
-          : "arrays of objects are supported one-dimensional, of classes jgrad treats as values";
+    if (binding.isArray() && binding.getDimensions() > 1) {
+      return "arrays of objects have one dimension";
     }
     for (IVariableBinding field : type.getErasure().getDeclaredFields()) {
       if (!Modifier.isStatic(field.getModifiers()) && refersTo(field.getType(), type, new
