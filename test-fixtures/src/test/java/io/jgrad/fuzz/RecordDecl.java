@@ -124,14 +124,19 @@ final class RecordDecl {
       }
     }
     for (Method m : methods) {
-      List<String> params = new ArrayList<>();
-      for (Program.Param param : m.info().params) {
-        params.add(param.type().java + " " + param.name());
-      }
-      p.line().line().text(m.access() + (m.isStatic() ? "static " : "") + m.info().returns.java
-          + " " + m.info().name + "(" + String.join(", ", params) + ") ");
-      m.body().print(p);
+      printMethod(p, m);
     }
     p.out().line().text("}");
+  }
+
+  /** Prints a method of a record or of a generated class ({@link ClassDecl}). */
+  static void printMethod(Printer p, Method m) {
+    List<String> params = new ArrayList<>();
+    for (Program.Param param : m.info().params) {
+      params.add(param.type().java + " " + param.name());
+    }
+    p.line().line().text(m.access() + (m.isStatic() ? "static " : "") + m.info().returns.java
+        + " " + m.info().name + "(" + String.join(", ", params) + ") ");
+    m.body().print(p);
   }
 }
