@@ -37,6 +37,11 @@ final class MethodGen {
   ClassDecl inClass;
   /** The record whose method is generated, or null for a method of the program's class. */
   RecordDecl inRecord;
+  /**
+   * True in a private record method: it calls no private method (if it is passive, jgrad copies
+   * it into the rule classes, which cannot call a private method with rules: an error by design).
+   */
+  boolean noPrivateCalls;
   /** True in an instance method of {@link #inRecord}: {@code this} and the components. */
   boolean instance;
 

@@ -41,7 +41,9 @@ final class ObjectGen {
           Var v = g2.pick(x -> x.type == type && mayUse(g2, x, owned));
           return v == null ? null : v.ref();
         }),
-        Production.of("new object", 3, (g2, d) -> newObject(g2, type, d)),
+        // mostly objects in variables: an object written in one statement and read in another
+        Production.of("new object", g2 -> g2.visible(x -> x.type == type).isEmpty() ? 3 : 1,
+            (g2, d) -> newObject(g2, type, d)),
         Production.of("object element", 2, (g2, d) -> element(g2, type, d, owned)),
         Production.of("object field", 1, (g2, d) -> d <= 0 ? null
             : fieldValue(g2, type, d, owned)),
@@ -57,8 +59,10 @@ final class ObjectGen {
     g.touch(type.cls);
     List<Expr> args = new ArrayList<>();
     for (ClassDecl.Field f : type.cls.constructorParams()) {
-      args.add(f.type().isObject() ? value(g, f.type(), depth - 1, true)
-          : ExprGen.of(g, f.type(), Math.max(0, depth - 1)));
+      // shallow arguments: objects are many, and their constructors are not what is tested
+      int d = Math.min(1, depth - 1);
+      args.add(f.type().isObject() ? value(g, f.type(), d, true)
+          : ExprGen.of(g, f.type(), Math.max(0, d)));
     }
     return new Expr.New(type, args);
   }
@@ -131,7 +135,7 @@ final class ObjectGen {
    * object nothing else refers to, {@code new C(...).x = 1}, is rarely worth a statement).
    */
   private static int writeDepth(MethodGen g, int depth) {
-    return g.chance(0.85) ? 0 : depth;
+    return g.chance(0.7) ? 0 : depth;
   }
 
   /** {@code o.f}; inside the class also {@code f} for {@code this.f}. */
@@ -217,8 +221,8 @@ final class ObjectGen {
   // ------------------------------------------------------------------------------ statements
 
   static final List<Production<List<Stmt>>> STATEMENTS = List.of(
-      Production.of("object local", g -> has(g) ? 2.5 : 0, ObjectGen::local),
-      Production.of("object array local", g -> has(g) ? 1.0 : 0, ObjectGen::arrayLocal),
+      Production.of("object local", g -> has(g) ? 3.5 : 0, ObjectGen::local),
+      Production.of("object array local", g -> has(g) ? 1.5 : 0, ObjectGen::arrayLocal),
       Production.of("field write", g -> has(g) ? 4 : 0, ObjectGen::fieldWrite),
       Production.of("field increment", g -> has(g) ? 1 : 0, ObjectGen::fieldIncrement),
       Production.of("object method call", g -> has(g) ? 2 : 0, (g, d) -> {

@@ -126,15 +126,21 @@ final class ProgramGenerator {
         && types.stream().noneMatch(JType::isDifferentiable)) {
       types.set(0, JType.DOUBLE);
     }
+    String access = new String[] {"", "", "private ", "public "}[random.nextInt(4)];
+    if (access.equals("private ") && !config.allows("private record method")) {
+      access = "";
+    }
+    boolean isPrivate = access.equals("private ");
     List<MethodInfo> callees = new ArrayList<>();
     for (RecordDecl.Method m : decl.methods) {
-      if (m.isStatic() || !isStatic) {
+      if ((m.isStatic() || !isStatic) && !(isPrivate && m.access().equals("private "))) {
         callees.add(m.info());
       }
     }
     MethodGen g = new MethodGen(random, config, callees, null, constants);
     g.records = visible;
     g.inRecord = decl;
+    g.noPrivateCalls = isPrivate;
     g.instance = !isStatic;
     if (!isStatic) {
       g.declareFixed("this", decl.type);
@@ -157,10 +163,6 @@ final class ProgramGenerator {
     }
     info.usesFloat = g.usesFloat;
     info.cost = Math.max(1, g.cost + body.size());
-    String access = new String[] {"", "", "private ", "public "}[random.nextInt(4)];
-    if (access.equals("private ") && !config.allows("private record method")) {
-      access = "";
-    }
     return new RecordDecl.Method(info, new Stmt.Block(body), isStatic, access);
   }
 

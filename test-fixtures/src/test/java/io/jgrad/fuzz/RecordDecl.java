@@ -97,11 +97,15 @@ final class RecordDecl {
     return result;
   }
 
-  /** The instance methods (static: the factories) declared so far returning {@code t}. */
-  List<MethodInfo> methodsReturning(JType t, boolean isStatic) {
+  /**
+   * The instance methods (static: the factories) declared so far returning {@code t}; without
+   * the private ones if {@code noPrivate}.
+   */
+  List<MethodInfo> methodsReturning(JType t, boolean isStatic, boolean noPrivate) {
     List<MethodInfo> result = new ArrayList<>();
     for (Method m : methods) {
-      if (m.isStatic() == isStatic && m.info().returns == t) {
+      if (m.isStatic() == isStatic && m.info().returns == t
+          && !(noPrivate && m.access().equals("private "))) {
         result.add(m.info());
       }
     }

@@ -222,7 +222,7 @@ final class RecordGen {
 
   /** {@code R.mk0(...)}: a static factory declared so far. */
   private static Expr factory(MethodGen g, JType type, int depth) {
-    MethodInfo m = g.oneOf(type.decl.methodsReturning(type, true));
+    MethodInfo m = g.oneOf(type.decl.methodsReturning(type, true, g.noPrivateCalls));
     if (m == null) {
       return null;
     }
@@ -233,7 +233,7 @@ final class RecordGen {
   static Expr methodCall(MethodGen g, JType type, int depth) {
     List<RecordDecl> owners = new ArrayList<>();
     for (RecordDecl r : g.records) {
-      if (!r.methodsReturning(type, false).isEmpty()) {
+      if (!r.methodsReturning(type, false, g.noPrivateCalls).isEmpty()) {
         owners.add(r);
       }
     }
@@ -241,7 +241,7 @@ final class RecordGen {
     if (owner == null) {
       return null;
     }
-    MethodInfo m = g.oneOf(owner.methodsReturning(type, false));
+    MethodInfo m = g.oneOf(owner.methodsReturning(type, false, g.noPrivateCalls));
     Expr receiver = receiver(g, owner.type, depth);
     return receiver == null ? null : Calls.invoke(g, depth, receiver, m);
   }
