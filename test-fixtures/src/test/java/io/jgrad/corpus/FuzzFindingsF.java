@@ -3,7 +3,7 @@ package io.jgrad.corpus;
 import io.jgrad.Grad;
 
 /**
- * What the random-program tester found once it generated mutable classes (seeds 401 to 403, with
+ * What the random-program tester found once it generated mutable classes (seeds 401 to 404, with
  * {@code -Djgrad.fuzz.objects=1}), shrunk and named after what went wrong; each comment names the
  * seed and program it came from and the cause. All are processor bugs, still open:
  *
@@ -52,13 +52,16 @@ public final class FuzzFindingsF {
   }
 
   /**
-   * Seed 403, program 71 (processor bug, open): jgrad rejects this program with "@Grad method f
+   * Seeds 403 (program 71) and 404 (186) (processor bug, open; generated only with {@code
+   * -Djgrad.fuzz.knownBugs=true}, knob {@code object ternary over parameters}): jgrad rejects
+   * this program with "@Grad method f
    * changes a field of an object its parameter o refers to", although only objects the method
    * built are written: reading {@code (a > 0 ? cs[0] : o).x} (a conditional whose branches are
    * an element of the local array and the parameter) seems to merge the array's objects with the
    * parameter's for the argument-effects check ({@code ArgumentEffects}), so the later write
    * {@code cs[0].x += 1.0} counts as a write to the parameter's object. Without the conditional
-   * ({@code double r = o.x;}) it compiles.
+   * ({@code double r = o.x;}) it compiles. In program 186 the write was to a boolean field
+   * ({@code ob3.flag = ...}) after {@code ((1 == (int) d4) ? obs2[0] : ob3).x}.
    */
   static final String TERNARY_RECEIVER = """
       package fuzzfindings;
