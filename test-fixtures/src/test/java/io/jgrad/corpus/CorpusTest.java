@@ -61,7 +61,8 @@ class CorpusTest {
           Strings.class,
           Records.class,
           RecordsWithArrays.class,
-          FuzzFindingsE.class);
+          FuzzFindingsE.class,
+          FuzzFindingsF.class);
 
   static final int POINTS = 6;
   static final long SEED = 20_240_611L;
@@ -812,7 +813,7 @@ class CorpusTest {
 
   @Test
   void everyStaticCorpusMethodHasExactlyOneEntry() {
-    List<String> names = entries().stream()
+    List<String> names = Stream.concat(entries().stream(), knownBugs().stream())
         .map(Entry::name).collect(Collectors.toList());
     Set<String> checked = new TreeSet<>(names);
     assertEquals(names.size(), checked.size(), "duplicate entries in " + names);
@@ -839,9 +840,29 @@ class CorpusTest {
 
   @Test
   void everyEntryOwnerIsACorpusClass() {
-    for (Entry entry : entries().stream().toList()) {
+    for (Entry entry : Stream.concat(entries().stream(), knownBugs().stream()).toList()) {
       assertTrue(CORPUS.contains(entry.owner()), entry.name() + " is not in CORPUS");
     }
+  }
+
+  /**
+   * Corpus methods whose rules are wrong: processor bugs the random-program tester found, still
+   * open. They count as entries for {@link #everyStaticCorpusMethodHasExactlyOneEntry} but are
+   * checked only by the disabled {@link #knownBugsPassGradCheck} (move each entry to {@link
+   * #entries} once its bug is fixed).
+   */
+  static List<Entry> knownBugs() {
+    List<Entry> e = new ArrayList<>();
+    // ---- FuzzFindingsF: processor bugs found with mutable classes (see the comments there)
+    add(e, FuzzFindingsF.class, "objectOnlyHelper", c -> c.range(-2, 2));
+    return e;
+  }
+
+  @TestFactory
+  @org.junit.jupiter.api.Disabled("processor bugs, still open: see FuzzFindingsF")
+  Stream<DynamicTest> knownBugsPassGradCheck() {
+    return knownBugs().stream().map(entry -> DynamicTest.dynamicTest(entry.name(),
+        entry::check));
   }
 
   // ---------------------------------------------------------------- helpers for the points

@@ -86,6 +86,13 @@ final class Calls {
         args.add(arg.expr());
         continue;
       }
+      if (type.isObject() || type.isObjectArray()) {
+        // only objects the caller may write where the callee writes them
+        args.add(type.isObject()
+            ? ObjectGen.value(g, type, Math.max(0, depth - 1), callee.writesObjects)
+            : ObjectGen.array(g, type, depth - 1, callee.writesObjects));
+        continue;
+      }
       if (!type.isArray()) {
         args.add(ExprGen.of(g, type, Math.max(0, depth - 1)));
         continue;

@@ -467,16 +467,35 @@ sealed interface Expr {
     }
   }
 
-  /** {@code new R[n]} (elements null until written). */
+  /** {@code new R[n]} or {@code new C[n]} (elements null until written). */
   record NewRecords(JType type, Expr length) implements Expr {
     @Override
     public void print(Printer p) {
-      p.text("new " + type.decl.name + "[").expr(length).text("]");
+      p.text("new " + type.element().java + "[").expr(length).text("]");
     }
 
     @Override
     public boolean pure() {
       return false;
+    }
+  }
+
+  /**
+   * A field of an object of a generated class, read or written: {@code o.x}, {@code this.x}, or
+   * ({@code bare}, inside the class, with {@code this} as receiver) {@code x}.
+   */
+  record Field(Expr receiver, String field, JType type, boolean bare) implements Expr {
+    @Override
+    public void print(Printer p) {
+      if (!bare) {
+        p.expr(receiver).text(".");
+      }
+      p.text(field);
+    }
+
+    @Override
+    public boolean pure() {
+      return receiver.pure();
     }
   }
 }

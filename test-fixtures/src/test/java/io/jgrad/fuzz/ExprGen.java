@@ -24,6 +24,7 @@ final class ExprGen {
       case LONG -> lng(g, depth);
       case BOOLEAN -> bool(g, depth);
       case RECORD -> RecordGen.value(g, want, depth);
+      case OBJECT -> ObjectGen.value(g, want, depth, true);
       default -> throw new IllegalArgumentException(want.toString());
     };
   }
@@ -51,6 +52,14 @@ final class ExprGen {
           (g, d) -> RecordGen.accessor(g, JType.DOUBLE, d)),
       Production.of("record method", g -> RecordGen.has(g) ? 1.5 : 0,
           (g, d) -> RecordGen.scalarMethod(g, JType.DOUBLE, d))));
+
+  static {
+    // appended last, with weight 0 without classes: other programs draw exactly as before
+    DOUBLE.add(Production.of("field read", g -> ObjectGen.has(g) ? 4 : 0,
+        (g, d) -> ObjectGen.fieldRead(g, JType.DOUBLE, d)));
+    DOUBLE.add(Production.of("object method value", g -> ObjectGen.has(g) ? 1.5 : 0,
+        ObjectGen::methodValue));
+  }
 
   static Expr dbl(MethodGen g, int depth) {
     Expr e = Production.pick(g, depth, DOUBLE);
@@ -141,6 +150,11 @@ final class ExprGen {
       Production.of("record method", g -> RecordGen.has(g) ? 0.3 : 0,
           (g, d) -> RecordGen.scalarMethod(g, JType.FLOAT, d))));
 
+  static {
+    FLOAT.add(Production.of("field read", g -> ObjectGen.has(g) ? 0.8 : 0,
+        (g, d) -> ObjectGen.fieldRead(g, JType.FLOAT, d)));
+  }
+
   static Expr flt(MethodGen g, int depth) {
     g.usesFloat = true;
     Expr e = Production.pick(g, depth, FLOAT);
@@ -166,7 +180,8 @@ final class ExprGen {
         return v == null ? null : v.ref();
       }),
       Production.of("length", 1, (g, d) -> {
-        Var v = g.pick(x -> x.type.isArray() || x.type.isRecordArray());
+        Var v = g.pick(x -> x.type.isArray() || x.type.isRecordArray()
+            || x.type.isObjectArray());
         return v == null ? null : new Expr.Length(v.ref());
       }),
       Production.of("binary", 2, (g, d) -> d <= 0 ? null : intArithmetic(g, d)),
@@ -202,6 +217,11 @@ final class ExprGen {
     Expr index = new Expr.LibCall("Math.floorMod", List.of(integer(g, Math.max(0, depth - 1)),
         new Expr.Length(array.ref())), JType.INT);
     return new Expr.Index(array.ref(), index, JType.INT);
+  }
+
+  static {
+    INT.add(Production.of("field read", g -> ObjectGen.has(g) ? 0.8 : 0,
+        (g, d) -> ObjectGen.fieldRead(g, JType.INT, d)));
   }
 
   static Expr integer(MethodGen g, int depth) {
@@ -282,6 +302,11 @@ final class ExprGen {
       Production.of("record method", g -> RecordGen.has(g) ? 0.3 : 0,
           (g, d) -> RecordGen.scalarMethod(g, JType.BOOLEAN, d))));
 
+  static {
+    BOOLEAN.add(Production.of("field read", g -> ObjectGen.has(g) ? 0.4 : 0,
+        (g, d) -> ObjectGen.fieldRead(g, JType.BOOLEAN, d)));
+  }
+
   static Expr bool(MethodGen g, int depth) {
     Expr e = Production.pick(g, depth, BOOLEAN);
     return e != null ? e : compare(g, 0);
@@ -352,6 +377,9 @@ final class ExprGen {
     if (t.isRecord()) {
       return new Expr.Assign(target, "=", RecordGen.value(g, t, depth - 1));
     }
+    if (t.isObject()) {
+      return new Expr.Assign(target, "=", ObjectGen.value(g, t, depth - 1, true));
+    }
     if (t == JType.BOOLEAN) {
       return new Expr.Assign(target, "=", bool(g, depth - 1));
     }
@@ -406,6 +434,12 @@ final class ExprGen {
    * (for doubles) an element of a writable array (its alias class is marked written).
    */
   static Expr scalarTarget(MethodGen g, JType type, int depth) {
+    if (ObjectGen.has(g) && g.config.allows("field target") && g.chance(0.3)) {
+      Expr field = ObjectGen.fieldTarget(g, type, depth);
+      if (field != null) {
+        return field;
+      }
+    }
     if (type == JType.DOUBLE && g.chance(0.45)) {
       Expr element = elementTarget(g, depth);
       if (element != null) {

@@ -37,15 +37,26 @@ final class GenConfig {
    */
   double records = 0.45;
   /**
+   * The probability that a program declares mutable classes (then its methods build, write and
+   * read objects and arrays of objects, see {@link ObjectGen} and {@link ClassGen}); {@code
+   * -Djgrad.fuzz.objects=1} for classes in every program, 0 with {@code
+   * -Djgrad.fuzz.without=objects}.
+   */
+  double objects = 0.3;
+  /**
    * Productions not to use, by name (see the production lists of {@link ExprGen}, {@link
    * StmtGen}, {@link Idioms} and the Math function names), plus {@code throw} (every throw
    * statement), {@code element assignment value}, {@code row move}, {@code array reassign},
    * {@code discarded array call}, {@code float}, {@code recursion}, {@code helper} and {@code
    * records} (no record types at all; see {@link RecordGen} for the record productions), {@code
    * private record method} (record methods are never private), {@code passive factory} (every
-   * static factory of a record has a differentiable parameter) and {@code data record} (every
-   * record type has a double or float component): for hunting the bugs that a frequent one
-   * hides.
+   * static factory of a record has a differentiable parameter), {@code data record} (every
+   * record type has a double or float component), {@code objects} (no mutable classes; see
+   * {@link ObjectGen} for the object productions), {@code object params} (entry points take no
+   * objects), {@code object helper}, {@code field target} (fields as targets of assignments and
+   * ++/-- used as values), and the kinds of fields {@code computed field}, {@code final field},
+   * {@code default field}, {@code private field}, {@code record field}, {@code object field}:
+   * for hunting the bugs that a frequent one hides.
    */
   java.util.Set<String> without = java.util.Set.of();
 
@@ -53,11 +64,13 @@ final class GenConfig {
    * Features that make jgrad fail although they are inside the documented language (processor
    * bugs, each with a corpus program in a {@code FuzzFindings} class): left out unless {@code
    * -Djgrad.fuzz.knownBugs=true}, so that the fixed-seed run of {@code mvn verify} tests
-   * everything else while a bug is open. Drop each name once its bug is fixed. None is open: the
-   * last ones ({@code private record method}, {@code data record}, {@code discarded record call},
-   * {@code d op= ps[(int) d].x()}) are fixed, see {@code FuzzFindingsE}.
+   * everything else while a bug is open. Drop each name once its bug is fixed. Open: {@code
+   * object ternary over parameters} (a conditional between an object the method built and one
+   * it was passed makes later writes to the former writes to the parameter: jgrad rejects the
+   * method; {@code FuzzFindingsF.TERNARY_RECEIVER}).
    */
-  static final java.util.Set<String> KNOWN_BUGS = java.util.Set.of();
+  static final java.util.Set<String> KNOWN_BUGS = java.util.Set.of(
+      "object ternary over parameters");
 
   boolean allows(String feature) {
     return !without.contains(feature);
@@ -88,6 +101,11 @@ final class GenConfig {
         String.valueOf(config.records)));
     if (!config.allows("records")) {
       config.records = 0;
+    }
+    config.objects = Double.parseDouble(System.getProperty("jgrad.fuzz.objects",
+        String.valueOf(config.objects)));
+    if (!config.allows("objects")) {
+      config.objects = 0;
     }
     return config;
   }

@@ -14,7 +14,11 @@ final class JType {
     /** A generated record type ({@link #decl}). */
     RECORD,
     /** A one-dimensional array of a generated record type ({@link #decl}). */
-    RECORD_ARRAY
+    RECORD_ARRAY,
+    /** A generated mutable class ({@link #cls}). */
+    OBJECT,
+    /** A one-dimensional array of a generated mutable class ({@link #cls}). */
+    OBJECT_ARRAY
   }
 
   static final JType DOUBLE = new JType(Kind.DOUBLE, "double", null);
@@ -32,11 +36,35 @@ final class JType {
   final String java;
   /** The record type of a RECORD or RECORD_ARRAY type, else null. */
   final RecordDecl decl;
+  /** The class of an OBJECT or OBJECT_ARRAY type, else null. */
+  final ClassDecl cls;
 
   private JType(Kind kind, String java, RecordDecl decl) {
+    this(kind, java, decl, null);
+  }
+
+  private JType(Kind kind, String java, RecordDecl decl, ClassDecl cls) {
     this.kind = kind;
     this.java = java;
     this.decl = decl;
+    this.cls = cls;
+  }
+
+  /** The class type and its array type of {@code cls} (called once, by ClassDecl). */
+  static JType object(ClassDecl cls) {
+    return new JType(Kind.OBJECT, cls.name, null, cls);
+  }
+
+  static JType objectArray(ClassDecl cls) {
+    return new JType(Kind.OBJECT_ARRAY, cls.name + "[]", null, cls);
+  }
+
+  boolean isObject() {
+    return kind == Kind.OBJECT;
+  }
+
+  boolean isObjectArray() {
+    return kind == Kind.OBJECT_ARRAY;
   }
 
   /** The record type and its array type of {@code decl} (called once, by RecordDecl). */
@@ -80,7 +108,8 @@ final class JType {
 
   /** True if a parameter of this type is differentiable. */
   boolean isDifferentiable() {
-    return isFloating() || isArray() || (decl != null && decl.differentiable());
+    return isFloating() || isArray() || (decl != null && decl.differentiable())
+        || (cls != null && cls.differentiable());
   }
 
   /** The type of {@code a op b} for numeric operands (binary numeric promotion, JLS 5.6.2). */
@@ -116,6 +145,7 @@ final class JType {
       case DOUBLE_ARRAY -> DOUBLE;
       case DOUBLE_MATRIX -> DOUBLE_ARRAY;
       case RECORD_ARRAY -> decl.type;
+      case OBJECT_ARRAY -> cls.type;
       default -> throw new IllegalStateException(this + " is not an array");
     };
   }

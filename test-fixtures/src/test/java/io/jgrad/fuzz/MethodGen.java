@@ -31,8 +31,17 @@ final class MethodGen {
   final List<Var> params = new ArrayList<>();
   /** The record types this code may use (empty in programs without records). */
   List<RecordDecl> records = List.of();
+  /** The mutable classes this code may use (empty in programs without them). */
+  List<ClassDecl> classes = List.of();
+  /** The class whose method is generated, or null (its fields may be named bare there). */
+  ClassDecl inClass;
   /** The record whose method is generated, or null for a method of the program's class. */
   RecordDecl inRecord;
+  /**
+   * True in a private record method: it calls no private method (if it is passive, jgrad copies
+   * it into the rule classes, which cannot call a private method with rules: an error by design).
+   */
+  boolean noPrivateCalls;
   /** True in an instance method of {@link #inRecord}: {@code this} and the components. */
   boolean instance;
 
@@ -113,6 +122,9 @@ final class MethodGen {
     if (type.decl != null) {
       touch(type.decl);
     }
+    if (type.cls != null) {
+      touch(type.cls);
+    }
     return v;
   }
 
@@ -126,6 +138,9 @@ final class MethodGen {
     scopes.get(scopes.size() - 1).add(v);
     if (type.decl != null) {
       touch(type.decl);
+    }
+    if (type.cls != null) {
+      touch(type.cls);
     }
     if (type == JType.FLOAT) {
       usesFloat = true;
@@ -163,6 +178,13 @@ final class MethodGen {
   /** Notes that values of {@code decl} are used here (a float inside makes the method float). */
   void touch(RecordDecl decl) {
     if (decl.usesFloat()) {
+      usesFloat = true;
+    }
+  }
+
+  /** Notes that objects of {@code cls} are used here. */
+  void touch(ClassDecl cls) {
+    if (cls.usesFloat()) {
       usesFloat = true;
     }
   }

@@ -17,6 +17,11 @@ final class MethodInfo {
   /** A rough bound on the work of one call (loop trips times statements, callees included). */
   long cost;
   boolean usesFloat;
+  /**
+   * True for a method of a generated class that may write the fields of its receiver or of the
+   * objects passed to it: callers pass only objects they may write ({@link Var#readOnly}).
+   */
+  boolean writesObjects;
 
   MethodInfo(String name, JType returns, List<Program.Param> params, int depthParam) {
     this.name = name;

@@ -6,12 +6,13 @@ import java.util.List;
 /**
  * A generated program: one class with static {@code @Grad} methods, some of the ones other
  * methods call turned into private helpers without {@code @Grad} (and {@code static final}
- * constants), and in some programs record types nested in the class ({@link RecordDecl}).
+ * constants), and in some programs record types and mutable classes nested in the class
+ * ({@link RecordDecl}, {@link ClassDecl}).
  * {@link #source()} is the program; {@link #tracedSource()} its traced twin
  * ({@link Trace}), a class named {@code <name>T} without {@code @Grad}.
  */
 record Program(long seed, int index, String name, List<Constant> constants,
-    List<RecordDecl> records, List<Method> methods) {
+    List<RecordDecl> records, List<ClassDecl> classes, List<Method> methods) {
   /**
    * Each program has a package of its own ({@code fuzzgen.p<index>}): JDT, which jgrad parses
    * with, then looks names up among two files instead of the whole batch.
@@ -55,15 +56,19 @@ record Program(long seed, int index, String name, List<Constant> constants,
   }
 
   Program renamed(String newName) {
-    return new Program(seed, index, newName, constants, records, methods);
+    return new Program(seed, index, newName, constants, records, classes, methods);
   }
 
   Program withRecords(List<RecordDecl> newRecords) {
-    return new Program(seed, index, name, constants, newRecords, methods);
+    return new Program(seed, index, name, constants, newRecords, classes, methods);
   }
 
   Program withMethods(List<Method> newMethods) {
-    return new Program(seed, index, name, constants, records, newMethods);
+    return new Program(seed, index, name, constants, records, classes, newMethods);
+  }
+
+  Program withClasses(List<ClassDecl> newClasses) {
+    return new Program(seed, index, name, constants, records, newClasses, methods);
   }
 
   Method method(String methodName) {
@@ -75,7 +80,7 @@ record Program(long seed, int index, String name, List<Constant> constants,
     throw new IllegalArgumentException(methodName);
   }
 
-  /** The number of statements in all method bodies, the records' methods included. */
+  /** The number of statements in all method bodies, the records' and classes' included. */
   int size() {
     int n = 0;
     for (Method m : methods) {
@@ -83,6 +88,11 @@ record Program(long seed, int index, String name, List<Constant> constants,
     }
     for (RecordDecl r : records) {
       for (RecordDecl.Method m : r.methods) {
+        n += 1 + m.body().size();
+      }
+    }
+    for (ClassDecl c : classes) {
+      for (RecordDecl.Method m : c.methods) {
         n += 1 + m.body().size();
       }
     }
@@ -121,6 +131,9 @@ record Program(long seed, int index, String name, List<Constant> constants,
     }
     for (RecordDecl r : records) {
       r.print(p);
+    }
+    for (ClassDecl c : classes) {
+      c.print(p);
     }
     for (Method m : methods) {
       p.line();

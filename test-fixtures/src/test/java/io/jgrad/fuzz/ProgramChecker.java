@@ -116,7 +116,7 @@ final class ProgramChecker implements AutoCloseable {
         if (!program.records().isEmpty()) {
           stats.inRecordPrograms++;
         }
-        if (m.params().stream().anyMatch(p -> p.type().decl != null)) {
+        if (m.params().stream().anyMatch(p -> p.type().decl != null || p.type().cls != null)) {
           stats.withRecordParams++;
         }
       }
@@ -284,7 +284,7 @@ final class ProgramChecker implements AutoCloseable {
   /** The class of a parameter type; record types are classes nested in {@code owner}. */
   static Class<?> javaType(JType t, Class<?> owner) {
     return switch (t.kind) {
-      case RECORD, RECORD_ARRAY -> RecordValues.classOf(t, owner);
+      case RECORD, RECORD_ARRAY, OBJECT, OBJECT_ARRAY -> RecordValues.classOf(t, owner);
       case DOUBLE -> double.class;
       case FLOAT -> float.class;
       case INT -> int.class;
@@ -312,6 +312,8 @@ final class ProgramChecker implements AutoCloseable {
           yield same != null ? same : RecordValues.random(type, owner, random);
         }
         case RECORD_ARRAY -> RecordValues.randomArray(type, owner, random);
+        case OBJECT -> ObjectValues.random(type, owner, random);
+        case OBJECT_ARRAY -> ObjectValues.randomArray(type, owner, random);
         case DOUBLE -> uniform(random);
         case FLOAT -> (float) uniform(random);
         case INT -> random.nextInt(6) - 1;
@@ -441,6 +443,11 @@ final class ProgramChecker implements AutoCloseable {
     }
     if (value instanceof Object[] records && records.getClass().getComponentType().isRecord()) {
       return copies.computeIfAbsent(value, k -> records.clone()); // records are values
+    }
+    if (value instanceof Object[] objects
+        && ObjectValues.isGenerated(objects.getClass().getComponentType())) {
+      // objects an entry point is passed are values to it too: it only reads them
+      return copies.computeIfAbsent(value, k -> objects.clone());
     }
     if (!(value instanceof double[]) && !(value instanceof double[][])) {
       return value;

@@ -14,7 +14,10 @@ import java.util.Random;
  * depth parameter and starts with {@code if (n <= 0) return ...}). A share of the programs
  * ({@link GenConfig#records}) first declares record types with their constants, factories and
  * instance methods ({@link RecordGen}, {@link #recordMethods}), which the methods then take,
- * make and return; methods returning records are helpers.
+ * make and return; methods returning records are helpers. Another share ({@link
+ * GenConfig#objects}) declares mutable classes with their methods ({@link ClassGen}), whose
+ * objects the methods build, write and pass to those methods ({@link ObjectGen}); a method
+ * taking objects only reads them (an entry point must not change the objects it is passed).
  */
 final class ProgramGenerator {
   final GenConfig config;
@@ -46,11 +49,19 @@ final class ProgramGenerator {
       records = RecordGen.declare(recordRandom, config);
       recordMethods(recordRandom, records, constants);
     }
+    // mutable classes likewise (after the records: a field may hold one)
+    Random classRandom = random(seed ^ 0x6A09E667F3BCC909L, index);
+    List<ClassDecl> classes = List.of();
+    if (config.allows("objects") && classRandom.nextDouble() < config.objects) {
+      classes = ClassGen.declare(classRandom, config, records);
+      ClassGen.methods(classRandom, config, classes, records, constants);
+    }
     int methods = 1 + random.nextInt(config.maxMethods);
     List<MethodInfo> infos = new ArrayList<>();
     List<Program.Method> result = new ArrayList<>();
     for (int m = 0; m < methods; m++) {
-      Generated made = method(random, "f" + m, infos, constants, records, m == methods - 1);
+      Generated made = method(random, "f" + m, infos, constants, records, classes,
+          m == methods - 1);
       infos.add(made.info());
       result.add(made.method());
     }
@@ -71,7 +82,7 @@ final class ProgramGenerator {
         result.set(m, result.get(m).asHelper());
       }
     }
-    return new Program(seed, index, "Prog" + index, constants, records, result);
+    return new Program(seed, index, "Prog" + index, constants, records, classes, result);
   }
 
   // -------------------------------------------------------------------------- record methods
@@ -115,15 +126,21 @@ final class ProgramGenerator {
         && types.stream().noneMatch(JType::isDifferentiable)) {
       types.set(0, JType.DOUBLE);
     }
+    String access = new String[] {"", "", "private ", "public "}[random.nextInt(4)];
+    if (access.equals("private ") && !config.allows("private record method")) {
+      access = "";
+    }
+    boolean isPrivate = access.equals("private ");
     List<MethodInfo> callees = new ArrayList<>();
     for (RecordDecl.Method m : decl.methods) {
-      if (m.isStatic() || !isStatic) {
+      if ((m.isStatic() || !isStatic) && !(isPrivate && m.access().equals("private "))) {
         callees.add(m.info());
       }
     }
     MethodGen g = new MethodGen(random, config, callees, null, constants);
     g.records = visible;
     g.inRecord = decl;
+    g.noPrivateCalls = isPrivate;
     g.instance = !isStatic;
     if (!isStatic) {
       g.declareFixed("this", decl.type);
@@ -146,10 +163,6 @@ final class ProgramGenerator {
     }
     info.usesFloat = g.usesFloat;
     info.cost = Math.max(1, g.cost + body.size());
-    String access = new String[] {"", "", "private ", "public "}[random.nextInt(4)];
-    if (access.equals("private ") && !config.allows("private record method")) {
-      access = "";
-    }
     return new RecordDecl.Method(info, new Stmt.Block(body), isStatic, access);
   }
 
@@ -207,9 +220,10 @@ final class ProgramGenerator {
   private record Generated(MethodInfo info, Program.Method method) {}
 
   private Generated method(Random random, String name, List<MethodInfo> callees,
-      List<Program.Constant> constants, List<RecordDecl> records, boolean last) {
+      List<Program.Constant> constants, List<RecordDecl> records, List<ClassDecl> classes,
+      boolean last) {
     for (int attempt = 0; ; attempt++) {
-      Generated made = tryMethod(random, name, callees, constants, records, last);
+      Generated made = tryMethod(random, name, callees, constants, records, classes, last);
       if (made != null || attempt > 20) {
         if (made == null) {
           throw new IllegalStateException("could not generate " + name);
@@ -220,7 +234,8 @@ final class ProgramGenerator {
   }
 
   private Generated tryMethod(Random random, String name, List<MethodInfo> callees,
-      List<Program.Constant> constants, List<RecordDecl> records, boolean last) {
+      List<Program.Constant> constants, List<RecordDecl> records, List<ClassDecl> classes,
+      boolean last) {
     JType returns = returnType(random);
     if (!records.isEmpty() && !last && random.nextDouble() < 0.2) {
       // a helper returning a record (or now and then an array of records)
@@ -228,7 +243,7 @@ final class ProgramGenerator {
       returns = random.nextDouble() < 0.85 ? d.type : d.arrayType;
     }
     boolean recursive = random.nextDouble() < config.recursion;
-    List<JType> types = paramTypes(random, returns, records);
+    List<JType> types = paramTypes(random, returns, records, classes);
     int depthParam = -1;
     if (recursive) {
       depthParam = random.nextInt(types.size() + 1);
@@ -236,9 +251,12 @@ final class ProgramGenerator {
     }
     MethodGen g = new MethodGen(random, config, List.copyOf(callees), null, constants);
     g.records = records;
+    g.classes = classes;
     List<Program.Param> params = new ArrayList<>();
     for (JType t : types) {
       Var v = g.declare(paramPrefix(t), t, true);
+      // an entry point must not change the objects it is passed (README): it only reads them
+      v.readOnly = t.isObject() || t.isObjectArray();
       params.add(new Program.Param(t, v.name));
     }
     MethodInfo info = new MethodInfo(name, returns, params, depthParam);
@@ -293,6 +311,8 @@ final class ProgramGenerator {
       case DOUBLE_MATRIX -> "m";
       case RECORD -> "o";
       case RECORD_ARRAY -> "os";
+      case OBJECT -> "ob";
+      case OBJECT_ARRAY -> "obs";
       default -> "v";
     };
   }
@@ -348,10 +368,17 @@ final class ProgramGenerator {
     return random.nextDouble() < config.floats * 2 ? JType.FLOAT : JType.DOUBLE;
   }
 
-  private List<JType> paramTypes(Random random, JType returns, List<RecordDecl> records) {
+  private List<JType> paramTypes(Random random, JType returns, List<RecordDecl> records,
+      List<ClassDecl> classes) {
     int n = 1 + random.nextInt(4);
     List<JType> types = new ArrayList<>();
     for (int i = 0; i < n; i++) {
+      if (!classes.isEmpty() && config.allows("object params") && random.nextDouble() < 0.2) {
+        // an object or an array of objects the method only reads (drawn only with classes)
+        ClassDecl c = classes.get(random.nextInt(classes.size()));
+        types.add(random.nextDouble() < 0.7 ? c.type : c.arrayType);
+        continue;
+      }
       if (!records.isEmpty() && random.nextDouble() < 0.35) {
         // a record or an array of records (drawn only in programs with records)
         RecordDecl d = records.get(random.nextInt(records.size()));

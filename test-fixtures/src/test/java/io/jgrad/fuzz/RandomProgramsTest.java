@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code jgrad.fuzz.batch} (default 100): programs per javac run;
  *   <li>{@code jgrad.fuzz.timeoutSeconds} (default 20): time limit of one method's checks;
  *   <li>{@code jgrad.fuzz.without} (names of productions to leave out, {@link GenConfig}),
- *       {@code jgrad.fuzz.records} (default 0.45: the share of programs with record types) and
+ *       {@code jgrad.fuzz.records} (default 0.45: the share of programs with record types),
+ *       {@code jgrad.fuzz.objects} (default 0.3: the share of programs with mutable classes) and
  *       {@code jgrad.fuzz.knownBugs} (default false: the constructs of open processor bugs,
  *       {@link GenConfig#KNOWN_BUGS}, are left out).
  * </ul>

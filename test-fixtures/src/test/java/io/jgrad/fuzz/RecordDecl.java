@@ -97,11 +97,15 @@ final class RecordDecl {
     return result;
   }
 
-  /** The instance methods (static: the factories) declared so far returning {@code t}. */
-  List<MethodInfo> methodsReturning(JType t, boolean isStatic) {
+  /**
+   * The instance methods (static: the factories) declared so far returning {@code t}; without
+   * the private ones if {@code noPrivate}.
+   */
+  List<MethodInfo> methodsReturning(JType t, boolean isStatic, boolean noPrivate) {
     List<MethodInfo> result = new ArrayList<>();
     for (Method m : methods) {
-      if (m.isStatic() == isStatic && m.info().returns == t) {
+      if (m.isStatic() == isStatic && m.info().returns == t
+          && !(noPrivate && m.access().equals("private "))) {
         result.add(m.info());
       }
     }
@@ -124,14 +128,19 @@ final class RecordDecl {
       }
     }
     for (Method m : methods) {
-      List<String> params = new ArrayList<>();
-      for (Program.Param param : m.info().params) {
-        params.add(param.type().java + " " + param.name());
-      }
-      p.line().line().text(m.access() + (m.isStatic() ? "static " : "") + m.info().returns.java
-          + " " + m.info().name + "(" + String.join(", ", params) + ") ");
-      m.body().print(p);
+      printMethod(p, m);
     }
     p.out().line().text("}");
+  }
+
+  /** Prints a method of a record or of a generated class ({@link ClassDecl}). */
+  static void printMethod(Printer p, Method m) {
+    List<String> params = new ArrayList<>();
+    for (Program.Param param : m.info().params) {
+      params.add(param.type().java + " " + param.name());
+    }
+    p.line().line().text(m.access() + (m.isStatic() ? "static " : "") + m.info().returns.java
+        + " " + m.info().name + "(" + String.join(", ", params) + ") ");
+    m.body().print(p);
   }
 }

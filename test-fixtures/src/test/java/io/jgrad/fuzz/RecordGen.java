@@ -173,7 +173,9 @@ final class RecordGen {
             : new Expr.Ternary(ExprGen.bool(g2, d - 1), value(g2, type, d - 1),
                 value(g2, type, d - 1), type)),
         Production.of("record assignment value", 0.3, (g2, d) -> d <= 0 ? null
-            : assignValue(g2, type, d)));
+            : assignValue(g2, type, d)),
+        Production.of("object record field", g2 -> ObjectGen.hasRecordField(g2, type) ? 1 : 0,
+            (g2, d) -> ObjectGen.recordField(g2, type, d)));
     Expr e = Production.pick(g, depth, productions);
     return e != null ? e : newRecord(g, type, depth);
   }
@@ -220,7 +222,7 @@ final class RecordGen {
 
   /** {@code R.mk0(...)}: a static factory declared so far. */
   private static Expr factory(MethodGen g, JType type, int depth) {
-    MethodInfo m = g.oneOf(type.decl.methodsReturning(type, true));
+    MethodInfo m = g.oneOf(type.decl.methodsReturning(type, true, g.noPrivateCalls));
     if (m == null) {
       return null;
     }
@@ -231,7 +233,7 @@ final class RecordGen {
   static Expr methodCall(MethodGen g, JType type, int depth) {
     List<RecordDecl> owners = new ArrayList<>();
     for (RecordDecl r : g.records) {
-      if (!r.methodsReturning(type, false).isEmpty()) {
+      if (!r.methodsReturning(type, false, g.noPrivateCalls).isEmpty()) {
         owners.add(r);
       }
     }
@@ -239,7 +241,7 @@ final class RecordGen {
     if (owner == null) {
       return null;
     }
-    MethodInfo m = g.oneOf(owner.methodsReturning(type, false));
+    MethodInfo m = g.oneOf(owner.methodsReturning(type, false, g.noPrivateCalls));
     Expr receiver = receiver(g, owner.type, depth);
     return receiver == null ? null : Calls.invoke(g, depth, receiver, m);
   }
@@ -393,27 +395,36 @@ final class RecordGen {
       return List.of(new Stmt.Local(type, v.name, existing.ref()));
     }
     if (u < 0.5) {
-      // the elements are made before the array is in scope: none reads an element not written yet
-      Expr length = ExprGen.newLength(g, 0);
-      g.push();
-      Var i = g.declare("i", JType.INT, false);
-      i.frozen++;
-      long saved = g.multiplier;
-      g.multiplier *= 6;
-      Expr element = value(g, d.type, depth - 1);
-      g.multiplier = saved;
-      g.pop();
-      Var v = g.declare("ps", type, false);
-      Stmt fill = new Stmt.For(null, new Stmt.Local(JType.INT, i.name,
-          new Expr.Lit(JType.INT, "0")), new Expr.Binary("<", i.ref(), new Expr.Length(v.ref()),
-          JType.BOOLEAN), new Expr.IncDec(i.ref(), false, "++"), new Stmt.Block(List.of(
-          new Stmt.Eval(new Expr.Assign(new Expr.Index(v.ref(), i.ref(), d.type), "=",
-              element)))));
-      return List.of(new Stmt.Local(type, v.name, new Expr.NewRecords(type, length)), fill);
+      return filledArray(g, type, "ps", (g2, d2) -> value(g2, d.type, d2), depth);
     }
     Expr init = fresh(g, type, depth);
     Var v = g.declare("ps", type, false);
     return List.of(new Stmt.Local(type, v.name, init));
+  }
+
+  /**
+   * {@code T[] ps = new T[n];} and a loop {@code for (int i = 0; i < ps.length; i++) ps[i] = e;}
+   * for an array of records or objects, {@code element} making {@code e} (at depth - 1). The
+   * elements are made before the array is in scope: none reads an element not written yet.
+   */
+  static List<Stmt> filledArray(MethodGen g, JType type, String prefix,
+      Production.Maker<Expr> element, int depth) {
+    Expr length = ExprGen.newLength(g, 0);
+    g.push();
+    Var i = g.declare("i", JType.INT, false);
+    i.frozen++;
+    long saved = g.multiplier;
+    g.multiplier *= 6;
+    Expr e = element.make(g, depth - 1);
+    g.multiplier = saved;
+    g.pop();
+    Var v = g.declare(prefix, type, false);
+    Stmt fill = new Stmt.For(null, new Stmt.Local(JType.INT, i.name,
+        new Expr.Lit(JType.INT, "0")), new Expr.Binary("<", i.ref(), new Expr.Length(v.ref()),
+        JType.BOOLEAN), new Expr.IncDec(i.ref(), false, "++"), new Stmt.Block(List.of(
+        new Stmt.Eval(new Expr.Assign(new Expr.Index(v.ref(), i.ref(), type.element()), "=",
+            e)))));
+    return List.of(new Stmt.Local(type, v.name, new Expr.NewRecords(type, length)), fill);
   }
 
   /** {@code new R[] {a, b}}: a fresh array of one to three records. */

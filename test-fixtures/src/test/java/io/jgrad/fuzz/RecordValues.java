@@ -19,13 +19,17 @@ import java.util.Random;
 final class RecordValues {
   private RecordValues() {}
 
-  /** The class of {@code type} (a record or record array type) in the program class {@code owner}. */
+  /**
+   * The class of {@code type} (a record or generated class type, or an array of one) in the
+   * program class {@code owner}.
+   */
   static Class<?> classOf(JType type, Class<?> owner) {
-    Class<?> record = load(owner.getName() + "$" + type.decl.name, owner.getClassLoader());
-    return type.isRecordArray() ? record.arrayType() : record;
+    String name = type.decl != null ? type.decl.name : type.cls.name;
+    Class<?> record = load(owner.getName() + "$" + name, owner.getClassLoader());
+    return type.isRecordArray() || type.isObjectArray() ? record.arrayType() : record;
   }
 
-  private static Class<?> load(String name, ClassLoader loader) {
+  static Class<?> load(String name, ClassLoader loader) {
     try {
       return Class.forName(name, true, loader);
     } catch (ClassNotFoundException e) {
@@ -118,8 +122,7 @@ final class RecordValues {
     }
     Class<?> c = value.getClass();
     String prefix = from.getName() + "$";
-    if (c.isArray() && c.getComponentType().isRecord()
-        && c.getComponentType().getName().startsWith(prefix)) {
+    if (c.isArray() && c.getComponentType().getName().startsWith(prefix)) {
       Object known = done.get(value);
       if (known != null) {
         return known;
@@ -143,20 +146,32 @@ final class RecordValues {
       return construct(load(to.getName() + "$" + c.getSimpleName(), to.getClassLoader()),
           values);
     }
+    if (c.getName().startsWith(prefix)) {
+      Object object = ObjectValues.allocate(load(to.getName() + "$" + c.getSimpleName(),
+          to.getClassLoader()));
+      done.put(value, object);
+      Object[] fields = ObjectValues.fields(value);
+      for (int k = 0; k < fields.length; k++) {
+        fields[k] = translate(fields[k], from, to, done);
+      }
+      ObjectValues.setFields(object, fields);
+      return object;
+    }
     return value;
   }
 
   /**
-   * A form of {@code value} to compare with {@link java.util.Objects#deepEquals}: records become
-   * lists of their type's simple name and their components, arrays of records lists of those;
-   * other values are kept.
+   * A form of {@code value} to compare with {@link java.util.Objects#deepEquals}: records and
+   * objects of generated classes become lists of their type's simple name and their components
+   * (fields), arrays of them lists of those; other values are kept.
    */
   static Object comparable(Object value) {
     if (value == null) {
       return null;
     }
     Class<?> c = value.getClass();
-    if (c.isArray() && c.getComponentType().isRecord()) {
+    if (c.isArray() && (c.getComponentType().isRecord()
+        || ObjectValues.isGenerated(c.getComponentType()))) {
       List<Object> list = new ArrayList<>();
       list.add("array");
       for (int i = 0; i < Array.getLength(value); i++) {
@@ -169,6 +184,14 @@ final class RecordValues {
       list.add(c.getSimpleName());
       for (RecordComponent rc : c.getRecordComponents()) {
         list.add(comparable(component(value, rc)));
+      }
+      return list;
+    }
+    if (ObjectValues.isGenerated(c)) {
+      List<Object> list = new ArrayList<>();
+      list.add(c.getSimpleName());
+      for (Object field : ObjectValues.fields(value)) {
+        list.add(comparable(field));
       }
       return list;
     }

@@ -49,6 +49,7 @@ final class Shrinker {
     }
     // record types, their methods, constants and validation
     current = shrinkRecords(current, original, group, deadline);
+    current = shrinkClassMethods(current, original, group, deadline);
     // runs of top-level statements, by halves, quarters... (ddmin)
     for (int method = 0; method < current.methods().size(); method++) {
       int granularity = 2;
@@ -104,8 +105,9 @@ final class Shrinker {
       best = f;
       current = f.program();
     }
-    // statements of the records' methods
-    current = shrinkRecordBodies(current, original, group, deadline);
+    // statements of the records' and the classes' methods
+    current = shrinkBodies(current, RECORDS, original, group, deadline);
+    current = shrinkBodies(current, CLASSES, original, group, deadline);
     // every program accepted above is the one of the last finding found
     best = current == original.program() ? original : lastFound;
     if (best == original) {
@@ -156,25 +158,82 @@ final class Shrinker {
     return current;
   }
 
-  /** Removes statements of the records' methods one at a time. */
-  private Program shrinkRecordBodies(Program current, Finding original, String group,
+  /**
+   * The record types or the classes of a program, as lists of methods to shrink: {@code with}
+   * returns the program with owner {@code k}'s methods replaced.
+   */
+  private interface Owners {
+    int count(Program p);
+
+    List<RecordDecl.Method> methods(Program p, int k);
+
+    Program with(Program p, int k, List<RecordDecl.Method> methods);
+  }
+
+  private static final Owners RECORDS = new Owners() {
+    public int count(Program p) {
+      return p.records().size();
+    }
+
+    public List<RecordDecl.Method> methods(Program p, int k) {
+      return p.records().get(k).methods;
+    }
+
+    public Program with(Program p, int k, List<RecordDecl.Method> methods) {
+      RecordDecl d = p.records().get(k);
+      return withRecord(p, k, d.with(methods, d.constants, d.validation));
+    }
+  };
+
+  private static final Owners CLASSES = new Owners() {
+    public int count(Program p) {
+      return p.classes().size();
+    }
+
+    public List<RecordDecl.Method> methods(Program p, int k) {
+      return p.classes().get(k).methods;
+    }
+
+    public Program with(Program p, int k, List<RecordDecl.Method> methods) {
+      List<ClassDecl> classes = new ArrayList<>(p.classes());
+      classes.set(k, classes.get(k).with(methods));
+      return p.withClasses(classes);
+    }
+  };
+
+  /** Tries the program without each method of the classes. */
+  private Program shrinkClassMethods(Program current, Finding original, String group,
       long deadline) {
-    for (int r = 0; r < current.records().size(); r++) {
-      for (int m = 0; m < current.records().get(r).methods.size(); m++) {
+    for (int c = 0; c < current.classes().size(); c++) {
+      for (int m = current.classes().get(c).methods.size() - 1; m >= 0; m--) {
+        if (System.currentTimeMillis() > deadline) {
+          return current;
+        }
+        List<RecordDecl.Method> methods = new ArrayList<>(CLASSES.methods(current, c));
+        methods.remove(m);
+        current = tryProgram(current, CLASSES.with(current, c, methods), original, group);
+      }
+    }
+    return current;
+  }
+
+  /** Removes statements of the methods of the records or classes one at a time. */
+  private Program shrinkBodies(Program current, Owners owners, Finding original, String group,
+      long deadline) {
+    for (int r = 0; r < owners.count(current); r++) {
+      for (int m = 0; m < owners.methods(current, r).size(); m++) {
         int position = 0;
         while (System.currentTimeMillis() < deadline) {
-          RecordDecl d = current.records().get(r);
-          RecordDecl.Method method = d.methods.get(m);
+          RecordDecl.Method method = owners.methods(current, r).get(m);
           if (position >= method.body().size()) {
             break;
           }
           List<Program> candidates = new ArrayList<>();
           for (int n = position; n < Math.min(method.body().size(), position + CHUNK); n++) {
-            List<RecordDecl.Method> methods = new ArrayList<>(d.methods);
+            List<RecordDecl.Method> methods = new ArrayList<>(owners.methods(current, r));
             methods.set(m, new RecordDecl.Method(method.info(), method.body().replace(
                 new int[] {n}, null), method.isStatic(), method.access()));
-            candidates.add(rename(withRecord(current, r, d.with(methods, d.constants,
-                d.validation))));
+            candidates.add(rename(owners.with(current, r, methods)));
           }
           Finding f = firstFailing(candidates, original, group);
           if (f == null) {

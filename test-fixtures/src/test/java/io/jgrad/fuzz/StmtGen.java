@@ -37,6 +37,7 @@ final class StmtGen {
 
   static {
     STATEMENTS.addAll(RecordGen.STATEMENTS);
+    STATEMENTS.addAll(ObjectGen.STATEMENTS);
   }
 
   static double loopWeight(MethodGen g, double w) {
@@ -175,6 +176,8 @@ final class StmtGen {
       case BOOLEAN -> "b";
       case DOUBLE_ARRAY -> "y";
       case DOUBLE_MATRIX -> "w";
+      case OBJECT -> "ob";
+      case OBJECT_ARRAY -> "obs";
       default -> "v";
     };
   }
@@ -225,7 +228,7 @@ final class StmtGen {
       target = ExprGen.elementTarget(g, depth);
     } else {
       Var v = g.pick(x -> !x.type.isArray() && x.type != JType.INT_ARRAY
-          && !x.type.isRecordArray() && x.frozen == 0);
+          && !x.type.isRecordArray() && !x.type.isObjectArray() && x.frozen == 0);
       target = v == null ? null : v.ref();
     }
     if (target == null) {
@@ -393,8 +396,8 @@ final class StmtGen {
     Stmt.Local init;
     Expr condition;
     Expr update;
-    Var over = g.chance(0.5) ? g.pick(v -> (v.type.isArray() || v.type.isRecordArray())
-        && v.frozen >= 0) : null;
+    Var over = g.chance(0.5) ? g.pick(v -> (v.type.isArray() || v.type.isRecordArray()
+        || v.type.isObjectArray()) && v.frozen >= 0) : null;
     long trips = g.config.maxTrips;
     Expr zero = new Expr.Lit(JType.INT, "0");
     if (over != null) {

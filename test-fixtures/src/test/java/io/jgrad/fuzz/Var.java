@@ -9,6 +9,12 @@ final class Var {
   int root = -1;
   /** While positive the variable must not be assigned (a loop counter, a loop bound). */
   int frozen;
+  /**
+   * For an object or an array of objects: true if the object may be one the entry point was
+   * passed (a parameter, an element of one, a for-each variable over one), whose fields the
+   * code must not write.
+   */
+  boolean readOnly;
   /** For an int loop counter: the array variable it indexes safely in its loop, or null. */
   String indexes;
 

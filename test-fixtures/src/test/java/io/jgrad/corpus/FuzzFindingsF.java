@@ -1,0 +1,89 @@
+package io.jgrad.corpus;
+
+import io.jgrad.Grad;
+
+/**
+ * What the random-program tester found once it generated mutable classes (seeds 401 to 404, with
+ * {@code -Djgrad.fuzz.objects=1}), shrunk and named after what went wrong; each comment names the
+ * seed and program it came from and the cause. All are processor bugs, still open:
+ *
+ * <ul>
+ *   <li>the methods below get wrong rules; they are listed in {@code CorpusTest.knownBugs},
+ *       checked by a disabled test until they are fixed;
+ *   <li>the program jgrad rejects is kept as a source here ({@link #TERNARY_RECEIVER}): the
+ *       disabled {@code FuzzFindingsTest} case compiles it with jgrad and checks it.
+ * </ul>
+ */
+public final class FuzzFindingsF {
+  private FuzzFindingsF() {}
+
+  /** A mutable cell: one differentiable field. */
+  static final class Cell {
+    double x;
+
+    Cell(double x) {
+      this.x = x;
+    }
+  }
+
+  private static void put(Cell c, double v) {
+    c.x = v;
+  }
+
+  /**
+   * Seed 403, program 573 (processor bug, open): a void helper whose only argument with a
+   * derivative is an object it writes ({@code put(c, 2.0)}: the double argument is a constant)
+   * is taken for passive. Both rules call it as it is (through the copy {@code
+   * FuzzFindingsF_Frule.put(c, 2.0)} of the private helper) and leave
+   * {@code cDot.x} (forward) and {@code cBar.x} (reverse) as they were, so the derivative of
+   * {@code c.x} is that of {@code a} where {@code c.x} is the constant 2. The activity of the
+   * call seems to come from its double arguments only, not from the objects it writes. In the
+   * program the helper was {@code static void h2(B0 ob1, double d2) { ob1.m1((float) Math.pow(
+   * Math.abs(d2--) + 0.5, 0.5), (int) (ob1.v * 3.0)); }}: {@code d2} is active at the call but
+   * reaches no derivative inside (m1 ignores its float), and {@code m1} sets {@code x = 2.0}.
+   * With a double argument that matters ({@code put(c, a)}) the helper gets rules; instance
+   * methods writing their receiver ({@code c.m(2.0)}) get rules too.
+   */
+  @Grad
+  public static double objectOnlyHelper(double a) {
+    Cell c = new Cell(a);
+    put(c, 2.0);
+    return c.x * a;
+  }
+
+  /**
+   * Seeds 403 (program 71) and 404 (186) (processor bug, open; generated only with {@code
+   * -Djgrad.fuzz.knownBugs=true}, knob {@code object ternary over parameters}): jgrad rejects
+   * this program with "@Grad method f
+   * changes a field of an object its parameter o refers to", although only objects the method
+   * built are written: reading {@code (a > 0 ? cs[0] : o).x} (a conditional whose branches are
+   * an element of the local array and the parameter) seems to merge the array's objects with the
+   * parameter's for the argument-effects check ({@code ArgumentEffects}), so the later write
+   * {@code cs[0].x += 1.0} counts as a write to the parameter's object. Without the conditional
+   * ({@code double r = o.x;}) it compiles. In program 186 the write was to a boolean field
+   * ({@code ob3.flag = ...}) after {@code ((1 == (int) d4) ? obs2[0] : ob3).x}.
+   */
+  static final String TERNARY_RECEIVER = """
+      package fuzzfindings;
+
+      import io.jgrad.Grad;
+
+      public final class TernaryReceiver {
+        static final class Cell {
+          double x;
+
+          Cell(double x) {
+            this.x = x;
+          }
+        }
+
+        @Grad
+        public static double f(double a, Cell o) {
+          Cell[] cs = {new Cell(a)};
+          double r = (a > 0 ? cs[0] : o).x;
+          cs[0].x += 1.0;
+          return cs[0].x * r;
+        }
+      }
+      """;
+}
