@@ -5,13 +5,12 @@ import io.jgrad.Grad;
 /**
  * What the random-program tester found once it generated mutable classes (seeds 401 to 404, with
  * {@code -Djgrad.fuzz.objects=1}), shrunk and named after what went wrong; each comment names the
- * seed and program it came from and the cause. All are processor bugs, still open:
+ * seed and program it came from and the cause:
  *
  * <ul>
- *   <li>the methods below get wrong rules; they are listed in {@code CorpusTest.knownBugs},
- *       checked by a disabled test until they are fixed;
- *   <li>the program jgrad rejects is kept as a source here ({@link #TERNARY_RECEIVER}): the
- *       disabled {@code FuzzFindingsTest} case compiles it with jgrad and checks it.
+ *   <li>the method below got wrong rules (fixed, checked by {@code CorpusTest});
+ *   <li>the program jgrad rejects (open) is kept as a source here ({@link #TERNARY_RECEIVER}):
+ *       the disabled {@code FuzzFindingsTest} case compiles it with jgrad and checks it.
  * </ul>
  */
 public final class FuzzFindingsF {
@@ -31,10 +30,11 @@ public final class FuzzFindingsF {
   }
 
   /**
-   * Seed 403, program 573 (processor bug, open): a void helper whose only argument with a
-   * derivative is an object it writes ({@code put(c, 2.0)}: the double argument is a constant)
-   * is taken for passive. Both rules call it as it is (through the copy {@code
-   * FuzzFindingsF_Frule.put(c, 2.0)} of the private helper) and leave
+   * Seed 403, program 573 (processor bug, fixed on main by dee706d, which the generator's branch
+   * did not have yet: a method taking a mutable object is a helper): a void helper whose only
+   * argument with a derivative is an object it writes ({@code put(c, 2.0)}: the double argument
+   * is a constant) was taken for passive. Both rules called it as it is (through the copy {@code
+   * FuzzFindingsF_Frule.put(c, 2.0)} of the private helper) and left
    * {@code cDot.x} (forward) and {@code cBar.x} (reverse) as they were, so the derivative of
    * {@code c.x} is that of {@code a} where {@code c.x} is the constant 2. The activity of the
    * call seems to come from its double arguments only, not from the objects it writes. In the
@@ -52,7 +52,9 @@ public final class FuzzFindingsF {
   }
 
   /**
-   * Seeds 403 (program 71) and 404 (186) (processor bug, open; generated only with {@code
+   * Seeds 403 (program 71) and 404 (186) (processor limitation, open: alias classes are
+   * flow-insensitive unions, so a conditional over a local object and a parameter joins their
+   * classes; a rejection, never a wrong derivative; generated only with {@code
    * -Djgrad.fuzz.knownBugs=true}, knob {@code object ternary over parameters}): jgrad rejects
    * this program with "@Grad method f
    * changes a field of an object its parameter o refers to", although only objects the method
