@@ -36,8 +36,9 @@ public final class FuzzFindingsF {
    * is a constant) was taken for passive. Both rules called it as it is (through the copy {@code
    * FuzzFindingsF_Frule.put(c, 2.0)} of the private helper) and left
    * {@code cDot.x} (forward) and {@code cBar.x} (reverse) as they were, so the derivative of
-   * {@code c.x} is that of {@code a} where {@code c.x} is the constant 2. The activity of the
-   * call seems to come from its double arguments only, not from the objects it writes. In the
+   * {@code c.x} is that of {@code a} where {@code c.x} is the constant 2. (The cause: a static
+   * void method counted as a helper only if it took an array, so one writing an object and
+   * taking no derivative through its double argument looked passive.) In the
    * program the helper was {@code static void h2(B0 ob1, double d2) { ob1.m1((float) Math.pow(
    * Math.abs(d2--) + 0.5, 0.5), (int) (ob1.v * 3.0)); }}: {@code d2} is active at the call but
    * reaches no derivative inside (m1 ignores its float), and {@code m1} sets {@code x = 2.0}.
