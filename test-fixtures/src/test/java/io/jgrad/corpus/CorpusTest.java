@@ -493,6 +493,8 @@ class CorpusTest {
 
     // ---- FuzzFindingsF: what random programs with mutable classes found
     add(e, FuzzFindingsF.class, "objectOnlyHelper", c -> c.range(-2, 2));
+    add(e, FuzzFindingsF.class, "counterWrittenInNestedLoops", c -> c.args(r -> args(
+        (Object) array(r, r.nextInt(1, 4), -1, 1))));
 
     // ---- Helpers: static methods without @Grad, differentiated because rules call them
     add(e, Helpers.class, "sumOfSquares", c -> c.args(r -> args((Object) array(r, 5, -2, 2))));

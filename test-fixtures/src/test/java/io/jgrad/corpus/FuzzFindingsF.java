@@ -8,7 +8,7 @@ import io.jgrad.Grad;
  * seed and program it came from and the cause:
  *
  * <ul>
- *   <li>the method below got wrong rules (fixed, checked by {@code CorpusTest});
+ *   <li>the methods below got wrong rules (fixed, checked by {@code CorpusTest});
  *   <li>the program jgrad rejects (open) is kept as a source here ({@link #TERNARY_RECEIVER}):
  *       the disabled {@code FuzzFindingsTest} case compiles it with jgrad and checks it.
  * </ul>
@@ -50,6 +50,37 @@ public final class FuzzFindingsF {
     Cell c = new Cell(a);
     put(c, 2.0);
     return c.x * a;
+  }
+
+  /** A mutable object with a differentiable field and a counter. */
+  static final class Tally {
+    double x;
+    int count;
+
+    Tally(double x) {
+      this.x = x;
+    }
+  }
+
+  /**
+   * Seed 2501, program 64 (processor bug, fixed): the reverse sweep puts back each field a loop
+   * overwrote, in the object the forward sweep wrote ({@code ts[i]}), so it reads the loop
+   * counter {@code i}; the to-be-recorded analysis did not count that read, the reverse of the
+   * outer loop did not count {@code i} back, and the first put-back indexed {@code ts[-1]}
+   * (ArrayIndexOutOfBoundsException in the adjoint). Only an int field is written here, so
+   * nothing else in the loop's reverse reads {@code i}.
+   */
+  @Grad
+  public static double counterWrittenInNestedLoops(double[] xs) {
+    Tally[] ts = {new Tally(xs[0]), new Tally(2.0)};
+    double s = 0.0;
+    for (int i = ts.length - 1; i >= 0; i--) {
+      for (int j = xs.length - 1; j >= 0; j--) {
+        ts[i].count--;
+        s += xs[j] * xs[j];
+      }
+    }
+    return s * ts[0].x + ts[1].count;
   }
 
   /**

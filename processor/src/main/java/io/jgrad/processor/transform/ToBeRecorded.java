@@ -83,6 +83,9 @@ final class ToBeRecorded {
       }
     } else if (s instanceof Stmt.Store st) {
       reads.addAll(Exprs.indexVars(new Expr.Index(st.array(), st.index(), Type.DOUBLE)));
+    } else if (s instanceof Stmt.SetField f) {
+      // the reverse sweep puts the old value back into the same object (seed 2501, program 64)
+      reads.addAll(Exprs.indexVars(f.field()));
     } else if (s instanceof Stmt.Loop l && countingVariable(l) != null) {
       reads.add(countingVariable(l)); // the reverse loop counts it back down
     }
