@@ -28,7 +28,9 @@ public final class WriteEffects {
       changed = false;
       CalleeTable table = tables.apply(writes);
       for (Map.Entry<String, Function> e : functions.entrySet()) {
-        ArrayEffects effects = ArrayEffects.of(e.getValue(), table);
+        // the caller's memory only: an object or array the body assigns to a parameter
+        // (ob1 = local) is not the caller's, so writes to it do not count (seed 2502, 415)
+        ArrayEffects effects = ArrayEffects.ofEntryArrays(e.getValue(), table);
         List<Var> params = e.getValue().params();
         for (int k = 0; k < params.size(); k++) {
           if (ArrayEffects.holdsMemory(params.get(k).type())
