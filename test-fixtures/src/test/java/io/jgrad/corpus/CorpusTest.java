@@ -495,6 +495,11 @@ class CorpusTest {
     add(e, FuzzFindingsF.class, "objectOnlyHelper", c -> c.range(-2, 2));
     add(e, FuzzFindingsF.class, "counterWrittenInNestedLoops", c -> c.args(r -> args(
         (Object) array(r, r.nextInt(1, 4), -1, 1))));
+    add(e, FuzzFindingsF.class, "parameterRebound", c -> c.args(r -> {
+      FuzzFindingsF.Tally t = new FuzzFindingsF.Tally(u(r, -1, 1));
+      t.count = r.nextInt(0, 5);
+      return args(u(r, -2, 2), t);
+    }));
 
     // ---- Helpers: static methods without @Grad, differentiated because rules call them
     add(e, Helpers.class, "sumOfSquares", c -> c.args(r -> args((Object) array(r, 5, -2, 2))));

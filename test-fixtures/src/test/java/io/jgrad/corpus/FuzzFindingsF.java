@@ -83,6 +83,27 @@ public final class FuzzFindingsF {
     return s * ts[0].x + ts[1].count;
   }
 
+  /** Names a new object with its parameter, then writes it: the caller's object is untouched. */
+  private static double rebound(Tally t, double a) {
+    Tally local = new Tally(a);
+    t = local;
+    t.count++;
+    t.x *= 2.0;
+    return t.x;
+  }
+
+  /**
+   * Seed 2502, program 415 (processor bug, fixed: a rejection): the write effects of {@code
+   * rebound} counted its writes to the local object as writes to its parameter (the alias
+   * classes join {@code t} and {@code local}), so this method, which passes its own object
+   * parameter, was rejected with "changes a field of an object its parameter given refers to".
+   * Write effects now ask about the caller's memory only ({@code ArrayEffects.ofEntryArrays}).
+   */
+  @Grad
+  public static double parameterRebound(double a, Tally given) {
+    return rebound(given, a) + given.x * a;
+  }
+
   /**
    * Seeds 403 (program 71) and 404 (186) (processor limitation, open: alias classes are
    * flow-insensitive unions, so a conditional over a local object and a parameter joins their
