@@ -3,7 +3,6 @@ package io.jgrad.fuzz;
 import java.lang.reflect.Array;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
-import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
 import java.util.Random;
@@ -75,18 +74,7 @@ final class ObjectValues {
   }
 
   private static Object construct(Class<?> c, Object[] args) {
-    try {
-      Constructor<?> constructor = c.getDeclaredConstructors()[0];
-      constructor.setAccessible(true);
-      return constructor.newInstance(args);
-    } catch (InvocationTargetException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw new IllegalStateException(e.getCause());
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException(e);
-    }
+    return RecordValues.newInstance(c.getDeclaredConstructors()[0], args);
   }
 
   /** An object of {@code c} with default constructor arguments (its fields to be set). */

@@ -79,9 +79,20 @@ final class RecordValues {
       types[c] = rc[c].getType();
     }
     try {
-      Constructor<?> canonical = record.getDeclaredConstructor(types);
-      canonical.setAccessible(true);
-      return canonical.newInstance(components);
+      return newInstance(record.getDeclaredConstructor(types), components);
+    } catch (NoSuchMethodException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /**
+   * Calls {@code constructor} (made accessible) with {@code args}; a runtime exception it throws
+   * (a validating constructor) goes on as it is.
+   */
+  static Object newInstance(Constructor<?> constructor, Object[] args) {
+    try {
+      constructor.setAccessible(true);
+      return constructor.newInstance(args);
     } catch (InvocationTargetException e) {
       if (e.getCause() instanceof RuntimeException r) {
         throw r;
