@@ -1133,6 +1133,38 @@ class DiagnosticsTest {
   }
 
   @Test
+  void writingAFieldOfAConstantObjectIsRejected() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+
+        public class Foo {
+          static final class Box {
+            double x;
+
+            Box(double x) {
+              this.x = x;
+            }
+          }
+
+          static final Box K = new Box(1.0);
+
+          @Grad
+          public static double f(double a) {
+            K.x = a;
+            return K.x * a;
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("assigning to static field K.x is not supported in a @Grad method")
+        .inFile(foo.file()).onLine(foo.line("K.x = a"));
+    assertNoInternalError(compilation);
+  }
+
+  @Test
   void changingAnObjectParameterOfAGradMethodIsRejected() {
     Fixture foo = source("test.Foo", """
         package test;

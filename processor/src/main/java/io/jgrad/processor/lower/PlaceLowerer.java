@@ -148,6 +148,11 @@ final class PlaceLowerer {
       lowerer.report(lhs, Message.UNRESOLVED.format(lhs));
       return null;
     }
+    if (Exprs.root(target) == null) {
+      // an object held by a static final field: static state, which the rules must not change
+      lowerer.report(lhs, Message.STATIC_WRITE.format(lhs.toString()));
+      return null;
+    }
     return new Place.FieldOf(target, field.getName(), type);
   }
 
