@@ -36,6 +36,33 @@ public final class Jacobians {
     return n;
   }
 
+  /** The columns a float vector takes (its tangent is a double[] of its length). */
+  public static int size(float[] a) {
+    return a == null ? 0 : a.length;
+  }
+
+  /** The columns a float matrix takes. */
+  public static int size(float[][] a) {
+    int n = 0;
+    if (a != null) {
+      for (float[] row : a) {
+        n += size(row);
+      }
+    }
+    return n;
+  }
+
+  /** The columns a three-dimensional float array takes. */
+  public static int size(float[][][] a) {
+    int n = 0;
+    if (a != null) {
+      for (float[][] m : a) {
+        n += size(m);
+      }
+    }
+    return n;
+  }
+
   /** Copies {@code values} into {@code row} from {@code column}; returns the next column. */
   public static int put(double[] row, int column, double[] values) {
     if (values == null) {

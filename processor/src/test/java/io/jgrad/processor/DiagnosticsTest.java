@@ -1239,34 +1239,6 @@ class DiagnosticsTest {
     assertNoInternalError(compilation);
   }
 
-  /** float arrays are read as data: writing one would drop a derivative, so it is an error. */
-  @Test
-  void writingAFloatArrayIsRejected() {
-    Fixture foo = source("test.Foo", """
-        package test;
-
-        import io.jgrad.Grad;
-
-        public class Foo {
-          @Grad
-          public static double f(double x, float[] buffer) {
-            buffer[0] = (float) (x * x);
-            java.util.Arrays.fill(buffer, 1f);
-            return x * buffer[1];
-          }
-        }
-        """);
-    Compilation compilation = compile(foo);
-    assertThat(compilation)
-        .hadErrorContaining("writing a float array (buffer[0]) is not supported in a @Grad"
-            + " method: jgrad reads float[] and float[][] as data")
-        .inFile(foo.file()).onLine(foo.line("buffer[0] = "));
-    assertThat(compilation)
-        .hadErrorContaining("writing a float array (java.util.Arrays.fill(buffer,1f))")
-        .inFile(foo.file()).onLine(foo.line("Arrays.fill"));
-    assertNoInternalError(compilation);
-  }
-
   /** double... is a double[]: accept it, or name it correctly; "type double" is wrong. */
   @Test
   void varargsParameterIsNotCalledDouble() {

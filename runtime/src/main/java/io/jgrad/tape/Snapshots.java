@@ -39,6 +39,18 @@ public final class Snapshots {
     return a == null ? null : a.clone();
   }
 
+  /** A deep copy of a three-dimensional float array (a float[][] goes through copy(T[])). */
+  public static float[][][] copy(float[][][] a) {
+    if (a == null) {
+      return null;
+    }
+    float[][][] c = new float[a.length][][];
+    for (int i = 0; i < a.length; i++) {
+      c[i] = copy(a[i]);
+    }
+    return c;
+  }
+
   public static int[] copy(int[] a) {
     return a == null ? null : a.clone();
   }
@@ -98,6 +110,17 @@ public final class Snapshots {
   public static void restore(float[] target, float[] saved) {
     if (saved != null) {
       System.arraycopy(saved, 0, target, 0, saved.length);
+    }
+  }
+
+  public static void restore(float[][][] target, float[][][] saved) {
+    if (saved == null) {
+      return;
+    }
+    for (int i = 0; i < saved.length; i++) {
+      if (saved[i] != null) {
+        restore(target[i], saved[i]);
+      }
     }
   }
 
@@ -176,6 +199,35 @@ public final class Snapshots {
   /** A zero array of the same length. */
   public static double[] zerosLike(double[] a) {
     return a == null ? null : new double[a.length];
+  }
+
+  /** The tangent or adjoint of a float array: a zero double array of the same length. */
+  public static double[] zerosLike(float[] a) {
+    return a == null ? null : new double[a.length];
+  }
+
+  /** A zero double matrix shaped like a float matrix (null rows stay null). */
+  public static double[][] zerosLike(float[][] a) {
+    if (a == null) {
+      return null;
+    }
+    double[][] z = new double[a.length][];
+    for (int i = 0; i < a.length; i++) {
+      z[i] = zerosLike(a[i]);
+    }
+    return z;
+  }
+
+  /** Zero double matrices shaped like a three-dimensional float array. */
+  public static double[][][] zerosLike(float[][][] a) {
+    if (a == null) {
+      return null;
+    }
+    double[][][] z = new double[a.length][][];
+    for (int i = 0; i < a.length; i++) {
+      z[i] = zerosLike(a[i]);
+    }
+    return z;
   }
 
   /** Zero rows of the same lengths (null rows stay null). */
@@ -290,6 +342,19 @@ public final class Snapshots {
     for (int r = 0; r < saved.length; r++) {
       if (saved[r] != null && bar[r] != null) {
         addTo(bar[r], saved[r]);
+      }
+    }
+  }
+
+  /** {@link #requireNotRow(double[], double[][], String)} for float arrays. */
+  public static void requireNotRow(float[] vector, float[][] matrix, String names) {
+    if (vector != null && matrix != null) {
+      for (float[] row : matrix) {
+        if (row == vector) {
+          throw new IllegalArgumentException("jgrad: " + names + " share memory (one is a row"
+              + " of the other), and the method writes to it; derivatives through aliased"
+              + " arguments are not supported. Pass a copy");
+        }
       }
     }
   }

@@ -36,8 +36,7 @@ record ArgumentGenerator(
   ArgumentGenerator {
     for (int i = 0; i < signature.arity(); i++) {
       Class<?> type = signature.type(i);
-      boolean generated = type == double[].class || type == double[][].class
-          || type == double[][][].class
+      boolean generated = signature.kind(i).isArray()
           || (type.isArray() && ValueType.isValueType(type.getComponentType())
               && canGenerate(type.getComponentType()))
           || (!type.isArray() && canGenerate(type));
@@ -85,20 +84,21 @@ record ArgumentGenerator(
     int[] cubeShape = null; // drawn at the first double[][][] parameter, shared by the others
     for (int i = 0; i < args.length; i++) {
       Class<?> type = signature.type(i);
-      if (type == double[][][].class) {
+      ParamKind kind = signature.kind(i); // a float array too: as its double image
+      if (kind == ParamKind.DOUBLE_CUBE) {
         if (cubeShape == null) {
           int max = Math.min(arrayLength, MAX_CUBE_LENGTH);
           cubeShape = max == 0 ? new int[3] : new int[] {
               random.nextInt(1, max + 1), random.nextInt(1, max + 1), random.nextInt(1, max + 1)};
         }
         args[i] = cube(cubeShape, random);
-      } else if (type == double[].class) {
+      } else if (kind == ParamKind.DOUBLE_ARRAY) {
         double[] array = new double[arrayLength];
         for (int e = 0; e < array.length; e++) {
           array[e] = uniform(random);
         }
         args[i] = array;
-      } else if (type == double[][].class) {
+      } else if (kind == ParamKind.DOUBLE_MATRIX) {
         double[][] matrix = new double[arrayLength][arrayLength];
         for (double[] row : matrix) {
           for (int e = 0; e < row.length; e++) {

@@ -86,7 +86,10 @@ import java.util.function.Function;
  *
  * <p>Floats: a {@code float} parameter is perturbed as {@code (float) (a + h d)}, so its actual
  * step is rounded, and a {@code float} result is rounded too. Finite differences are then coarse:
- * only steps {@code 1e-2 ... 1e-4} are tried and the tolerance is at least {@code 1e-3}.
+ * only steps {@code 1e-2 ... 1e-4} are tried and the tolerance is at least {@code 1e-3}. A
+ * {@code float[]} (also {@code float[][]}, {@code float[][][]}) argument may be passed as a float
+ * array or as a double array (rounded to floats); its tangent and adjoint are double arrays, its
+ * entries are perturbed to floats, and the tolerance is at least {@code 1e-3} too.
  *
  * <p><b>Optional checks</b> (used by the random-program tester): {@link #kinks} skips
  * finite-difference steps that cross a branch or another kink of a piecewise smooth function,
@@ -399,7 +402,9 @@ public final class GradCheck {
       this.rejectionAllowed = rejectionAllowed;
       boolean coarse = floatInside || signature.involvesFloat();
       this.tolerance = coarse ? Math.max(fdTolerance, FLOAT_FD_TOLERANCE) : fdTolerance;
-      this.options = new CheckOptions(tolerance, coarse, pathOf, exceptions, tapes, dotFloor);
+      boolean largeSteps = floatInside || signature.roundsToFloat();
+      this.options = new CheckOptions(tolerance, largeSteps, pathOf, exceptions, tapes,
+          dotFloor);
     }
 
     private final CheckOptions options;

@@ -563,7 +563,8 @@ final class Layout {
   /**
    * Returns fresh arguments {@code args + step * direction}, with the same sharing as
    * {@code args}. A {@code float} parameter gets {@code (float) (a + step * d)}, so its actual step
-   * is rounded to float precision; so does a {@code float} record component. A record is rebuilt
+   * is rounded to float precision; so does a {@code float} record component and an entry of a
+   * float array. A record is rebuilt
    * through its canonical constructor (which may throw), a data class object by setting its fields
    * on a new instance: its {@code double[]}/{@code double[][]}/{@code double[][][]} components are
    * fresh arrays holding the moved entries, its passive components those of the copy of the
@@ -587,8 +588,13 @@ final class Layout {
       // entries read from the argument itself (a double[] moved in place before may be one of
       // the copy's arrays)
       double[] array = record == null ? (double[]) at(result, slot) : valuesAt(args, slot);
+      // a float array's image moves to floats: the argument passed is exactly the image
+      boolean floats = record == null && signature.isFloatArray(slotParam[slot]);
       for (int i = 0; i < array.length; i++) {
         array[i] += step * direction.arrays[leaf][i];
+        if (floats) {
+          array[i] = (float) array[i];
+        }
       }
       if (record != null) {
         put(result, slot, record.withValues(at(result, slot), array));

@@ -6,7 +6,10 @@ enum ParamKind {
   DOUBLE,
   /** A {@code float}: differentiable scalar whose tangent and adjoint are {@code double}s. */
   FLOAT,
-  /** A {@code double[]}: differentiable array with a same-length tangent and adjoint buffer. */
+  /**
+   * A {@code double[]} (or a {@code float[]}, held as its double image): differentiable array
+   * with a same-length {@code double[]} tangent and adjoint buffer; likewise the matrix and cube.
+   */
   DOUBLE_ARRAY,
   /** A {@code double[][]}: differentiable matrix with a same-shape tangent and adjoint buffer. */
   DOUBLE_MATRIX,
@@ -36,11 +39,11 @@ enum ParamKind {
       return DOUBLE;
     } else if (type == float.class) {
       return FLOAT;
-    } else if (type == double[].class) {
-      return DOUBLE_ARRAY;
-    } else if (type == double[][].class) {
+    } else if (type == double[].class || type == float[].class) {
+      return DOUBLE_ARRAY; // a float array is held as its double image (FloatImages)
+    } else if (type == double[][].class || type == float[][].class) {
       return DOUBLE_MATRIX;
-    } else if (type == double[][][].class) {
+    } else if (type == double[][][].class || type == float[][][].class) {
       return DOUBLE_CUBE;
     } else if (ValueType.isDifferentiable(type)) {
       return RECORD;

@@ -312,10 +312,17 @@ final class RuleMethods {
    * {@code Double} (a {@code float} widened), a {@code double[]} or null for {@code void}.
    */
   Object primal(Object[] args) {
-    if (signature.isInstance()) {
-      return result(call(signature.primal, args[0], Arrays.copyOfRange(args, 1, args.length)));
+    FloatImages images = FloatImages.of(signature, args);
+    Object[] actual = images.actual();
+    try {
+      if (signature.isInstance()) {
+        return result(call(signature.primal, actual[0],
+            Arrays.copyOfRange(actual, 1, actual.length)));
+      }
+      return result(invoke(signature.primal, actual));
+    } finally {
+      images.writeBack();
     }
-    return result(invoke(signature.primal, args));
   }
 
   private static Object result(Object value) {
@@ -327,14 +334,21 @@ final class RuleMethods {
    * ignored for passive parameters). Array tangents are updated in place by the rule.
    */
   Tangent forward(Object[] args, Object[] tangents) {
+    FloatImages images = FloatImages.of(signature, args);
+    Object[] actual = images.actual();
     List<Object> call = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
-      call.add(args[i]);
+      call.add(actual[i]);
       if (signature.kind(i) != ParamKind.PASSIVE) {
         call.add(tangents[i]);
       }
     }
-    Object returned = invoke(forward, call.toArray());
+    Object returned;
+    try {
+      returned = invoke(forward, call.toArray());
+    } finally {
+      images.writeBack();
+    }
     switch (signature.result) {
       case SCALAR:
         if (returned == null) {
@@ -364,12 +378,18 @@ final class RuleMethods {
    * and unpacks its gradient record.
    */
   Gradient reverse(Object[] args, double[] resultBar) {
-    Object[] call = args;
+    FloatImages images = FloatImages.of(signature, args);
+    Object[] call = images.actual();
     if (signature.result == Signature.ResultKind.ARRAY) {
-      call = Arrays.copyOf(args, args.length + 1);
+      call = Arrays.copyOf(call, args.length + 1);
       call[args.length] = resultBar;
     }
-    Object record = invoke(reverse, call);
+    Object record;
+    try {
+      record = invoke(reverse, call);
+    } finally {
+      images.writeBack();
+    }
     if (record == null) {
       throw new Failure(signature.describe())
           .with("check", reverseName() + " returns a gradient record")
@@ -393,9 +413,11 @@ final class RuleMethods {
    * returns.
    */
   Object adjoint(Object[] args, Object[] bars, Object seed, double[] scalarBars) {
+    FloatImages images = FloatImages.of(signature, args);
+    Object[] actual = images.actual();
     List<Object> call = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
-      call.add(args[i]);
+      call.add(actual[i]);
       if (signature.kind(i).hasBuffer()) {
         call.add(bars[i]);
       }
@@ -406,12 +428,21 @@ final class RuleMethods {
     if (signature.scalarParams.length > 0) {
       call.add(scalarBars);
     }
-    return result(invoke(adjoint, call.toArray()));
+    try {
+      return result(invoke(adjoint, call.toArray()));
+    } finally {
+      images.writeBack();
+    }
   }
 
   /** Calls {@code ...Jacobian}. */
   double[][] jacobian(Object[] args) {
-    return (double[][]) invoke(jacobian, args);
+    FloatImages images = FloatImages.of(signature, args);
+    try {
+      return (double[][]) invoke(jacobian, images.actual());
+    } finally {
+      images.writeBack();
+    }
   }
 
   /** Invokes a static method, rethrowing whatever the method threw. */

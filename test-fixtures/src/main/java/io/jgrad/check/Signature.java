@@ -181,7 +181,7 @@ final class Signature {
 
   /**
    * The type of a differentiable parameter's tangent and adjoint: {@code double} for a scalar,
-   * the parameter's type for an array, the generated tangent class (or an array of it) for a
+   * a double array of the parameter's shape for an array (of doubles or floats), the generated tangent class (or an array of it) for a
    * record (or an array of records); null for a passive parameter.
    */
   Class<?> shadowType(int param) {
@@ -190,9 +190,11 @@ final class Signature {
       case FLOAT:
         return double.class;
       case DOUBLE_ARRAY:
+        return double[].class;
       case DOUBLE_MATRIX:
+        return double[][].class;
       case DOUBLE_CUBE:
-        return type(param);
+        return double[][][].class;
       case RECORD:
         return records[param].tangentClass();
       case RECORD_ARRAY:
@@ -207,8 +209,31 @@ final class Signature {
    * differences are then coarse.
    */
   boolean involvesFloat() {
+    return roundsToFloat() || IntStream.range(0, types.length).anyMatch(this::isFloatArray);
+  }
+
+  /**
+   * True if the result or a scalar input (a parameter or a record component) is a {@code float}:
+   * finite differences then use only the large steps ({@link FiniteDifferences#FLOAT_STEPS}).
+   * Float arrays alone keep every step: their entries' rounding spoils the small steps' quotients
+   * by far more than the tolerance, so those are never the closest, and a quantity with kinks
+   * near the point (a Monte Carlo payoff) needs the smaller steps.
+   */
+  boolean roundsToFloat() {
     return primal.getReturnType() == float.class || Arrays.asList(kinds).contains(ParamKind.FLOAT)
         || Arrays.stream(records).anyMatch(record -> record != null && record.hasFloat());
+  }
+
+  /**
+   * True for a {@code float[]}, {@code float[][]} or {@code float[][][]} parameter: the harness
+   * holds its argument as a double image ({@link FloatImages}).
+   */
+  boolean isFloatArray(int param) {
+    Class<?> t = types[param];
+    while (t.isArray()) {
+      t = t.getComponentType();
+    }
+    return t == float.class && types[param].isArray();
   }
 
   /** For example {@code pkg.Foo.f}. */
@@ -264,14 +289,24 @@ final class Signature {
               + (args == null ? "null" : args.length + ": " + Arrays.deepToString(args)));
     }
     Object[] result = new Object[args.length];
+    Map<Object, Object> images = new IdentityHashMap<>();
     for (int i = 0; i < args.length; i++) {
-      result[i] = convert(i, args[i]);
+      result[i] = convert(i, args[i], images);
     }
     return result;
   }
 
-  private Object convert(int param, Object arg) {
+  private Object convert(int param, Object arg, Map<Object, Object> images) {
     Class<?> type = type(param);
+    if (isFloatArray(param) && arg != null) {
+      Object image = FloatImages.image(arg, images);
+      if (image != null && image.getClass() == shadowType(param)) {
+        return image;
+      }
+      throw new IllegalArgumentException("argument " + param + " (" + name(param) + ") of "
+          + describe() + " must be a " + type.getSimpleName() + ", got "
+          + arg.getClass().getSimpleName());
+    }
     if (arg instanceof Number number) {
       if (type == double.class) {
         return number.doubleValue();

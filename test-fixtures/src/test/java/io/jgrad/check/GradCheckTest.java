@@ -17,6 +17,8 @@ import io.jgrad.check.fakes.Cancelling;
 import io.jgrad.check.fakes.Jittery;
 import io.jgrad.check.fakes.Dot;
 import io.jgrad.check.fakes.ExpInPlace;
+import io.jgrad.check.fakes.FloatScale;
+import io.jgrad.check.fakes.FloatScaleStaleBar;
 import io.jgrad.check.fakes.Floats;
 import io.jgrad.check.fakes.ForgetfulRecordAdjoint;
 import io.jgrad.check.fakes.Guarded;
@@ -603,6 +605,39 @@ class GradCheckTest {
 
       assertContains(
           message, "dot-product test", "gradient:   wBar[0] = [", ", wBar[1] = [", ", xBar = [");
+    }
+  }
+
+  /** A float[] argument is held as its double image; its tangent and adjoint are double[]s. */
+  @Nested
+  class FloatArrays {
+    @Test
+    void correctRulesOfAFloatArrayPass() {
+      GradCheck.Report report = GradCheck.of(FloatScale.class, "scale").check();
+
+      assertEquals(5, report.points());
+    }
+
+    @Test
+    void floatOrDoubleArraysAreAcceptedAsArguments() {
+      GradCheck.of(FloatScale.class, "scale")
+          .args(r -> new Object[] {new float[] {0.5f, -1.25f}, 1.5})
+          .check();
+      GradCheck.of(FloatScale.class, "scale")
+          .args(r -> new Object[] {new double[] {0.1, -0.7}, 0.25})
+          .check();
+      String message = assertThrows(IllegalArgumentException.class,
+          () -> GradCheck.of(FloatScale.class, "scale")
+              .args(r -> new Object[] {new int[] {1, 2}, 0.25}).check()).getMessage();
+      assertContains(message, "must be a float[], got int[]");
+    }
+
+    @Test
+    void staleAdjointOfAFloatArrayFailsTheDotProductTest() {
+      String message = failureOf(GradCheck.of(FloatScaleStaleBar.class, "scale"));
+
+      assertContains(message, "dot-product test",
+          "from FloatScaleStaleBar_Rrule.scaleAdjoint");
     }
   }
 

@@ -57,6 +57,7 @@ class CorpusTest {
           Switches.class,
           Helpers.class,
           DataArrays.class,
+          FloatArrays.class,
           OptionalArrays.class,
           Strings.class,
           Records.class,
@@ -675,6 +676,15 @@ class CorpusTest {
       float[][] inputs = {{(float) u(r, -1, 1)}, {(float) u(r, -1, 1), 0.5f}};
       return args(array(r, 3, -1, 1), normals, inputs);
     }));
+    // ---- FloatArrays: float arrays differentiated like double arrays
+    add(e, FloatArrays.class, "dotSquared", c -> c);
+    add(e, FloatArrays.class, "denseLayer", c -> c);
+    add(e, FloatArrays.class, "scaleInPlace", c -> c);
+    add(e, FloatArrays.class, "widened", c -> c);
+    add(e, FloatArrays.class, "copies", c -> c);
+    add(e, FloatArrays.class, "throughHelper", c -> c);
+    add(e, FloatArrays.class, "rowMoves", c -> c);
+    add(e, FloatArrays.class, "batchEnergy", c -> c);
     // ---- ThreeDimensional: double[][][] parameters and locals
     add(e, ThreeDimensional.class, "convLoss", c -> c.args(r -> args(tensor(r, 2, 2, 2),
         array(r, 2, -0.5, 0.5), tensor(r, 2, 3, 3))));

@@ -175,7 +175,10 @@ public final class DataArrays {
     return total;
   }
 
-  /** float[] and float[][] are read as data: random normals, fixed inputs (no derivative). */
+  /**
+   * float[] and float[][] inputs (random normals, fixed inputs) next to data arrays: they are
+   * differentiated like double arrays (their adjoints are double arrays), see FloatArrays.
+   */
   @Grad
   public static double floatData(double[] x, float[] normals, float[][] inputs) {
     double s = 0.0;

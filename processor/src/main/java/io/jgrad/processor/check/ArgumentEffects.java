@@ -112,7 +112,7 @@ public final class ArgumentEffects {
       // its reverse part); a @Grad method's would need their final and entry values
       boolean holder = entryPoint && (p.type().isRecord() || p.type().isRecordArray())
           && p.type().shape().holdsArrays();
-      boolean tensor = p.type().isDoubleArray() && p.type().dimensions() >= 3;
+      boolean tensor = p.type().isFloatingArray() && p.type().dimensions() >= 3;
       if (!holder && !tensor) {
         continue;
       }

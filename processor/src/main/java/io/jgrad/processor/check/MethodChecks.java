@@ -19,8 +19,7 @@ public final class MethodChecks {
   private static final Set<TypeKind> PASSIVE_PARAMETERS = Set.of(TypeKind.INT, TypeKind.LONG,
       TypeKind.BOOLEAN, TypeKind.CHAR, TypeKind.SHORT, TypeKind.BYTE);
   /** The elements of arrays of data. */
-  private static final Set<TypeKind> PASSIVE_ELEMENTS = Set.of(TypeKind.FLOAT, TypeKind.INT,
-      TypeKind.LONG,
+  private static final Set<TypeKind> PASSIVE_ELEMENTS = Set.of(TypeKind.INT, TypeKind.LONG,
       TypeKind.BOOLEAN);
 
   private MethodChecks() {}
@@ -180,6 +179,18 @@ public final class MethodChecks {
         || isPassiveArray(type) || isRecordValue(type) && !isDifferentiable(type);
   }
 
+  /** double[], float[][], double[][][]...: the arrays jgrad differentiates (up to 3-D). */
+  public static boolean isFloatingArray(TypeMirror type) {
+    TypeMirror t = type;
+    int dimensions = 0;
+    while (t instanceof javax.lang.model.type.ArrayType array) {
+      t = array.getComponentType();
+      dimensions++;
+    }
+    return dimensions >= 1 && dimensions <= 3
+        && (t.getKind() == TypeKind.DOUBLE || t.getKind() == TypeKind.FLOAT);
+  }
+
   /** int[], long[][], boolean[], String[]...: data arrays, read and written without a derivative. */
   public static boolean isPassiveArray(TypeMirror type) {
     TypeMirror t = type;
@@ -202,8 +213,7 @@ public final class MethodChecks {
   public static boolean isDifferentiable(TypeMirror type) {
     return switch (type.getKind()) {
       case DOUBLE, FLOAT -> true;
-      case ARRAY -> type.toString().equals("double[]") || type.toString().equals("double[][]")
-          || type.toString().equals("double[][][]")
+      case ARRAY -> isFloatingArray(type)
           || Records.isRecordElement(((javax.lang.model.type.ArrayType) type)
               .getComponentType()) && Records.isDifferentiable(((javax.lang.model.type.ArrayType)
                   type).getComponentType());

@@ -75,9 +75,6 @@ public enum Message {
       + " %2$s[i][j] = row), or passes it to a method that does; jgrad supports that for"
       + " double[][] parameters and local arrays, not yet for double[][][] parameters: copy the"
       + " values into the existing rows (System.arraycopy, or a loop)"),
-  FLOAT_ARRAY_WRITE("writing a float array (%s) is not supported in a @Grad method: jgrad reads"
-      + " float[] and float[][] as data (no derivative) in this release, so a value written into"
-      + " one would lose its derivative; use a double[]"),
   RECORD_ARRAYS_WRITTEN("%s writes into an array that its record or object parameter %s holds"
       + " (or passes it to a method that does); jgrad does not differentiate changes to the"
       + " arrays of a record or object argument yet: write into a copy of the array (.clone())"

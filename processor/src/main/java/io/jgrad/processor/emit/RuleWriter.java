@@ -235,7 +235,7 @@ public final class RuleWriter {
     }
     m.addStatement("int $N = 0", columns);
     for (Var p : primal.params()) {
-      if (p.type().isDoubleArray()) {
+      if (p.type().isFloatingArray()) {
         m.addStatement("$N += $T.size($N)", columns, jacobians, p.name()); // 0 if null
       } else if (p.type().hasShadow()) {
         m.addStatement("$N += $T.size($L)", columns, columnsOf(p), zerosLike(p));
@@ -258,7 +258,7 @@ public final class RuleWriter {
     CodeBlock.Builder dataAfterPrimal = CodeBlock.builder();
     for (Var p : primal.params()) {
       TypeName type = JavaEmitter.typeName(p.type());
-      if (p.type().isDoubleArray()) {
+      if (p.type().isFloatingArray()) {
         String copy = names.fresh(p.name() + "Entry");
         entry.put(p.name(), copy);
         m.addStatement("$T $N = $T.copy($N)", type, copy, snapshots, p.name());
@@ -308,10 +308,10 @@ public final class RuleWriter {
     List<String> bars = new ArrayList<>();
     for (Var p : primal.params()) {
       args.add(entryCopy(p, entry));
-      if (p.type().isDoubleArray() || p.type().hasShadow()) {
+      if (p.type().isFloatingArray() || p.type().hasShadow()) {
         String bar = names.fresh(RuleNames.adjoint(p.name()));
         m.addStatement("$T $N = $L", JavaEmitter.typeName(p.type().tangentType()), bar,
-            p.type().isDoubleArray() ? CodeBlock.of("$T.zerosLike($N)", snapshots, p.name())
+            p.type().isFloatingArray() ? CodeBlock.of("$T.zerosLike($N)", snapshots, p.name())
                 : zerosLike(entryVar(p, entry)));
         args.add(CodeBlock.of("$N", bar));
         bars.add(bar);
@@ -330,7 +330,7 @@ public final class RuleWriter {
     int k = 0;
     for (int i = 0; i < primal.params().size(); i++) {
       Var p = primal.params().get(i);
-      if (p.type().isDoubleArray() || p.type().hasShadow()) {
+      if (p.type().isFloatingArray() || p.type().hasShadow()) {
         m.addStatement("$N = $T.put($N[$N], $N, $N)", column, columnsOf(p), jacobian, row,
             column, bars.get(i));
       } else if (p.type().isFloating()) {
@@ -347,10 +347,10 @@ public final class RuleWriter {
     List<CodeBlock> scalarDots = new ArrayList<>();
     for (Var p : primal.params()) {
       forwardArgs.add(entryCopy(p, entry));
-      if (p.type().isDoubleArray() || p.type().hasShadow()) {
+      if (p.type().isFloatingArray() || p.type().hasShadow()) {
         String dot = names.fresh(RuleNames.tangent(p.name()));
         m.addStatement("$T $N = $L", JavaEmitter.typeName(p.type().tangentType()), dot,
-            p.type().isDoubleArray() ? CodeBlock.of("$T.zerosLike($N)", snapshots, p.name())
+            p.type().isFloatingArray() ? CodeBlock.of("$T.zerosLike($N)", snapshots, p.name())
                 : zerosLike(entryVar(p, entry)));
         m.addStatement("$N = $T.seed($N, $N, $N)", offset, columnsOf(p), dot, column, offset);
         forwardArgs.add(CodeBlock.of("$N", dot));
@@ -514,14 +514,15 @@ public final class RuleWriter {
     int k = 0;
     for (Var p : primal.params()) {
       call.add(CodeBlock.of("$N", p.name()));
-      if (p.type().isDoubleArray()) {
+      if (p.type().isFloatingArray()) {
         String bar = names.fresh(RuleNames.adjoint(p.name()));
         if (p.type().dimensions() == 1) {
           // inline, not Snapshots.zerosLike: the first call loads no more classes than it must
           m.addStatement("double[] $N = $N == null ? null : new double[$N.length]", bar,
               p.name(), p.name());
         } else {
-          m.addStatement("$T $N = $T.zerosLike($N)", JavaEmitter.typeName(p.type()), bar,
+          m.addStatement("$T $N = $T.zerosLike($N)", JavaEmitter.typeName(p.type().tangentType()),
+              bar,
               ClassName.get("io.jgrad.tape", "Snapshots"), p.name()); // null if null
         }
         call.add(CodeBlock.of("$N", bar));

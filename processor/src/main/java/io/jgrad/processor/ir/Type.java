@@ -103,7 +103,7 @@ public final class Type {
    * differentiable component.
    */
   public boolean hasShadow() {
-    return isDoubleArray() || shape != null && shape.isDifferentiable();
+    return isFloatingArray() || shape != null && shape.isDifferentiable();
   }
 
   /** The type of the tangent (and the adjoint) of a value of this type. */
@@ -115,28 +115,34 @@ public final class Type {
       }
       return t;
     }
+    if (isFloatingArray()) {
+      return new Type("double", dimensions, null);
+    }
     return isArray() ? this : DOUBLE;
   }
 
-  /** double[], double[][]...: arrays that carry derivatives. */
-  public boolean isDoubleArray() {
-    return "double".equals(primitive) && dimensions > 0;
+  /**
+   * double[], float[][]...: arrays that carry derivatives (a float array's tangent and adjoint
+   * are double arrays of its shape, as a float's are doubles).
+   */
+  public boolean isFloatingArray() {
+    return ("double".equals(primitive) || "float".equals(primitive)) && dimensions > 0;
   }
 
   /**
    * int[], long[][], boolean[], String[]...: arrays of values without a derivative (indices,
-   * flags, tokens); and float[], float[][], read-only data (random normals, inputs).
+   * flags, tokens).
    */
   public boolean isPassiveArray() {
     return dimensions > 0 && dimensions <= 2
         && ("int".equals(primitive) || "long".equals(primitive) || "boolean".equals(primitive)
-            || "float".equals(primitive) || "java.lang.String".equals(className))
+            || "java.lang.String".equals(className))
         || dimensions == 1 && shape != null && !shape.isDifferentiable();
   }
 
-  /** double[], double[][], double[][][]: the arrays jgrad differentiates. */
+  /** double[], double[][], double[][][] and their float forms: the arrays jgrad differentiates. */
   public boolean isDifferentiableArray() {
-    return isDoubleArray() && dimensions <= 3;
+    return isFloatingArray() && dimensions <= 3;
   }
 
   public boolean isPrimitive() {
@@ -145,11 +151,6 @@ public final class Type {
 
   public boolean isArray() {
     return dimensions > 0;
-  }
-
-  /** A float[] or float[][]: data jgrad reads but does not let differentiated code write. */
-  public boolean isFloatArray() {
-    return "float".equals(primitive) && dimensions > 0;
   }
 
   /** double or float: the scalar types that carry a derivative. */
@@ -162,7 +163,7 @@ public final class Type {
    * differentiable component and arrays of them.
    */
   public boolean isDifferentiable() {
-    return "double".equals(primitive) || "float".equals(primitive) && dimensions == 0
+    return "double".equals(primitive) || "float".equals(primitive)
         || shape != null && shape.isDifferentiable();
   }
 

@@ -59,10 +59,6 @@ final class ArrayLibrary {
       args.add(lowerer.expressions.scalarAtom(arg, out));
     }
     Expr written = m.getName().getIdentifier().equals("arraycopy") ? args.get(2) : args.get(0);
-    if (written.type().isFloatArray()) {
-      lowerer.report(m, Message.FLOAT_ARRAY_WRITE.format(m));
-      return;
-    }
     if (m.getName().getIdentifier().equals("arraycopy")) {
       arraycopy(args.get(0), args.get(1), args.get(2), args.get(3), args.get(4), out);
       return;

@@ -543,7 +543,7 @@ final class ExpressionLowerer {
    */
   private Expr nullArray(NullLiteral e) {
     Type type = JdtTypes.of(expectedType(e));
-    if (type == null || !(type.isDoubleArray() || type.isPassiveArray() || type.isRecord()
+    if (type == null || !(type.isFloatingArray() || type.isPassiveArray() || type.isRecord()
         || type.isRecordArray())) {
       lowerer.report(e, Message.UNSUPPORTED_EXPRESSION.format("'null'",
           " except where an array is expected (an optional array argument, a comparison with an"

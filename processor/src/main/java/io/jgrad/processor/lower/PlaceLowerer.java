@@ -80,11 +80,6 @@ final class PlaceLowerer {
         lowerer.report(element, Message.UNRESOLVED.format(element));
         return null;
       }
-      Type arrayType = JdtTypes.of(element.getArray().resolveTypeBinding());
-      if (arrayType != null && arrayType.isFloatArray()) {
-        lowerer.report(element, Message.FLOAT_ARRAY_WRITE.format(element));
-        return null;
-      }
       InOrder order = new InOrder(lowerer, out);
       order.next(code -> expressions.arrayPath(element.getArray(), code));
       order.next(code -> expressions.index(element.getIndex(), code));

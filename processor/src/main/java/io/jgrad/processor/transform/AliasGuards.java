@@ -49,7 +49,9 @@ public final class AliasGuards {
         Var p = params.get(i);
         Var q = params.get(j);
         // arrays of data have no tangents to mix up: aliasing them is the primal's business
-        if (!p.type().isDoubleArray() || !q.type().isDoubleArray()
+        // a double[] cannot be a row of a float[][]: only arrays of one element type alias
+        if (!p.type().isFloatingArray() || !q.type().isFloatingArray()
+            || !p.type().primitiveName().equals(q.type().primitiveName())
             || !(effects.isWritten(p) || effects.isWritten(q))) {
           continue;
         }
@@ -66,7 +68,7 @@ public final class AliasGuards {
     }
     // a written array must not be one a record argument holds (the record reads it)
     for (Var p : params) {
-      if (!p.type().isDoubleArray() || !effects.isWritten(p)) {
+      if (!p.type().isFloatingArray() || !effects.isWritten(p)) {
         continue;
       }
       for (Var q : params) {
@@ -74,7 +76,8 @@ public final class AliasGuards {
           continue;
         }
         for (Expr held : Exprs.heldArrays(new Expr.Ref(q))) {
-          if (!held.type().isDoubleArray()) {
+          if (!held.type().isFloatingArray()
+              || !held.type().primitiveName().equals(p.type().primitiveName())) {
             continue;
           }
           Expr names = new Expr.Lit(Type.STRING, "\"parameter " + p.name() + " and "

@@ -276,7 +276,8 @@ public final class ForwardTransform {
     }
     if (Exprs.isTable(array)) {
       // a static final table is a constant: its tangent is zero (of the same shape)
-      return new Expr.Call("io.jgrad.tape.Snapshots", "zerosLike", List.of(array), array.type());
+      return new Expr.Call("io.jgrad.tape.Snapshots", "zerosLike", List.of(array),
+          array.type().tangentType());
     }
     throw new IllegalStateException("no tangent for array expression " + array);
   }
@@ -284,7 +285,8 @@ public final class ForwardTransform {
   /** A zero tangent shaped like the record or array {@code value} (null if it is null). */
   private static Expr zeroLike(Expr value) {
     return value.type().shape() != null ? Exprs.zeroTangent(value)
-        : new Expr.Call("io.jgrad.tape.Snapshots", "zerosLike", List.of(value), value.type());
+        : new Expr.Call("io.jgrad.tape.Snapshots", "zerosLike", List.of(value),
+            value.type().tangentType());
   }
 
   /**

@@ -398,7 +398,7 @@ public final class ReverseTransform {
     Block reverse = new Block();
     boolean reference = st.value().type().isArray() || st.value().type().hasShadow();
     Expr element = new Expr.Index(st.array(), st.index(), reference
-        ? st.value().type() : Type.DOUBLE);
+        ? st.value().type() : st.array().type().elementType()); // double or float
     Expr shadowElement = new Expr.Index(adjointOf(st.array()), st.index(),
         element.type().tangentType());
     if (reference) {
@@ -520,8 +520,8 @@ public final class ReverseTransform {
 
   /** A zero adjoint for a new array or record that a callee returned. */
   private static Expr freshAdjoint(Var target) {
-    Type type = target.type();
-    if (type.shape() != null) {
+    Type type = target.type().tangentType();
+    if (target.type().shape() != null) {
       return Exprs.zeroTangent(ref(target));
     }
     return type.dimensions() >= 2
@@ -568,7 +568,7 @@ public final class ReverseTransform {
     }
     if (Exprs.isTable(array) && array.type().isArray()) {
       // a static final table is a constant: what flows into its adjoint is dropped
-      return new Expr.Call(SNAPSHOTS, "zerosLike", List.of(array), array.type());
+      return new Expr.Call(SNAPSHOTS, "zerosLike", List.of(array), array.type().tangentType());
     }
     return adjointOf(array);
   }
