@@ -165,7 +165,7 @@ final class GradPipeline {
       Map<TypeElement, List<ExecutableElement>> ruleMethods = new HashMap<>();
       for (Lowered l : lowered) {
         try {
-          Function guarded = AliasGuards.apply(l.function(), table);
+          Function guarded = AliasGuards.apply(l.function(), table, !l.helper());
           ReverseTransform.Result reverse = ReverseTransform.apply(guarded, table);
           List<TypeName> thrown = l.method().getThrownTypes().stream()
               .map(t -> TypeName.get(env.getTypeUtils().erasure(t))).toList();
@@ -176,7 +176,7 @@ final class GradPipeline {
               DeadStores.apply(ForwardTransform.apply(guarded, table)),
               reverse.adjoint(), DeadStores.apply(reverse.forwardPart()),
               DeadStores.apply(FirstContributions.apply(reverse.reversePart())),
-              AliasGuards.guards(l.function(), table)));
+              AliasGuards.guards(l.function(), table, !l.helper())));
           ruleMethods.computeIfAbsent(l.owner(), k -> new ArrayList<>()).add(l.method());
         } catch (RuntimeException | StackOverflowError e) {
           reporter.error(l.method(), Message.INTERNAL.format(l.method().getSimpleName(), e));

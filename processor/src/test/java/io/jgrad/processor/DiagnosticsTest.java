@@ -868,7 +868,7 @@ class DiagnosticsTest {
         """);
     Compilation compilation = compile(foo);
     assertThat(compilation)
-        .hadErrorContaining("@Grad method Foo.f returns void and has no array parameter to write"
+        .hadErrorContaining("@Grad method Foo.f returns void and has no array or object parameter to write"
             + " its output to: return the value instead")
         .inFile(foo.file()).onLine(foo.line("void f("));
     assertNoInternalError(compilation);
@@ -1164,8 +1164,9 @@ class DiagnosticsTest {
     assertNoInternalError(compilation);
   }
 
+  /** Its Jacobian would need copies of the objects' entry states: an error that says so. */
   @Test
-  void changingAnObjectParameterOfAGradMethodIsRejected() {
+  void anArrayResultOfAMethodChangingAnObjectParameterIsRejected() {
     Fixture foo = source("test.Foo", """
         package test;
 
@@ -1185,14 +1186,13 @@ class DiagnosticsTest {
           }
 
           @Grad
-          public static double f(Body b, double dx) {
+          public static double[] f(Body b, double dx) {
             b.push(dx);
-            return b.x * b.x;
+            return new double[] {b.x * b.x, b.x};
           }
 
           @Grad
-          public static double g(double x, double dx) {
-            Body b = new Body(x);
+          public static double g(Body b, double dx) {
             b.push(dx);
             return b.x * b.x;
           }
@@ -1200,10 +1200,10 @@ class DiagnosticsTest {
         """);
     Compilation compilation = compile(foo);
     assertThat(compilation)
-        .hadErrorContaining("@Grad method f changes a field of an object its parameter b refers"
-            + " to (here or in a method it calls)")
-        .inFile(foo.file()).onLine(foo.line("public static double f"));
-    assertThat(compilation).hadErrorCount(1); // g builds its own object
+        .hadErrorContaining("@Grad method f returns an array and changes a field of an object"
+            + " its parameter b refers to (here or in a method it calls)")
+        .inFile(foo.file()).onLine(foo.line("public static double[] f"));
+    assertThat(compilation).hadErrorCount(1); // g returns a double: fine
     assertNoInternalError(compilation);
   }
 

@@ -157,9 +157,12 @@ public final class Snapshots {
     if (saved == null) {
       return;
     }
+    boolean values = !saved.getClass().getComponentType().isArray();
     for (int i = 0; i < saved.length; i++) {
-      if (saved[i] instanceof Record) {
-        target[i] = saved[i]; // an array of records holds values: put the element back
+      if (values) {
+        // an array of records or objects: put the element back (an object's fields are put
+        // back by the rules themselves)
+        target[i] = saved[i];
       } else if (saved[i] != null) {
         System.arraycopy(saved[i], 0, target[i], 0, java.lang.reflect.Array.getLength(saved[i]));
       }
@@ -373,12 +376,12 @@ public final class Snapshots {
     }
   }
 
-  /** Throws if a method that writes its array arguments was given one array twice. */
+  /** Throws if a method that writes its array or object arguments was given one twice. */
   public static void requireDistinct(Object a, Object b, String names) {
     if (a == b && a != null) {
-      throw new IllegalArgumentException("jgrad: " + names + " are the same array, and the"
-          + " method writes to it; derivatives through aliased arguments are not supported."
-          + " Pass a copy");
+      throw new IllegalArgumentException("jgrad: " + names + " are the same "
+          + (a.getClass().isArray() ? "array" : "object") + ", and the method writes to it;"
+          + " derivatives through aliased arguments are not supported. Pass a copy");
     }
   }
 }

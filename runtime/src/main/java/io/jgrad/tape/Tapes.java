@@ -15,16 +15,18 @@ import java.util.Arrays;
 public final class Tapes {
   private static final ThreadLocal<Tapes> CURRENT = new ThreadLocal<>();
 
-  private double[] doubles = new double[256];
+  private double[] doubles;
   private int doubleSize;
-  private int[] ints = new int[256];
+  private int[] ints;
   private int intSize;
-  private long[] longs = new long[16];
+  private long[] longs;
   private int longSize;
-  private Object[] refs = new Object[16];
+  private Object[] refs;
   private int refSize;
 
-  private Tapes() {}
+  private Tapes() {
+    this(256, 16);
+  }
 
   /**
    * Takes each stack's growth path once, on a throwaway instance, so that the JIT's profile
@@ -42,6 +44,21 @@ public final class Tapes {
       warm.pushLong(k);
       warm.pushRef(warm);
     }
+  }
+
+  /**
+   * New tapes of their own, small: a reverse rule keeps on them the fields of the objects its
+   * caller passed while the thread's tapes hold the forward sweep's record.
+   */
+  public static Tapes scratch() {
+    return new Tapes(16, 4);
+  }
+
+  private Tapes(int numbers, int others) {
+    doubles = new double[numbers];
+    ints = new int[numbers];
+    longs = new long[others];
+    refs = new Object[others];
   }
 
   /** This thread's tapes. */

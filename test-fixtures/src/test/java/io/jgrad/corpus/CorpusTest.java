@@ -34,6 +34,8 @@ class CorpusTest {
           Straight.class,
           Objects.class,
           MutableObjects.class,
+          ChangedObjects.class,
+          ChangedObjects.Cloud.class,
           ComputingConstructors.class,
           LayerArrays.class,
           Objects.Layer.class,
@@ -729,6 +731,36 @@ class CorpusTest {
     add(e, MutableObjects.class, "cursor", c -> c.args(r -> args(
         array(r, r.nextInt(1, 6), -1, 1), r.nextInt(0, 8))));
 
+    // ---- ChangedObjects: @Grad methods that change the objects they are passed
+    add(e, ChangedObjects.class, "simulate", c -> c.args(r -> {
+      ChangedObjects.Particle[] ps = new ChangedObjects.Particle[r.nextInt(1, 4)];
+      for (int i = 0; i < ps.length; i++) {
+        ps[i] = new ChangedObjects.Particle(u(r, -1, 1), u(r, -1, 1), u(r, 0.5, 2));
+      }
+      return args(ps, u(r, 0.5, 2), u(r, 0.05, 0.2), r.nextInt(0, 5));
+    }));
+    add(e, ChangedObjects.class, "step",
+        c -> c.args(r -> args(changedParticle(r), u(r, 0.05, 0.5))));
+    add(e, ChangedObjects.class, "relax",
+        c -> c.args(r -> args(changedParticle(r), u(r, -1, 1))));
+    add(e, ChangedObjects.class, "leapfrog", c -> c.args(r -> args(body(r), u(r, 0.05, 0.5))));
+    add(e, ChangedObjects.class, "relink", c -> c.args(r -> args(
+        new ChangedObjects.Node(u(r, -1, 1), body(r)), body(r), u(r, -1, 1))));
+    add(e, ChangedObjects.class, "swap", c -> c.args(r -> {
+      ChangedObjects.Body[] bodies = new ChangedObjects.Body[r.nextInt(1, 4)];
+      for (int i = 0; i < bodies.length; i++) {
+        bodies[i] = body(r);
+      }
+      return args(bodies, u(r, -2, 2));
+    }));
+    add(e, ChangedObjects.class, "transfer", c -> c.args(r -> args(
+        new ChangedObjects.Node(u(r, -1, 1), null), new ChangedObjects.Node(u(r, -1, 1), body(r)),
+        u(r, 0, 1))));
+    add(e, ChangedObjects.Cloud.class, "rescale", c -> c.args(r -> args(
+        new ChangedObjects.Cloud(array(r, r.nextInt(0, 4), -1, 1), u(r, -1, 1)), u(r, -2, 2))));
+    add(e, ChangedObjects.Cloud.class, "energy", c -> c.args(r -> args(
+        new ChangedObjects.Cloud(array(r, r.nextInt(0, 4), -1, 1), u(r, -1, 1)), u(r, -2, 2))));
+
     // ---- ComputingConstructors: constructors differentiated like helpers
     add(e, ComputingConstructors.class, "scaled", c -> c.args(r -> args(
         array(r, r.nextInt(1, 5), -1, 1), u(r, -2, 2))));
@@ -766,6 +798,15 @@ class CorpusTest {
         new RecordsWithArrays.Layer(table(r, true), u(r, -1, 1)), array(r, 3, -1, 1))));
 
     return e;
+  }
+
+  private static ChangedObjects.Particle changedParticle(Random r) {
+    return new ChangedObjects.Particle(u(r, -1, 1), u(r, -1, 1), u(r, 0.5, 2));
+  }
+
+  private static ChangedObjects.Body body(Random r) {
+    return new ChangedObjects.Body(new ChangedObjects.Vec(u(r, -1, 1), u(r, -1, 1)),
+        new ChangedObjects.Vec(u(r, -1, 1), u(r, -1, 1)), u(r, 0.5, 2));
   }
 
   private static Objects.Layer layer(Random r, int outputs, int inputs) {

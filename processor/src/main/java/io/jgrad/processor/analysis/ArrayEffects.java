@@ -194,6 +194,14 @@ public final class ArrayEffects {
   }
 
   /**
+   * True if the function may write an array {@code v} is or holds (elements or row
+   * references), not counting the fields of the objects it leads to.
+   */
+  public boolean writesArrays(Var v) {
+    return levels(classOf(v), v.type(), false).stream().anyMatch(written::contains);
+  }
+
+  /**
    * The name of a static final array the function writes into (through a local, a row, or a
    * callee), or null: such tables are read as constants.
    */
@@ -231,14 +239,19 @@ public final class ArrayEffects {
   }
 
   private List<Var> levels(Var c, Type type) {
+    return levels(c, type, true);
+  }
+
+  /** {@link #levels(Var, Type)}, without the objects' own levels unless {@code objects}. */
+  private List<Var> levels(Var c, Type type, boolean objects) {
     List<Var> out = new ArrayList<>();
     if (type.isRecord()) {
-      if (type.isMutableObject()) {
+      if (type.isMutableObject() && objects) {
         out.add(c); // its own fields, like the elements of an array
       }
       for (RecordShape.Component k : type.shape().components()) {
         if (holdsMemory(k.type())) {
-          out.addAll(levels(componentOf(c, k.name(), k.type()), k.type()));
+          out.addAll(levels(componentOf(c, k.name(), k.type()), k.type(), objects));
         }
       }
       return out;
@@ -250,7 +263,8 @@ public final class ArrayEffects {
       }
     }
     if (type.dimensions() > 0 && holdsMemory(type.baseType())) {
-      out.addAll(levels(rowsOf(c), type.baseType())); // the objects of an array of objects
+      // the objects of an array of objects
+      out.addAll(levels(rowsOf(c), type.baseType(), objects));
     }
     return out;
   }

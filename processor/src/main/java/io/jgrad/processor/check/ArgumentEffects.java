@@ -54,7 +54,7 @@ public final class ArgumentEffects {
       problem = Message.PASSIVE_WRITE.format(name, returnType,
           f.params().get(written.iterator().next()).name());
     }
-    if (problem == null && role == Role.ENTRY_POINT) {
+    if (problem == null && role == Role.ENTRY_POINT && f.returnType().isArray()) {
       problem = writtenObjects(f, name, table);
     }
     return problem != null ? problem
@@ -62,9 +62,9 @@ public final class ArgumentEffects {
   }
 
   /**
-   * A {@code @Grad} method that changes objects its caller passed: its rules would need the
-   * array conventions (final and entry values, positional cotangents) for objects, and the
-   * harness to check them; helpers follow them already, inside the rules.
+   * A {@code @Grad} method with an array result that changes objects its caller passed: its
+   * Jacobian runs the rules once per row from the entry values, which it keeps by copying
+   * arrays, but it cannot copy the user's objects.
    */
   private static String writtenObjects(Function f, String name, CalleeTable table) {
     ArrayEffects effects = null;
@@ -117,7 +117,7 @@ public final class ArgumentEffects {
         continue;
       }
       effects = effects != null ? effects : ArrayEffects.ofEntryArrays(f, table);
-      if (holder && effects.isWritten(p)) {
+      if (holder && effects.writesArrays(p)) {
         return Message.RECORD_ARRAYS_WRITTEN.format(name, p.name());
       }
       if (tensor && effects.movesRowsAtAnyLevel(p)) {

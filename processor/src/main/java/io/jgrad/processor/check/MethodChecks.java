@@ -103,8 +103,7 @@ public final class MethodChecks {
       reporter.error(method, Message.NO_DIFFERENTIABLE_PARAMETER.format(name));
       ok = false;
     }
-    if (returns == TypeKind.VOID && method.getParameters().stream()
-        .noneMatch(p -> p.asType().getKind() == TypeKind.ARRAY)) { // (an object is not written)
+    if (returns == TypeKind.VOID && !hasOutput(method)) {
       reporter.error(method, Message.NO_OUTPUT.format(name));
       ok = false;
     }
@@ -232,6 +231,18 @@ public final class MethodChecks {
   public static String whyNotModelled(TypeMirror type) {
     String why = Records.whyNot(type);
     return why == null || why.equals("not a record") ? "" : ": " + why;
+  }
+
+  /**
+   * True if a void method has somewhere to leave its output: an array parameter, a parameter
+   * of a class with fields that are not final, or such a receiver.
+   */
+  private static boolean hasOutput(ExecutableElement method) {
+    boolean writableReceiver = !method.getModifiers().contains(
+        javax.lang.model.element.Modifier.STATIC)
+        && Records.isMutable(method.getEnclosingElement().asType());
+    return writableReceiver || method.getParameters().stream()
+        .anyMatch(p -> p.asType().getKind() == TypeKind.ARRAY || Records.isMutable(p.asType()));
   }
 
   /**

@@ -12,8 +12,8 @@ public enum Message {
       + " and %s_Rrule, which must be able to call it. Make it package-private or public"),
   BAD_RETURN("@Grad method %s returns %s; jgrad differentiates methods that return double,"
       + " float or double[], and void methods that write output arrays"),
-  NO_OUTPUT("@Grad method %s returns void and has no array parameter to write its output to:"
-      + " return the value instead"),
+  NO_OUTPUT("@Grad method %s returns void and has no array or object parameter to write its"
+      + " output to: return the value instead"),
   NO_DIFFERENTIABLE_PARAMETER("@Grad method %s has no differentiable parameter: add a double,"
       + " float or double[] parameter to differentiate with respect to"),
   UNSUPPORTED_PARAMETER("parameter %s of type %s is not supported by @Grad: use double, float,"
@@ -83,11 +83,11 @@ public enum Message {
       + " a method it calls); jgrad differentiates constructors that compute fields by calling"
       + " them again, so they must leave their arguments as they are: change a copy"
       + " (%2$s.clone())"),
-  OBJECT_PARAMETER_WRITTEN("@Grad method %s changes a field of an object its parameter %s"
-      + " refers to (here or in a method it calls); jgrad differentiates changes to objects"
-      + " the method builds itself, and to the objects its helpers are passed, but not yet to"
-      + " objects passed to a @Grad method: build the objects inside the method (from arrays or"
-      + " numbers), or copy them first"),
+  OBJECT_PARAMETER_WRITTEN("@Grad method %s returns an array and changes a field of an object"
+      + " its parameter %s refers to (here or in a method it calls); jgrad's Jacobian of an"
+      + " array result runs the rules once per row from the arguments' entry values, and cannot"
+      + " copy objects for that yet: return a double (or write the outputs into an array"
+      + " parameter of a void method), or copy the objects inside the method first"),
   GENERATED_NAME_TAKEN("jgrad generates class %s for the @Grad methods of %s, but %s; rename"
       + " one of the classes"),
   NON_FINAL_STATIC("reading static field %s, which is not final, is not supported in a @Grad"

@@ -11,9 +11,9 @@ import io.jgrad.processor.ir.Var;
 import java.util.List;
 
 /**
- * IR -> IR: when a method writes an array parameter, passing the same array for two parameters
- * would give wrong derivatives (each has its own tangent or adjoint buffer), so the rules check
- * at entry and throw instead.
+ * IR -> IR: when a method writes an array parameter (or a {@code @Grad} method an object
+ * parameter), passing the same array (object) for two parameters would give wrong derivatives
+ * (each has its own tangent or adjoint buffer), so the rules check at entry and throw instead.
  */
 public final class AliasGuards {
   private static final String SNAPSHOTS = "io.jgrad.tape.Snapshots";
@@ -29,8 +29,8 @@ public final class AliasGuards {
         Stmt.Origin.NONE);
   }
 
-  public static Function apply(Function function, CalleeTable callees) {
-    Block body = guards(function, callees);
+  public static Function apply(Function function, CalleeTable callees, boolean entryPoint) {
+    Block body = guards(function, callees, entryPoint);
     if (body.isEmpty()) {
       return function;
     }
@@ -39,8 +39,12 @@ public final class AliasGuards {
         function.locals());
   }
 
-  /** The checks alone, for entry points that do not run the function's own code first. */
-  public static Block guards(Function function, CalleeTable callees) {
+  /**
+   * The checks alone, for entry points that do not run the function's own code first. Objects
+   * are checked only for {@code entryPoint}s: inside the rules an object's adjoint follows it
+   * wherever it is passed, so a helper may be given one object twice.
+   */
+  public static Block guards(Function function, CalleeTable callees, boolean entryPoint) {
     ArrayEffects effects = ArrayEffects.ofEntryArrays(function, callees);
     Block body = new Block();
     List<Var> params = function.params();
@@ -49,6 +53,13 @@ public final class AliasGuards {
         Var p = params.get(i);
         Var q = params.get(j);
         // arrays of data have no tangents to mix up: aliasing them is the primal's business
+        if (entryPoint && ObjectStates.reachesMutable(p.type()) && p.type().equals(q.type())
+            && (effects.isWritten(p) || effects.isWritten(q))) {
+          // one object (or array of objects) passed twice: its two adjoints would differ
+          body.add(guard("requireDistinct", p, q, new Expr.Lit(Type.STRING,
+              "\"parameters " + p.name() + " and " + q.name() + "\"")));
+          continue;
+        }
         // a double[] cannot be a row of a float[][]: only arrays of one element type alias
         if (!p.type().isFloatingArray() || !q.type().isFloatingArray()
             || !p.type().primitiveName().equals(q.type().primitiveName())

@@ -162,20 +162,21 @@ final class ReverseParts {
             List.of(ref(entryRows)), Type.VOID), Origin.NONE));
         toPositional.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "addPositional",
             List.of(ref(bar), ref(saved)), Type.VOID), Origin.NONE));
-      } else if (p.type().isRecordArray() && p.type().hasShadow() && effects.isWritten(p)) {
-        // an array of records whose elements the method replaces: the same, with the
-        // tangent class's helpers
+      } else if ((p.type().isRecordArray() || p.type().isRecord()) && p.type().hasShadow()
+          && effects.isWritten(p)) {
+        // an array of records whose elements the method replaces, or objects whose fields it
+        // reassigns (p.pos = new Vec3(..), bodies[i] = other): the same, with the tangent
+        // class's helpers; the entry tangents are cleared before the forward part, which
+        // detaches some of them (they come back, from the tape, in the reverse part)
         String tangents = p.type().shape().tangentName();
+        boolean array = p.type().isArray();
         Var bar = adjoint.apply(p);
-        Var entryBars = local(bar.name() + "Entry", bar.type(), delegateLocals);
         Var saved = local(bar.name() + "Out", bar.type(), delegateLocals);
-        body.add(new Stmt.Assign(entryBars, new Expr.Invoke(ref(bar), "clone", List.of(),
-            bar.type()), Origin.NONE));
         body.add(new Stmt.Assign(saved, new Expr.Call(tangents, "copy", List.of(ref(bar)),
             bar.type()), Origin.NONE));
-        clearEntries.add(new Stmt.Eval(new Expr.Call(tangents, "clearEntry",
-            List.of(ref(entryBars)), Type.VOID), Origin.NONE));
-        toPositional.add(new Stmt.Eval(new Expr.Call(tangents, "addPositional",
+        body.add(new Stmt.Eval(new Expr.Call(tangents, array ? "clearEntry" : "clear",
+            List.of(ref(bar)), Type.VOID), Origin.NONE));
+        toPositional.add(new Stmt.Eval(new Expr.Call(tangents, array ? "addPositional" : "addTo",
             List.of(ref(bar), ref(saved)), Type.VOID), Origin.NONE));
       }
     }
@@ -201,6 +202,21 @@ final class ReverseParts {
       putBack.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "restore",
           List.of(ref(escaping), ref(copy)), Type.VOID), Origin.NONE));
     }
+    // the fields of the objects the method changed: final now, entry values after the reverse
+    // part; saved on tapes of their own (the thread's hold the forward part's record) and put
+    // back last, once the arrays hold their final elements
+    Block tapeSetup = new Block();
+    ObjectStates states = new ObjectStates(TapeCode.scratch(names, delegateLocals, tapeSetup),
+        names, delegateLocals);
+    Block objectsBack = new Block();
+    Block objectsFinal = new Block();
+    for (Var p : function.params()) {
+      if (ObjectStates.reachesMutable(p.type()) && effects.isWritten(p)) {
+        objectsFinal.addAll(states.save(ref(p)));
+        objectsBack = new Block().addAll(states.restore(ref(p))).addAll(objectsBack);
+      }
+    }
+    body.addAll(tapeSetup).addAll(objectsFinal);
     if (value != null && value.type().isRecord() && value.type().shape().holdsArrays()
         && contentsChangeInReverse(value)) {
       // a returned record holds arrays the reverse sweep puts back: keep their final contents
@@ -226,6 +242,7 @@ final class ReverseParts {
             Type.DOUBLE), Origin.NONE));
       }
     }
+    body.addAll(objectsBack);
     if (value != null) {
       body.add(new Stmt.Return(ref(value), Origin.NONE));
     }

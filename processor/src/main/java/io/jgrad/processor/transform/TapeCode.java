@@ -23,13 +23,28 @@ final class TapeCode {
   private final Names names;
   private final List<Var> locals;
   private final Block setup;
+  private final Expr lookup;
   private Var tapes;
 
   /** Adds the {@code Tapes} local, once needed, to {@code locals} and its lookup to {@code setup}. */
   TapeCode(Names names, List<Var> locals, Block setup) {
+    this(names, locals, setup, currentTapes());
+  }
+
+  private TapeCode(Names names, List<Var> locals, Block setup, Expr lookup) {
     this.names = names;
     this.locals = locals;
     this.setup = setup;
+    this.lookup = lookup;
+  }
+
+  /**
+   * Code on tapes of its own ({@code Tapes.scratch()}), not this thread's: for what must stay
+   * while a forward part's record is on the thread's tapes and its reverse part pops it.
+   */
+  static TapeCode scratch(Names names, List<Var> locals, Block setup) {
+    return new TapeCode(names, locals, setup,
+        new Expr.Call("io.jgrad.tape.Tapes", "scratch", List.of(), TAPES));
   }
 
   Stmt push(Var v, Origin origin) {
@@ -109,7 +124,7 @@ final class TapeCode {
     if (tapes == null) {
       tapes = new Var(names.fresh("tapes"), TAPES, Var.Kind.TEMP);
       locals.add(tapes);
-      setup.add(new Stmt.Assign(tapes, currentTapes(), Origin.NONE));
+      setup.add(new Stmt.Assign(tapes, lookup, Origin.NONE));
     }
     return tapes;
   }
