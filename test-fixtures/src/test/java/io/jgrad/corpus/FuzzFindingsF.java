@@ -9,8 +9,8 @@ import io.jgrad.Grad;
  *
  * <ul>
  *   <li>the methods below got wrong rules (fixed, checked by {@code CorpusTest});
- *   <li>the program jgrad rejects (open) is kept as a source here ({@link #TERNARY_RECEIVER}):
- *       the disabled {@code FuzzFindingsTest} case compiles it with jgrad and checks it.
+ *   <li>the program jgrad used to reject is kept as a source here ({@link #TERNARY_RECEIVER}):
+ *       {@code FuzzFindingsTest} compiles it with jgrad and checks it.
  * </ul>
  */
 public final class FuzzFindingsF {
@@ -105,11 +105,11 @@ public final class FuzzFindingsF {
   }
 
   /**
-   * Seeds 403 (program 71) and 404 (186) (processor limitation, open: alias classes are
+   * Seeds 403 (program 71) and 404 (186); accepted since @Grad methods may change the objects
+   * they are passed (the conservative alias union now costs a save and restore of o's fields,
+   * not a rejection; it still rejects such a method with a double[] result). Alias classes are
    * flow-insensitive unions, so a conditional over a local object and a parameter joins their
-   * classes; a rejection, never a wrong derivative; generated only with {@code
-   * -Djgrad.fuzz.knownBugs=true}, knob {@code object ternary over parameters}): jgrad rejects
-   * this program with "@Grad method f
+   * classes. jgrad rejected this program with "@Grad method f
    * changes a field of an object its parameter o refers to", although only objects the method
    * built are written: reading {@code (a > 0 ? cs[0] : o).x} (a conditional whose branches are
    * an element of the local array and the parameter) seems to merge the array's objects with the

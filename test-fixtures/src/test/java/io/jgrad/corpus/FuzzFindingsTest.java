@@ -56,7 +56,6 @@ class FuzzFindingsTest {
   }
 
   @Test
-  @org.junit.jupiter.api.Disabled("processor bug, still open: see FuzzFindingsF.TERNARY_RECEIVER")
   void conditionalOverALocalObjectAndAParameterIsNotAWriteToTheParameter() throws Exception {
     compileAndCheck("TernaryReceiver", FuzzFindingsF.TERNARY_RECEIVER, c -> c.range(-2, 2));
   }
