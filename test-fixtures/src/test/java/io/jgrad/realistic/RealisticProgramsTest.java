@@ -446,6 +446,15 @@ class RealisticProgramsTest {
             u(r, 0.001, 0.02), r.nextInt(0, 12), u(r, 0.05, 0.2));
       })));
     }
+    e.add(new Entry(NBodySystem.class, "advance", c -> c.args(r -> {
+      int n = r.nextInt(2, 6);
+      Body[] bodies = new Body[n];
+      for (int i = 0; i < n; i++) {
+        bodies[i] = new Body(new Vec3(u(r, -1, 1), u(r, -1, 1), u(r, -1, 1)),
+            new Vec3(u(r, -0.3, 0.3), u(r, -0.3, 0.3), u(r, -0.3, 0.3)), u(r, 0.1, 1));
+      }
+      return args(bodies, u(r, 0.001, 0.02), r.nextInt(0, 12), u(r, 0.05, 0.2));
+    })));
     // SpringMassChain (+ Particle, Spring): semi-implicit Euler on Particle objects whose
     // fields (x, v, force) instance methods write (clearForce, addForce, integrate), Particle[]
     // built by a helper, for-each over it, a record with methods taking the objects
