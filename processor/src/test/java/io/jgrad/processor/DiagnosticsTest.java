@@ -848,7 +848,8 @@ class DiagnosticsTest {
     Compilation compilation = compile(foo);
     assertThat(compilation)
         .hadErrorContaining("@Grad method Foo.f returns int; jgrad differentiates methods that"
-            + " return double, float or double[]")
+            + " return double, float, double[], a record or an object of a class used as a value"
+            + " with a differentiable component")
         .inFile(foo.file()).onLine(foo.line("int f("));
     assertNoInternalError(compilation);
   }
@@ -891,7 +892,9 @@ class DiagnosticsTest {
     Compilation compilation = compile(foo);
     assertThat(compilation)
         .hadErrorContaining("@Grad method Foo.f returns double[][]; jgrad differentiates methods"
-            + " that return double, float or double[], and void methods that write output arrays")
+            + " that return double, float, double[], a record or an object of a class used as a"
+            + " value with a differentiable component, and void methods that write output arrays"
+            + " or objects")
         .inFile(foo.file()).onLine(foo.line("double[][] f("));
     assertNoInternalError(compilation);
   }

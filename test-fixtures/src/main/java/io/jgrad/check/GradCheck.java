@@ -52,6 +52,12 @@ import java.util.function.Function;
  * (what the README promises for methods that write one of them) provided they all do and leave
  * the arguments untouched.
  *
+ * <p><b>Record results.</b> A method returning a differentiable record (or data class) is checked
+ * like one returning a {@code double[]} of its numbers, in the same order: the values are compared
+ * number by number, the forward rule's {@code R_Tangent.Dual} is read as value and tangent
+ * numbers, and the output cotangents are passed to the reverse rules as {@code R_Tangent} objects
+ * shaped like the result.
+ *
  * <p><b>Records.</b> A differentiable record parameter (one with a {@code double}, {@code float},
  * {@code double[]}, {@code double[][]} or {@code double[][][]} component, or a differentiable
  * record component) contributes its differentiable numbers, depth-first in component order, as

@@ -80,10 +80,13 @@ final class RuleMethods {
         adjointTypes.add(signature.shadowType(i));
       }
     }
+    ValueType recordResult = signature.recordResult;
+    // the seed: a number, a double[] for an array result, a tangent object for a record result
+    Class<?> resultBarType = recordResult != null ? recordResult.tangentClass() : double[].class;
     if (signature.result == Signature.ResultKind.SCALAR) {
       adjointTypes.add(double.class);
     } else if (signature.result == Signature.ResultKind.ARRAY) {
-      adjointTypes.add(double[].class);
+      adjointTypes.add(resultBarType);
     }
     if (signature.scalarParams.length > 0) {
       adjointTypes.add(double[].class);
@@ -101,11 +104,20 @@ final class RuleMethods {
         reverse = method(signature, rrule, name, primalTypes);
         break;
       case ARRAY:
-        requireReturn(signature, forward, forward.getReturnType() == DualArray.class,
-            "io.jgrad.DualArray");
-        requireReturn(signature, adjoint, adjoint.getReturnType() == double[].class, "double[]");
+        if (recordResult != null) {
+          requireReturn(signature, forward, forward.getReturnType().getSimpleName().equals("Dual")
+              && forward.getReturnType().getEnclosingClass() == recordResult.tangentClass(),
+              recordResult.tangentClass().getName() + ".Dual");
+          requireReturn(signature, adjoint, adjoint.getReturnType() == recordResult.type,
+              recordResult.type.getName());
+        } else {
+          requireReturn(signature, forward, forward.getReturnType() == DualArray.class,
+              "io.jgrad.DualArray");
+          requireReturn(signature, adjoint, adjoint.getReturnType() == double[].class,
+              "double[]");
+        }
         List<Class<?>> reverseTypes = new ArrayList<>(primalTypes);
-        reverseTypes.add(double[].class);
+        reverseTypes.add(resultBarType);
         reverse = method(signature, rrule, name, reverseTypes);
         jacobian = method(signature, rrule, name + "Jacobian", primalTypes);
         requireReturn(signature, jacobian, jacobian.getReturnType() == double[][].class,
@@ -199,7 +211,9 @@ final class RuleMethods {
 
   private static Method[] gradientAccessors(Signature signature, Method reverse) {
     boolean arrayResult = signature.result == Signature.ResultKind.ARRAY;
-    List<Class<?>> types = new ArrayList<>(List.of(arrayResult ? double[].class : double.class));
+    Class<?> valueType = signature.recordResult != null ? signature.recordResult.type
+        : arrayResult ? double[].class : double.class;
+    List<Class<?>> types = new ArrayList<>(List.of(valueType));
     List<String> names = new ArrayList<>(List.of("value"));
     for (int i = 0; i < signature.arity(); i++) {
       if (signature.kind(i) != ParamKind.PASSIVE) {
@@ -325,8 +339,41 @@ final class RuleMethods {
     }
   }
 
-  private static Object result(Object value) {
+  /** A result as the checks see it: a Double, a double[] (a record's image) or null. */
+  private Object result(Object value) {
+    if (signature.recordResult != null && value != null) {
+      return image(value, value);
+    }
+    return widened(value);
+  }
+
+  /** A number as a Double (a float widened); anything else as it is. */
+  private static Object widened(Object value) {
     return value instanceof Number number ? (Object) number.doubleValue() : value;
+  }
+
+  /** The entries of a record result, or of its tangent {@code piece}, shaped like {@code value}. */
+  private double[] image(Object piece, Object value) {
+    ValueType type = signature.recordResult;
+    return type.values(piece, type.shapeOf(value));
+  }
+
+  /**
+   * {@code resultBar} as the rules take it: itself, or for a record result a tangent object
+   * holding its entries, shaped like the result at {@code args} (computed on a copy of them).
+   */
+  private Object resultSeed(Object[] args, Object resultBar) {
+    if (signature.recordResult == null || resultBar == null) {
+      return resultBar;
+    }
+    Object[] copy = Signature.copy(args);
+    FloatImages images = FloatImages.of(signature, copy);
+    Object[] actual = images.actual();
+    Object value = signature.isInstance()
+        ? call(signature.primal, actual[0], Arrays.copyOfRange(actual, 1, actual.length))
+        : invoke(signature.primal, actual);
+    ValueType type = signature.recordResult;
+    return type.tangentOf((double[]) resultBar, type.shapeOf(value));
   }
 
   /**
@@ -362,9 +409,17 @@ final class RuleMethods {
       case ARRAY:
         if (returned == null) {
           throw new Failure(signature.describe())
-              .with("check", forwardName() + " returns a DualArray")
+              .with("check", forwardName() + " returns a "
+                  + (signature.recordResult != null ? "Dual" : "DualArray"))
               .with("actual", "null")
               .error();
+        }
+        if (signature.recordResult != null) {
+          // a record's Dual: the value's and the tangent's entries
+          Object dualValue = call(accessor(returned, "value"), returned);
+          Object dualTangent = call(accessor(returned, "tangent"), returned);
+          return new Tangent(result(dualValue),
+              dualValue == null || dualTangent == null ? null : image(dualTangent, dualValue));
         }
         DualArray array = (DualArray) returned;
         return new Tangent(array.value(), array.tangent());
@@ -378,11 +433,12 @@ final class RuleMethods {
    * and unpacks its gradient record.
    */
   Gradient reverse(Object[] args, double[] resultBar) {
+    Object seed = resultSeed(args, resultBar);
     FloatImages images = FloatImages.of(signature, args);
     Object[] call = images.actual();
     if (signature.result == Signature.ResultKind.ARRAY) {
       call = Arrays.copyOf(call, args.length + 1);
-      call[args.length] = resultBar;
+      call[args.length] = seed;
     }
     Object record;
     try {
@@ -400,7 +456,7 @@ final class RuleMethods {
     Object[] bars = new Object[signature.arity()];
     for (int i = 0, c = 1; i < signature.arity(); i++) {
       if (signature.kind(i) != ParamKind.PASSIVE) {
-        bars[i] = result(read(gradientAccessors[c++], record));
+        bars[i] = widened(read(gradientAccessors[c++], record));
       }
     }
     return new Gradient(value, bars);
@@ -413,6 +469,7 @@ final class RuleMethods {
    * returns.
    */
   Object adjoint(Object[] args, Object[] bars, Object seed, double[] scalarBars) {
+    Object resultBar = resultSeed(args, seed);
     FloatImages images = FloatImages.of(signature, args);
     Object[] actual = images.actual();
     List<Object> call = new ArrayList<>();
@@ -423,7 +480,7 @@ final class RuleMethods {
       }
     }
     if (signature.result != Signature.ResultKind.VOID) {
-      call.add(seed);
+      call.add(resultBar);
     }
     if (signature.scalarParams.length > 0) {
       call.add(scalarBars);
@@ -448,6 +505,17 @@ final class RuleMethods {
   /** Invokes a static method, rethrowing whatever the method threw. */
   private static Object invoke(Method method, Object[] args) {
     return call(method, null, args);
+  }
+
+  /** The public accessor {@code name} of a record (a generated {@code Dual}). */
+  private static Method accessor(Object record, String name) {
+    try {
+      Method m = record.getClass().getMethod(name);
+      m.setAccessible(true);
+      return m;
+    } catch (NoSuchMethodException e) {
+      throw new IllegalStateException(record.getClass() + " has no " + name + "()", e);
+    }
   }
 
   /** Reads a record component through its accessor. */

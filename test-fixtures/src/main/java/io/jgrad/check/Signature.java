@@ -29,8 +29,14 @@ final class Signature {
    * and the (arrays of) differentiable records, in order.
    */
   final int[] bufferParams;
-  /** What the primal returns. */
+  /** What the primal returns (an {@link ResultKind#ARRAY} for a record result too). */
   final ResultKind result;
+  /**
+   * The value type of a record (or data class) result, else null: the checks see its entries
+   * (its numbers, in its tangent class's order) as the elements of an array result, and {@link
+   * RuleMethods} converts between those images and records and tangent objects.
+   */
+  final ValueType recordResult;
 
   /** The primal's return type: a scalar, an array or nothing. */
   enum ResultKind {
@@ -72,8 +78,9 @@ final class Signature {
       }
     }
     Class<?> returned = primal.getReturnType();
+    recordResult = ValueType.isDifferentiable(returned) ? ValueType.of(returned) : null;
     result =
-        returned == double[].class
+        returned == double[].class || recordResult != null
             ? ResultKind.ARRAY
             : returned == void.class ? ResultKind.VOID : ResultKind.SCALAR;
   }
@@ -121,9 +128,9 @@ final class Signature {
     Method method = candidates[0];
     Class<?> returned = method.getReturnType();
     if (returned != double.class && returned != float.class && returned != double[].class
-        && returned != void.class) {
-      throw new IllegalArgumentException(
-          method + " must return double or float, double[] or void");
+        && returned != void.class && !ValueType.isDifferentiable(returned)) {
+      throw new IllegalArgumentException(method + " must return double or float, double[], a"
+          + " differentiable record or data class, or void");
     }
     method.setAccessible(true);
     java.util.List<String> names = new java.util.ArrayList<>();

@@ -18,6 +18,8 @@ import io.jgrad.check.fakes.Jittery;
 import io.jgrad.check.fakes.Dot;
 import io.jgrad.check.fakes.ExpInPlace;
 import io.jgrad.check.fakes.FloatScale;
+import io.jgrad.check.fakes.Polar;
+import io.jgrad.check.fakes.PolarSwappedBar;
 import io.jgrad.check.fakes.FloatScaleStaleBar;
 import io.jgrad.check.fakes.Floats;
 import io.jgrad.check.fakes.ForgetfulRecordAdjoint;
@@ -605,6 +607,24 @@ class GradCheckTest {
 
       assertContains(
           message, "dot-product test", "gradient:   wBar[0] = [", ", wBar[1] = [", ", xBar = [");
+    }
+  }
+
+  /** A record result is checked as the array of its numbers. */
+  @Nested
+  class RecordResults {
+    @Test
+    void correctRulesOfARecordResultPass() {
+      GradCheck.Report report = GradCheck.of(Polar.class, "polar").range(0.5, 2).check();
+
+      assertEquals(5, report.points());
+    }
+
+    @Test
+    void swappedResultCotangentFailsTheDotProductTest() {
+      String message = failureOf(GradCheck.of(PolarSwappedBar.class, "polar").range(0.5, 2));
+
+      assertContains(message, "dot-product test", "PolarSwappedBar_Rrule");
     }
   }
 

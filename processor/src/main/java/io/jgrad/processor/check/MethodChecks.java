@@ -79,8 +79,11 @@ public final class MethodChecks {
     }
     TypeKind returns = method.getReturnType().getKind();
     boolean arrayResult = method.getReturnType().toString().equals("double[]");
+    // a record or object with a differentiable component (its tangent class is the seed type)
+    boolean recordResult = Records.isRecord(method.getReturnType())
+        && Records.isDifferentiable(method.getReturnType());
     if (returns != TypeKind.DOUBLE && returns != TypeKind.FLOAT && returns != TypeKind.VOID
-        && !arrayResult) {
+        && !arrayResult && !recordResult) {
       reporter.error(method, Message.BAD_RETURN.format(name, method.getReturnType()));
       ok = false;
     }

@@ -11,7 +11,8 @@ public enum Message {
   PRIVATE("@Grad method %s must not be private: its rules live in the companion classes %s_Frule"
       + " and %s_Rrule, which must be able to call it. Make it package-private or public"),
   BAD_RETURN("@Grad method %s returns %s; jgrad differentiates methods that return double,"
-      + " float or double[], and void methods that write output arrays"),
+      + " float, double[], a record or an object of a class used as a value with a"
+      + " differentiable component, and void methods that write output arrays or objects"),
   NO_OUTPUT("@Grad method %s returns void and has no array or object parameter to write its"
       + " output to: return the value instead"),
   NO_DIFFERENTIABLE_PARAMETER("@Grad method %s has no differentiable parameter: add a double,"

@@ -126,7 +126,7 @@ public final class RuleWriter {
         type.addMethod(convenience(rule, ClassName.get(packageName,
             RuleNames.reverseClass(ruleBase), gradient.name())));
       }
-      if (returns.isArray()) {
+      if (returns.isArray() || returns.isRecord()) {
         type.addMethod(jacobian(rule));
       }
       type.addMethod(adjoint(rule));
@@ -224,12 +224,15 @@ public final class RuleWriter {
         .addModifiers(modifiers(rule.isPublic()))
         .addExceptions(rule.thrown())
         .returns(double[][].class)
-        .addJavadoc("The Jacobian of {@link $T#$L}: row {@code r} is output {@code r}; the"
+        .addJavadoc("The Jacobian of {@link $T#$L}: row {@code r} is output {@code r}$L; the"
             + " columns are the differentiable inputs in parameter order (a scalar one column, an"
             + " array its elements, a matrix its rows one after the other). Reverse mode row by"
             + " row when there are fewer outputs than inputs, forward mode column by column"
             + " otherwise. The arguments are left as the primal leaves them.\n", owner,
-            linkSignature(rule));
+            linkSignature(rule), primal.returnType().isRecord()
+                ? " (the result's numbers, in the order of {@code "
+                    + primal.returnType().shape().tangentName().replaceAll(".*\\.", "")
+                    + ".put})" : "");
     for (Var p : primal.params()) {
       m.addParameter(JavaEmitter.typeName(p.type()), p.name());
     }
@@ -292,18 +295,34 @@ public final class RuleWriter {
         : primal.params();
     CodeBlock call = arguments.stream().map(p -> CodeBlock.of("$N", p.name()))
         .collect(CodeBlock.joining(", "));
+    // a record result: its outputs are its tangent's numbers, laid out by its tangent class
+    boolean recordResult = primal.returnType().isRecord();
+    ClassName resultTangent = recordResult
+        ? ClassName.bestGuess(primal.returnType().shape().tangentName()) : null;
+    TypeName valueType = JavaEmitter.typeName(primal.returnType());
     if (rule.instance()) {
-      m.addStatement("double[] $N = $N.$N($L)", value, primal.params().get(0).name(),
+      m.addStatement("$T $N = $N.$N($L)", valueType, value, primal.params().get(0).name(),
           rule.primalName(), call);
     } else {
-      m.addStatement("double[] $N = $T.$N($L)", value, owner, primal.name(), call);
+      m.addStatement("$T $N = $T.$N($L)", valueType, value, owner, primal.name(), call);
     }
     m.addCode(dataAfterPrimal.build());
-    m.addStatement("double[][] $N = new double[$N.length][$N]", jacobian, value, columns);
-    m.beginControlFlow("if ($N.length <= $N)", value, columns);
-    m.beginControlFlow("for (int $N = 0; $N < $N.length; $N++)", row, row, value, row);
-    m.addStatement("double[] $N = new double[$N.length]", resultBar, value);
-    m.addStatement("$N[$N] = 1.0", resultBar, row);
+    String outputs = names.fresh("outputs");
+    CodeBlock rows = recordResult ? CodeBlock.of("$N", outputs) : CodeBlock.of("$N.length", value);
+    if (recordResult) {
+      m.addStatement("int $N = $T.size($T.zerosLike($N))", outputs, resultTangent,
+          resultTangent, value);
+    }
+    m.addStatement("double[][] $N = new double[$L][$N]", jacobian, rows, columns);
+    m.beginControlFlow("if ($L <= $N)", rows, columns);
+    m.beginControlFlow("for (int $N = 0; $N < $L; $N++)", row, row, rows, row);
+    if (recordResult) {
+      m.addStatement("$T $N = $T.zerosLike($N)", resultTangent, resultBar, resultTangent, value);
+      m.addStatement("$T.seed($N, $N, 0)", resultTangent, resultBar, row);
+    } else {
+      m.addStatement("double[] $N = new double[$N.length]", resultBar, value);
+      m.addStatement("$N[$N] = 1.0", resultBar, row);
+    }
     List<CodeBlock> args = new ArrayList<>();
     List<String> bars = new ArrayList<>();
     for (Var p : primal.params()) {
@@ -364,10 +383,16 @@ public final class RuleWriter {
       forwardArgs.add(CodeBlock.of("new double[] {$L}", CodeBlock.join(scalarDots, ", ")));
     }
     m.addCode(dataOnEntry.build());
-    m.addStatement("double[] $N = $T.$N($L).tangent()", tangent,
-        ClassName.get(packageName, RuleNames.forwardClass(ruleBase)), primal.name(),
-        CodeBlock.join(forwardArgs, ", "));
-    m.beginControlFlow("for (int $N = 0; $N < $N.length; $N++)", row, row, value, row);
+    ClassName forwardRules = ClassName.get(packageName, RuleNames.forwardClass(ruleBase));
+    if (recordResult) {
+      m.addStatement("double[] $N = new double[$N]", tangent, outputs);
+      m.addStatement("$T.put($N, 0, $T.$N($L).tangent())", resultTangent, tangent, forwardRules,
+          primal.name(), CodeBlock.join(forwardArgs, ", "));
+    } else {
+      m.addStatement("double[] $N = $T.$N($L).tangent()", tangent, forwardRules, primal.name(),
+          CodeBlock.join(forwardArgs, ", "));
+    }
+    m.beginControlFlow("for (int $N = 0; $N < $L; $N++)", row, row, rows, row);
     m.addStatement("$N[$N][$N] = $N[$N]", jacobian, row, column, tangent, row);
     m.endControlFlow();
     m.endControlFlow();
@@ -498,10 +523,11 @@ public final class RuleWriter {
     for (Var p : primal.params()) {
       m.addParameter(ParameterSpec.builder(JavaEmitter.typeName(p.type()), p.name()).build());
     }
-    boolean arrayResult = primal.returnType().isArray();
-    String resultBar = arrayResult ? names.fresh("resultBar") : null;
-    if (arrayResult) {
-      m.addParameter(double[].class, resultBar);
+    // an array or record result takes its cotangent: the gradient is a vector-Jacobian product
+    boolean seeded = primal.returnType().isArray() || primal.returnType().isRecord();
+    String resultBar = seeded ? names.fresh("resultBar") : null;
+    if (seeded) {
+      m.addParameter(JavaEmitter.typeName(primal.returnType().tangentType()), resultBar);
       m.addJavadoc("@param $N the output seed: the result is a vector-Jacobian product\n",
           resultBar);
     }
@@ -537,7 +563,7 @@ public final class RuleWriter {
         fields.add(CodeBlock.of("$N[$L]", scalarBars, k++));
       }
     }
-    call.add(arrayResult ? CodeBlock.of("$N", resultBar) : CodeBlock.of("1.0"));
+    call.add(seeded ? CodeBlock.of("$N", resultBar) : CodeBlock.of("1.0"));
     if (scalarBars != null) {
       call.add(CodeBlock.of("$N", scalarBars));
     }

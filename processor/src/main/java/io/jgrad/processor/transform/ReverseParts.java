@@ -210,15 +210,22 @@ final class ReverseParts {
         names, delegateLocals);
     Block objectsBack = new Block();
     Block objectsFinal = new Block();
+    List<Var> changed = new ArrayList<>();
     for (Var p : function.params()) {
       if (ObjectStates.reachesMutable(p.type()) && effects.isWritten(p)) {
-        objectsFinal.addAll(states.save(ref(p)));
-        objectsBack = new Block().addAll(states.restore(ref(p))).addAll(objectsBack);
+        changed.add(p);
       }
+    }
+    if (value != null && ObjectStates.reachesMutable(value.type())) {
+      changed.add(value); // an object result the reverse part takes back to its first fields
+    }
+    for (Var p : changed) {
+      objectsFinal.addAll(states.save(ref(p)));
+      objectsBack = new Block().addAll(states.restore(ref(p))).addAll(objectsBack);
     }
     body.addAll(tapeSetup).addAll(objectsFinal);
     if (value != null && value.type().isRecord() && value.type().shape().holdsArrays()
-        && contentsChangeInReverse(value)) {
+        && contentsChangeInReverse(result)) {
       // a returned record holds arrays the reverse sweep puts back: keep their final contents
       for (Expr held : Exprs.heldArrays(ref(value))) {
         Var copy = local(value.name() + "Final", held.type(), delegateLocals);

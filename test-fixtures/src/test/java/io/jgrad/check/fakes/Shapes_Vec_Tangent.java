@@ -20,6 +20,9 @@ public final class Shapes_Vec_Tangent {
     return zeros;
   }
 
+  /** A value and its tangent, as forward rules of methods returning a Vec return them. */
+  public record Dual(Shapes.Vec value, Shapes_Vec_Tangent tangent) {}
+
   @Override
   public String toString() {
     return "Shapes_Vec_Tangent[x=" + x + ", y=" + y + "]";
