@@ -183,26 +183,36 @@ public final class MethodChecks {
 
   /** double[], float[][], double[][][]...: the arrays jgrad differentiates (up to 3-D). */
   public static boolean isFloatingArray(TypeMirror type) {
-    TypeMirror t = type;
-    int dimensions = 0;
-    while (t instanceof javax.lang.model.type.ArrayType array) {
-      t = array.getComponentType();
-      dimensions++;
-    }
+    int dimensions = dimensions(type);
+    TypeKind element = innermost(type).getKind();
     return dimensions >= 1 && dimensions <= 3
-        && (t.getKind() == TypeKind.DOUBLE || t.getKind() == TypeKind.FLOAT);
+        && (element == TypeKind.DOUBLE || element == TypeKind.FLOAT);
   }
 
   /** int[], long[][], boolean[], String[]...: data arrays, read and written without a derivative. */
   public static boolean isPassiveArray(TypeMirror type) {
-    TypeMirror t = type;
+    int dimensions = dimensions(type);
+    TypeMirror element = innermost(type);
+    return dimensions > 0 && dimensions <= 2 && (PASSIVE_ELEMENTS.contains(element.getKind())
+        || element.toString().equals("java.lang.String"));
+  }
+
+  private static int dimensions(TypeMirror type) {
     int dimensions = 0;
-    while (t instanceof javax.lang.model.type.ArrayType array) {
-      t = array.getComponentType();
+    for (TypeMirror t = type; t instanceof javax.lang.model.type.ArrayType array;
+        t = array.getComponentType()) {
       dimensions++;
     }
-    return dimensions > 0 && dimensions <= 2 && (PASSIVE_ELEMENTS.contains(t.getKind())
-        || t.toString().equals("java.lang.String"));
+    return dimensions;
+  }
+
+  /** The type of the innermost elements of an array type ({@code float} for float[][]). */
+  private static TypeMirror innermost(TypeMirror type) {
+    TypeMirror t = type;
+    while (t instanceof javax.lang.model.type.ArrayType array) {
+      t = array.getComponentType();
+    }
+    return t;
   }
 
   /** String and enum parameters: values with no derivative (messages, switches, options). */
