@@ -24,6 +24,7 @@ import io.jgrad.processor.transform.AliasGuards;
 import io.jgrad.processor.transform.CalleeTable;
 import io.jgrad.processor.transform.DeadStores;
 import io.jgrad.processor.transform.FirstContributions;
+import io.jgrad.processor.transform.IncrementAdjoints;
 import io.jgrad.processor.transform.ForwardTransform;
 import io.jgrad.processor.transform.ReverseTransform;
 import io.jgrad.processor.transform.WriteEffects;
@@ -175,7 +176,8 @@ final class GradPipeline {
                   && !l.method().getModifiers().contains(Modifier.STATIC), thrown,
               DeadStores.apply(ForwardTransform.apply(guarded, table)),
               reverse.adjoint(), DeadStores.apply(reverse.forwardPart()),
-              DeadStores.apply(FirstContributions.apply(reverse.reversePart())),
+              DeadStores.apply(IncrementAdjoints.apply(
+                  FirstContributions.apply(reverse.reversePart()))),
               AliasGuards.guards(l.function(), table, !l.helper())));
           ruleMethods.computeIfAbsent(l.owner(), k -> new ArrayList<>()).add(l.method());
         } catch (RuntimeException | StackOverflowError e) {
