@@ -15,6 +15,7 @@ import io.jgrad.processor.ir.Function;
 import io.jgrad.processor.ir.Var;
 import io.jgrad.processor.lower.ElementCallees;
 import io.jgrad.processor.lower.MethodLowerer;
+import io.jgrad.processor.lower.PathGetters;
 import io.jgrad.processor.parse.JdtParser;
 import io.jgrad.processor.parse.SourceMirror;
 import io.jgrad.processor.rules.RuleBases;
@@ -128,6 +129,7 @@ final class GradPipeline {
       ElementCallees callees = new ElementCallees(env.getElementUtils(), env.getTypeUtils(),
           top -> source(units, top) != null);
       callees.readConstructorsWith(this::constructorFields);
+      callees.readGettersWith(this::getter);
       for (TypeElement owner : byOwner.keySet()) {
         SourceUnit unit = source(units, RuleBases.topLevel(owner));
         if (unit != null) {
@@ -436,6 +438,13 @@ final class GradPipeline {
       sources.parsed().putAll(sources.parser().parseAll(List.of(unit), sources.mirror().root()));
     }
     return sources.parsed().get(unit.relativePath());
+  }
+
+  /** The field path a getter returns, read from its source ({@link PathGetters}). */
+  private PathGetters.Path getter(IMethodBinding method) {
+    CompilationUnit ast = declaringUnit(method.getDeclaringClass().getErasure()
+        .getQualifiedName());
+    return ast == null ? null : PathGetters.read(ast, method);
   }
 
   /** What a value class's constructor stores in its fields, read from its source. */

@@ -37,6 +37,7 @@ class CorpusTest {
           ChangedObjects.class,
           ChangedObjects.Cloud.class,
           RecordResults.class,
+          Getters.class,
           RecordResults.Vec.class,
           ComputingConstructors.class,
           LayerArrays.class,
@@ -776,6 +777,14 @@ class CorpusTest {
         new RecordResults.Vec(u(r, -1, 1), u(r, -1, 1)), (r.nextBoolean() ? 1 : -1) * u(r, 0.1, 2))));
     add(e, RecordResults.Vec.class, "scaled", c -> c.range(-2, 2));
 
+    // ---- Getters: encapsulated classes read through getters and a setter
+    add(e, Getters.class, "energy", c -> c.args(r -> args(
+        new Getters.Model(matrix(r, 2, 3), getterBody(r)),
+        new Getters.Body[] {getterBody(r), getterBody(r)}, u(r, -1, 1))));
+    add(e, Getters.class, "move", c -> c.args(r -> args(
+        new Getters.Body[] {getterBody(r), getterBody(r), getterBody(r)}, u(r, 0.05, 0.5))));
+    add(e, Getters.class, "built", c -> c.args(r -> args(array(r, 3, -1, 1), u(r, -1, 1))));
+
     // ---- ComputingConstructors: constructors differentiated like helpers
     add(e, ComputingConstructors.class, "scaled", c -> c.args(r -> args(
         array(r, r.nextInt(1, 5), -1, 1), u(r, -2, 2))));
@@ -817,6 +826,11 @@ class CorpusTest {
 
   private static ChangedObjects.Particle changedParticle(Random r) {
     return new ChangedObjects.Particle(u(r, -1, 1), u(r, -1, 1), u(r, 0.5, 2));
+  }
+
+  private static Getters.Body getterBody(Random r) {
+    return new Getters.Body(new Getters.Vec(u(r, -1, 1), u(r, -1, 1)), u(r, 0.5, 2),
+        array(r, 2, -1, 1));
   }
 
   private static ChangedObjects.Body body(Random r) {

@@ -458,11 +458,16 @@ public final class ArrayEffects {
       if (array == null || !holdsMemory(array.type()) || !callees.writes(callee, k)) {
         continue;
       }
+      // a callee that writes only fields of the objects (a setter) leaves the arrays alone
+      boolean arrays = callees.writesArrays(callee, k);
       for (Var version : versions(array)) {
+        List<Var> arrayLevels = levels(classOf(version), version.type(), false);
         for (Var level : levels(version)) {
-          written.add(level);
-          passedToWritingCallee.add(level);
-          rowsMoved.add(level);
+          if (arrays || !arrayLevels.contains(level)) {
+            written.add(level);
+            passedToWritingCallee.add(level);
+            rowsMoved.add(level);
+          }
         }
       }
     }

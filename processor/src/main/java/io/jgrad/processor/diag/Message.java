@@ -63,14 +63,18 @@ public enum Message {
       + " parameter slots, more than the JVM's 255 (a double takes two, and each array"
       + " parameter gets a tangent or adjoint array next to it); pass some of the values in an"
       + " array"),
-  RETURNS_PARAMETER("@Grad method %s may return its array parameter %s (or a row of it);"
-      + " jgrad's rules give a returned array its own adjoint, so return a copy: %s.clone()"),
-  RETURNS_HELD_ARRAY("@Grad method %s may return an array that its parameter %s holds, or a"
-      + " record holding one; jgrad's rules give a returned array or record its own adjoint,"
-      + " so return copies of the arrays (values.clone()) or build the record from new arrays"),
+  RETURNS_PARAMETER("%s may return its array parameter %s (or a row of it); jgrad's rules"
+      + " give a returned array its own adjoint, so return a copy: %s.clone() (a method that"
+      + " only returns a path, return m[i];, is read as that path where it is called)"),
+  RETURNS_HELD_ARRAY("%s may return an array that its parameter %s holds, or a record holding"
+      + " one; jgrad's rules give a returned array or record its own adjoint, so return copies"
+      + " of the arrays (values.clone()) or build the record from new arrays (a getter that"
+      + " only returns a field, return this.values;, is read as the field where it is called)"),
   RETURNS_PARAMETER_OBJECT("%s may return an object that its parameter %s refers to or holds;"
       + " jgrad's rules give a returned object its own adjoint, so they cannot follow it through"
-      + " the call yet: return its index (an int) and read the element where it is needed, or"
+      + " the call yet (a getter whose body is only return of a field or element, return"
+      + " this.body; or return ps[i];, is read as that path where it is called): return its"
+      + " index (an int) and read the element where it is needed, or"
       + " return a new object"),
   MOVES_ROWS_3D("%s replaces matrices or rows of its double[][][] parameter %s (%2$s[i] = m or"
       + " %2$s[i][j] = row), or passes it to a method that does; jgrad supports that for"

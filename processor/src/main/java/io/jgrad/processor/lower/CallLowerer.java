@@ -3,6 +3,7 @@ package io.jgrad.processor.lower;
 import io.jgrad.processor.diag.Message;
 import io.jgrad.processor.ir.Block;
 import io.jgrad.processor.ir.Expr;
+import io.jgrad.processor.ir.RecordShape;
 import io.jgrad.processor.ir.Type;
 import io.jgrad.processor.rules.GradCallee;
 import io.jgrad.processor.rules.MathRules;
@@ -43,6 +44,10 @@ final class CallLowerer {
     String signature = signature(method);
     if (RecordLowerer.isAccessor(method)) {
       return lowerer.records.accessor(m, type, out);
+    }
+    PathGetters.Path getter = lowerer.callees.getter(method);
+    if (getter != null && stepTypes(method, getter) != null) {
+      return inlineGetter(m, method, getter, out);
     }
     if (!org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers())
         && m.getExpression() != null && isValueMethod(method)) {
@@ -159,6 +164,75 @@ final class CallLowerer {
     String owner = method.getDeclaringClass().getErasure().getQualifiedName();
     Expr call = new Expr.Call(owner, callee.name(), args, type);
     return type.equals(Type.VOID) ? call : lowerer.spill(call, out);
+  }
+
+  /**
+   * The types along a getter's path, root first, or null unless each step is a field of a class
+   * or record jgrad models or an element of an array (the receiver of an instance getter must be
+   * such a value).
+   */
+  private static List<Type> stepTypes(IMethodBinding method, PathGetters.Path path) {
+    boolean instance = !org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers());
+    if (instance && !isValue(method.getDeclaringClass())) {
+      return null;
+    }
+    Type t = path.root() < 0 ? JdtTypes.of(method.getDeclaringClass())
+        : JdtTypes.of(method.getParameterTypes()[path.root()]);
+    List<Type> types = new ArrayList<>();
+    types.add(t);
+    for (PathGetters.Step step : path.steps()) {
+      if (t == null) {
+        return null;
+      }
+      if (step.field() == null) {
+        t = t.isArray() ? t.elementType() : null;
+      } else {
+        RecordShape.Component c = t.isRecord() ? t.shape().component(step.field()) : null;
+        t = c == null ? null : c.type();
+      }
+      types.add(t);
+    }
+    return t == null ? null : types;
+  }
+
+  /**
+   * {@code m.getWeights()} as {@code m.weights}: the receiver and arguments are evaluated in
+   * Java's order, then the getter's path is read from the one it starts at.
+   */
+  private Expr inlineGetter(MethodInvocation m, IMethodBinding method, PathGetters.Path path,
+      Block out) {
+    boolean instance = !org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers());
+    InOrder order = new InOrder(lowerer, out);
+    if (instance) {
+      order.next(code -> m.getExpression() == null
+          || m.getExpression() instanceof org.eclipse.jdt.core.dom.ThisExpression
+          ? lowerer.records.self(m) : lowerer.records.atom(m.getExpression(), code));
+    }
+    for (Object a : m.arguments()) {
+      Expression arg = (Expression) a;
+      order.next(code -> ExpressionLowerer.isArray(arg) ? expressions.arrayAtom(arg, code)
+          : ExpressionLowerer.isRecord(arg) ? lowerer.records.atom(arg, code)
+          : expressions.value(arg, code));
+    }
+    List<Expr> values = order.values();
+    List<Type> types = stepTypes(method, path);
+    int first = instance ? 1 : 0;
+    Expr e = values.get(path.root() < 0 ? 0 : path.root() + first);
+    for (int k = 0; k < path.steps().size(); k++) {
+      PathGetters.Step step = path.steps().get(k);
+      Type type = types.get(k + 1);
+      if (step.field() != null) {
+        e = new Expr.Field(e, step.field(), type);
+        continue;
+      }
+      Expr index = step.param() >= 0 ? values.get(step.param() + first)
+          : Expr.Lit.ofInt(step.literal());
+      if (!(index instanceof Expr.Ref || index instanceof Expr.Lit)) {
+        index = lowerer.spill(index, out); // evaluated once, where the call evaluates it
+      }
+      e = new Expr.Index(e, index, type);
+    }
+    return e;
   }
 
   /** Methods of String and enums that compute a value from it and change nothing. */

@@ -42,6 +42,14 @@ public interface CalleeResolver {
     return null;
   }
 
+  /**
+   * The field path a getter returns ({@link PathGetters}), read from its source, or null if
+   * {@code method} is not one or jgrad cannot read it.
+   */
+  default PathGetters.Path getter(IMethodBinding method) {
+    return null;
+  }
+
   /** Why {@code method} is neither differentiated nor passive, for the error at the call. */
   default String whyNot(IMethodBinding method) {
     return "its source is not in this build";

@@ -59,6 +59,8 @@ public final class ElementCallees implements CalleeResolver {
   /** For each callee key, the keys of the functions whose lowering resolved a call to it. */
   private final Map<String, Set<String>> callers = new HashMap<>();
   private String caller;
+  private java.util.function.Function<IMethodBinding, PathGetters.Path> getters;
+  private final Map<String, java.util.Optional<PathGetters.Path>> getterCache = new HashMap<>();
 
   /**
    * @param hasSource whether jgrad can read the source of a top-level type (helpers elsewhere,
@@ -79,6 +81,23 @@ public final class ElementCallees implements CalleeResolver {
   @Override
   public ConstructorFields.Result constructorFields(IMethodBinding constructor) {
     return constructors.apply(constructor);
+  }
+
+  /** How to read getters' bodies ({@link PathGetters}): the pipeline has their sources. */
+  public void readGettersWith(
+      java.util.function.Function<IMethodBinding, PathGetters.Path> reader) {
+    this.getters = reader;
+  }
+
+  @Override
+  public PathGetters.Path getter(IMethodBinding method) {
+    if (getters == null || method.isConstructor()
+        || org.eclipse.jdt.core.dom.Modifier.isAbstract(method.getModifiers())) {
+      return null;
+    }
+    // Optional.empty() marks a method read and found not to be a getter
+    return getterCache.computeIfAbsent(method.getMethodDeclaration().getKey(),
+        k -> java.util.Optional.ofNullable(getters.apply(method))).orElse(null);
   }
 
   /** Names the function being lowered, so that the calls resolved next are recorded as its. */
@@ -285,8 +304,9 @@ public final class ElementCallees implements CalleeResolver {
   }
 
   /** The callees resolved so far, with what is known of the arrays they write. */
-  public CalleeTable table(Map<String, Set<Integer>> writes) {
-    return new CalleeTable(Map.copyOf(resolved), writes);
+  public CalleeTable table(Map<String, Set<Integer>> writes,
+      Map<String, Set<Integer>> arrayWrites) {
+    return new CalleeTable(Map.copyOf(resolved), writes, arrayWrites);
   }
 
   private Helper helper(TypeElement type, ExecutableElement method, IMethodBinding binding,

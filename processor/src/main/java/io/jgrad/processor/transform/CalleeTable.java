@@ -6,10 +6,13 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The {@code @Grad} methods a function calls, keyed by {@code owner#name}, and which of their
- * array parameters each one writes (a callee compiled elsewhere is assumed to write all of them).
+ * The {@code @Grad} methods a function calls, keyed by {@code owner#name}, which of their array,
+ * record and object parameters each one writes ({@code writes}: elements, fields, held arrays),
+ * and of which it writes arrays ({@code arrayWrites}: elements or rows of an array the parameter
+ * is or holds, not only fields of objects). A callee compiled elsewhere is assumed to write all.
  */
-public record CalleeTable(Map<String, GradCallee> byKey, Map<String, Set<Integer>> writes) {
+public record CalleeTable(Map<String, GradCallee> byKey, Map<String, Set<Integer>> writes,
+    Map<String, Set<Integer>> arrayWrites) {
   public static String key(String owner, String name) {
     return owner + "#" + name;
   }
@@ -22,6 +25,15 @@ public record CalleeTable(Map<String, GradCallee> byKey, Map<String, Set<Integer
   /** True if the callee may write the array passed as its {@code k}-th argument. */
   public boolean writes(GradCallee callee, int k) {
     Set<Integer> written = writes.get(key(callee.owner(), callee.name()));
+    return written == null || written.contains(k);
+  }
+
+  /**
+   * True if the callee may write an array its {@code k}-th argument is or holds; false if it
+   * writes only fields of the objects the argument leads to (a setter).
+   */
+  public boolean writesArrays(GradCallee callee, int k) {
+    Set<Integer> written = arrayWrites.get(key(callee.owner(), callee.name()));
     return written == null || written.contains(k);
   }
 }

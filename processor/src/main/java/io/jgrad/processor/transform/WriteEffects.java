@@ -11,7 +11,8 @@ import java.util.Set;
 
 /**
  * Which array, record and object parameters each {@code @Grad} method and helper of this round
- * writes (elements, fields, or the arrays a record holds), directly or through its callees: a
+ * writes (elements, fields, or the arrays a record holds), and of which it writes arrays rather
+ * than only objects' fields, directly or through its callees: a
  * fixpoint over the call graph (recursion converges because write sets only grow). A callee
  * that is not in this round is assumed to write every array it receives.
  */
@@ -20,13 +21,16 @@ public final class WriteEffects {
 
   /** The callee table for this round's functions. */
   public static CalleeTable of(Map<String, Function> functions,
-      java.util.function.Function<Map<String, Set<Integer>>, CalleeTable> tables) {
+      java.util.function.BiFunction<Map<String, Set<Integer>>, Map<String, Set<Integer>>,
+          CalleeTable> tables) {
     Map<String, Set<Integer>> writes = new HashMap<>();
+    Map<String, Set<Integer>> arrayWrites = new HashMap<>();
     functions.keySet().forEach(k -> writes.put(k, new HashSet<>()));
+    functions.keySet().forEach(k -> arrayWrites.put(k, new HashSet<>()));
     boolean changed = true;
     while (changed) {
       changed = false;
-      CalleeTable table = tables.apply(writes);
+      CalleeTable table = tables.apply(writes, arrayWrites);
       for (Map.Entry<String, Function> e : functions.entrySet()) {
         // the caller's memory only: an object or array the body assigns to a parameter
         // (ob1 = local) is not the caller's, so writes to it do not count (seed 2502, 415)
@@ -37,9 +41,13 @@ public final class WriteEffects {
               && effects.isWritten(params.get(k))) {
             changed |= writes.get(e.getKey()).add(k);
           }
+          if (ArrayEffects.holdsMemory(params.get(k).type())
+              && effects.writesArrays(params.get(k))) {
+            changed |= arrayWrites.get(e.getKey()).add(k);
+          }
         }
       }
     }
-    return tables.apply(writes);
+    return tables.apply(writes, arrayWrites);
   }
 }
