@@ -61,7 +61,6 @@ public final class Model_Rrule {
     double z = 0.0;
     // line 12: for (int i = 0; i < w.length; i++)
     int i = 0;
-    int iStart = i;
     while (i < w.length) {
       // line 13: z += w[i] * x[i];
       double t1 = w[i] * x[i];
@@ -69,7 +68,6 @@ public final class Model_Rrule {
       // line 12: for (int i = 0; i < w.length; i++)
       i++;
     }
-    tapes.pushInt(iStart);
     // line 15: return Losses.softplus(-y * z);
     double t2 = -y;
     double t3 = t2 * z;
@@ -81,7 +79,6 @@ public final class Model_Rrule {
     tapes.pushDouble(z);
     tapes.pushDouble(t2);
     tapes.pushInt(i);
-    tapes.pushInt(iStart);
     return value;
   }
 
@@ -91,7 +88,6 @@ public final class Model_Rrule {
   public static void lossReverse(double[] w, double[] wBar, double[] x, double[] xBar, double y,
       double seed) {
     Tapes tapes = Tapes.current();
-    int iStart = tapes.popInt();
     int i = tapes.popInt();
     double t2 = tapes.popDouble();
     double z = tapes.popDouble();
@@ -106,8 +102,7 @@ public final class Model_Rrule {
     double zBar = t3Bar * t2;
     double yBar = -t2Bar;
     // line 12: for (int i = 0; i < w.length; i++)
-    iStart = tapes.popInt();
-    while (i > iStart) {
+    while (i > 0) {
       i--;
       // line 13: z += w[i] * x[i];
       double t1Bar = zBar;

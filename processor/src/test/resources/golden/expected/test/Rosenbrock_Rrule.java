@@ -57,7 +57,6 @@ public final class Rosenbrock_Rrule {
     double s = 0.0;
     // line 12: for (int i = 0; i < x.length - 1; i++)
     int i = 0;
-    int iStart = i;
     double a = 0.0;
     double b = 0.0;
     double t3 = 0.0;
@@ -79,13 +78,11 @@ public final class Rosenbrock_Rrule {
       // line 12: for (int i = 0; i < x.length - 1; i++)
       i++;
     }
-    tapes.pushInt(iStart);
     // line 17: return s;
     double result = s;
     double value = result;
     // what the reverse sweep starts from
     tapes.pushInt(i);
-    tapes.pushInt(iStart);
     tapes.pushDouble(b);
     tapes.pushDouble(t3);
     tapes.pushDouble(a);
@@ -100,15 +97,13 @@ public final class Rosenbrock_Rrule {
     double a = tapes.popDouble();
     double t3 = tapes.popDouble();
     double b = tapes.popDouble();
-    int iStart = tapes.popInt();
     int i = tapes.popInt();
     // reverse sweep: adjoints, from the last statement to the first
     double resultBar = seed;
     // line 17: return s;
     double sBar = resultBar;
     // line 12: for (int i = 0; i < x.length - 1; i++)
-    iStart = tapes.popInt();
-    while (i > iStart) {
+    while (i > 0) {
       i--;
       // line 15: s += a * a + 100.0 * b * b;
       double t5Bar = sBar;

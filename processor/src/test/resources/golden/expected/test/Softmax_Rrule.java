@@ -92,7 +92,6 @@ public final class Softmax_Rrule {
     double m = Double.NEGATIVE_INFINITY;
     // line 12: for (double v : z) {
     int index = 0;
-    int indexStart = index;
     double v = 0.0;
     while (index < z.length) {
       tapes.pushDouble(v);
@@ -104,7 +103,6 @@ public final class Softmax_Rrule {
       // line 12: for (double v : z) {
       index++;
     }
-    tapes.pushInt(indexStart);
     // line 15: double[] e = new double[z.length];
     double[] e = new double[z.length];
     double[] eBar = new double[z.length];
@@ -112,7 +110,6 @@ public final class Softmax_Rrule {
     double s = 0;
     // line 17: for (int i = 0; i < z.length; i++)
     int i = 0;
-    int iStart = i;
     double t3 = 0.0;
     while (i < z.length) {
       // line 18: e[i] = Math.exp(z[i] - m);
@@ -125,10 +122,8 @@ public final class Softmax_Rrule {
       // line 17: for (int i = 0; i < z.length; i++)
       i++;
     }
-    tapes.pushInt(iStart);
     // line 21: for (int i = 0; i < e.length; i++)
     int i2 = 0;
-    int i2Start = i2;
     double t4 = 0.0;
     while (i2 < e.length) {
       // line 22: e[i] /= s;
@@ -138,7 +133,6 @@ public final class Softmax_Rrule {
       // line 21: for (int i = 0; i < e.length; i++)
       i2++;
     }
-    tapes.pushInt(i2Start);
     // line 24: return e;
     double[] result = e;
     double[] resultBar2 = eBar;
@@ -146,15 +140,12 @@ public final class Softmax_Rrule {
     // what the reverse sweep starts from
     tapes.pushRef(resultBar2);
     tapes.pushInt(i2);
-    tapes.pushInt(i2Start);
     tapes.pushRef(eBar);
     tapes.pushDouble(s);
     tapes.pushDouble(t4);
     tapes.pushInt(i);
-    tapes.pushInt(iStart);
     tapes.pushDouble(t3);
     tapes.pushInt(index);
-    tapes.pushInt(indexStart);
     tapes.pushDouble(m);
     tapes.pushDouble(v);
     return value;
@@ -167,23 +158,19 @@ public final class Softmax_Rrule {
     Tapes tapes = Tapes.current();
     double v = tapes.popDouble();
     double m = tapes.popDouble();
-    int indexStart = tapes.popInt();
     int index = tapes.popInt();
     double t3 = tapes.popDouble();
-    int iStart = tapes.popInt();
     int i = tapes.popInt();
     double t4 = tapes.popDouble();
     double s = tapes.popDouble();
     double[] eBar = (double[]) tapes.popRef();
-    int i2Start = tapes.popInt();
     int i2 = tapes.popInt();
     double[] resultBar2 = (double[]) tapes.popRef();
     // reverse sweep: adjoints, from the last statement to the first
     Snapshots.addTo(resultBar2, resultBar);
-    // line 21: for (int i = 0; i < e.length; i++)
-    i2Start = tapes.popInt();
     double sBar = 0.0;
-    while (i2 > i2Start) {
+    // line 21: for (int i = 0; i < e.length; i++)
+    while (i2 > 0) {
       i2--;
       // line 22: e[i] /= s;
       double t4Bar = eBar[i2];
@@ -192,10 +179,9 @@ public final class Softmax_Rrule {
       sBar += t4Bar * -(t4 / s);
       t4 = tapes.popDouble();
     }
-    // line 17: for (int i = 0; i < z.length; i++)
-    iStart = tapes.popInt();
     double mBar = 0.0;
-    while (i > iStart) {
+    // line 17: for (int i = 0; i < z.length; i++)
+    while (i > 0) {
       i--;
       // line 19: s += e[i];
       eBar[i] += sBar;
@@ -208,8 +194,7 @@ public final class Softmax_Rrule {
       mBar -= t2Bar;
     }
     // line 12: for (double v : z) {
-    indexStart = tapes.popInt();
-    while (index > indexStart) {
+    while (index > 0) {
       index--;
       // line 13: m = Math.max(m, v);
       double t1Bar = mBar;

@@ -182,10 +182,15 @@ public final class ReverseTransform {
   private Sweeps block(Block in, int loopDepth) {
     Block forward = new Block();
     List<Block> reverseChunks = new ArrayList<>();
+    Stmt previous = null;
     for (Stmt s : in.stmts()) {
-      Sweeps sweeps = statement(s, loopDepth);
+      Sweeps sweeps = s instanceof Stmt.Loop l ? loop(l, loopDepth, constantStart(previous, l))
+          : statement(s, loopDepth);
       forward.addAll(sweeps.forward());
       reverseChunks.add(sweeps.reverse());
+      if (!(s instanceof Stmt.Comment)) {
+        previous = s;
+      }
     }
     Collections.reverse(reverseChunks);
     Block reverse = new Block();
@@ -220,7 +225,7 @@ public final class ReverseTransform {
       return branch(i, loopDepth);
     }
     if (s instanceof Stmt.Loop l) {
-      return loop(l, loopDepth);
+      return loop(l, loopDepth, null);
     }
     if (s instanceof Stmt.Eval || s instanceof Stmt.Throw || s instanceof Stmt.Comment) {
       return new Sweeps(new Block().add(s), new Block());
@@ -590,7 +595,18 @@ public final class ReverseTransform {
     return new Sweeps(new Block().add(forward), new Block().add(reverse));
   }
 
-  private Sweeps loop(Stmt.Loop l, int loopDepth) {
+  /**
+   * The literal a counting loop's variable starts at, when the statement just before the loop
+   * assigns it ({@code for (int i = 0; ...)}); else null.
+   */
+  private static Expr.Lit constantStart(Stmt previous, Stmt.Loop l) {
+    Var counter = ToBeRecorded.countingVariable(l);
+    return counter != null && previous instanceof Stmt.Assign a && a.target() == counter
+        && a.value() instanceof Expr.Lit lit && lit.type().equals(counter.type()) ? lit : null;
+  }
+
+  /** A loop; {@code knownStart}: the literal its counter starts at, or null. */
+  private Sweeps loop(Stmt.Loop l, int loopDepth, Expr.Lit knownStart) {
     Var counter = ToBeRecorded.countingVariable(l);
     if (counter != null) {
       forceUndo.add(l.body().stmts().get(l.body().stmts().size() - 1));
@@ -604,6 +620,15 @@ public final class ReverseTransform {
           new Block(), l.testFirst(), l.origin())), new Block());
     }
     Origin origin = l.origin();
+    if (counter != null && knownStart != null) {
+      // for (int i = 0; ...): i is counted back down to the literal, nothing is recorded
+      Block forward = new Block()
+          .add(new Stmt.Loop(null, l.condition(), forwardBody, new Block(), true, origin));
+      Block reverse = new Block()
+          .add(new Stmt.Loop(null, new Expr.Binary(">", ref(counter), knownStart, Type.BOOLEAN),
+              reverseBody, new Block(), true, origin));
+      return new Sweeps(forward, reverse);
+    }
     if (counter != null) {
       // for (...; i < n; i++) with i written nowhere else: record where i started, and count
       // i back down to it (one induction variable, which the JIT handles best)
