@@ -57,6 +57,12 @@ final class Calls {
     List<Expr> args = new ArrayList<>();
     Set<Integer> used = new HashSet<>();
     boolean distinct = self || callee.writesAny();
+    // a method changing the objects it is passed must reach no object twice from its arguments:
+    // one object of the caller's (a variable, an element, a field: one object reaches no object
+    // twice, classes hold objects of earlier classes only) and fresh objects for the rest; an
+    // array of the caller's may hold one object twice, so arrays are fresh too
+    boolean separate = callee.writesObjectParams;
+    boolean ownUsed = false;
     for (int p = 0; p < callee.params.size(); p++) {
       JType type = callee.params.get(p).type();
       boolean writes = self || callee.writes[p];
@@ -86,7 +92,13 @@ final class Calls {
         args.add(arg.expr());
         continue;
       }
+      if (separate && (type.isObjectArray() || type.isObject() && ownUsed)) {
+        args.add(type.isObject() ? ObjectGen.freshObject(g, type, Math.max(0, depth - 1))
+            : ObjectGen.freshArray(g, type, Math.max(0, depth - 1)));
+        continue;
+      }
       if (type.isObject() || type.isObjectArray()) {
+        ownUsed = true;
         // only objects the caller may write where the callee writes them
         args.add(type.isObject()
             ? ObjectGen.value(g, type, Math.max(0, depth - 1), callee.writesObjects)

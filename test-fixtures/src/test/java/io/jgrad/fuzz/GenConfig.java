@@ -44,6 +44,15 @@ final class GenConfig {
    */
   double objects = 0.3;
   /**
+   * The probability that a method of a program with classes may change the objects it is passed
+   * (README, "@Grad methods that change the objects they are passed": fields written, record
+   * and object fields reassigned, elements of an array of objects replaced; a {@code void} one
+   * whose output is the objects); the others only read them, and so does every method returning
+   * a {@code double[]} (an error by design). {@code -Djgrad.fuzz.writtenObjects=1} for every such
+   * method, 0 with {@code -Djgrad.fuzz.without=written object params}.
+   */
+  double writtenObjects = 0.5;
+  /**
    * Productions not to use, by name (see the production lists of {@link ExprGen}, {@link
    * StmtGen}, {@link Idioms} and the Math function names), plus {@code throw} (every throw
    * statement), {@code element assignment value}, {@code row move}, {@code array reassign},
@@ -53,7 +62,8 @@ final class GenConfig {
    * static factory of a record has a differentiable parameter), {@code data record} (every
    * record type has a double or float component), {@code objects} (no mutable classes; see
    * {@link ObjectGen} for the object productions), {@code object params} (entry points take no
-   * objects), {@code object helper}, {@code field target} (fields as targets of assignments and
+   * objects), {@code written object params} (entry points only read the objects they are
+   * passed), {@code object helper}, {@code field target} (fields as targets of assignments and
    * ++/-- used as values), and the kinds of fields {@code computed field}, {@code final field},
    * {@code default field}, {@code private field}, {@code record field}, {@code object field}:
    * for hunting the bugs that a frequent one hides.
@@ -106,6 +116,11 @@ final class GenConfig {
         String.valueOf(config.objects)));
     if (!config.allows("objects")) {
       config.objects = 0;
+    }
+    config.writtenObjects = Double.parseDouble(System.getProperty("jgrad.fuzz.writtenObjects",
+        String.valueOf(config.writtenObjects)));
+    if (!config.allows("written object params")) {
+      config.writtenObjects = 0;
     }
     return config;
   }

@@ -19,9 +19,16 @@ final class MethodInfo {
   boolean usesFloat;
   /**
    * True for a method of a generated class that may write the fields of its receiver or of the
-   * objects passed to it: callers pass only objects they may write ({@link Var#readOnly}).
+   * objects passed to it, and for a method of the program that may change the objects it is
+   * passed: callers pass only objects they may write ({@link Var#readOnly}).
    */
   boolean writesObjects;
+  /**
+   * True for a method of the program that may change the objects it is passed: no object may be
+   * reachable twice from its arguments (README: not supported, and not checked), so callers pass
+   * one object argument of their own at most and fresh objects for the others ({@link Calls}).
+   */
+  boolean writesObjectParams;
 
   MethodInfo(String name, JType returns, List<Program.Param> params, int depthParam) {
     this.name = name;

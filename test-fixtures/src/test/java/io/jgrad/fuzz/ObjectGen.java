@@ -10,9 +10,11 @@ import java.util.List;
  * methods and static helpers, object and array locals (arrays filled in loops), reassignment
  * and aliasing ({@code C0 b = a;}, one object at two array positions), for-each over arrays.
  *
- * <p>Entry points must not change the objects they are passed: a variable that may hold one is
- * {@link Var#readOnly}, and every write, mutator call and helper argument goes through an
- * <em>owned</em> object (one the method built, or was passed as a helper of a class). Every
+ * <p>Some entry points must not change the objects they are passed (those returning a {@code
+ * double[]}, and those the generator keeps read-only, {@link GenConfig#writtenObjects}): a
+ * variable that may hold one is {@link Var#readOnly}, and every write, mutator call and helper
+ * argument goes through an <em>owned</em> object (one the method built, was passed as a helper
+ * of a class, or was passed by a caller for it to change). Every
  * production here has weight 0 in a program without classes (and draws nothing), so those
  * programs are generated exactly as before.
  */
@@ -88,6 +90,45 @@ final class ObjectGen {
     }
     Expr receiver = receiver(g, owner.type, depth - 1, owned);
     return receiver == null ? null : field(g, receiver, g.oneOf(owner.fieldsOf(type, false)));
+  }
+
+  /**
+   * {@code new C(...)} whose object arguments are fresh objects too: an object that shares
+   * nothing with any other (for a method that changes the objects it is passed).
+   */
+  static Expr freshObject(MethodGen g, JType type, int depth) {
+    g.touch(type.cls);
+    List<Expr> args = new ArrayList<>();
+    for (ClassDecl.Field f : type.cls.constructorParams()) {
+      int d = Math.min(1, depth - 1);
+      args.add(f.type().isObject() ? freshObject(g, f.type(), d)
+          : ExprGen.of(g, f.type(), Math.max(0, d)));
+    }
+    return new Expr.New(type, args);
+  }
+
+  /** {@code new C[] {new C(...), ...}}: one to three distinct {@link #freshObject}s. */
+  static Expr freshArray(MethodGen g, JType arrayType, int depth) {
+    List<Expr> elements = new ArrayList<>();
+    int n = g.between(1, 3);
+    for (int k = 0; k < n; k++) {
+      elements.add(freshObject(g, arrayType.cls.type, Math.max(0, depth - 1)));
+    }
+    return new Expr.ArrayInit(arrayType, elements);
+  }
+
+  /**
+   * {@code ob.x op= e;} or {@code obs[i].v op= e;}: a write of a double or float field of an
+   * object parameter {@code v} the method may change (the output of a {@code void} method).
+   */
+  static Stmt outputWrite(MethodGen g, Var v) {
+    ClassDecl c = v.type.cls;
+    Expr receiver = v.type.isObject() ? v.ref()
+        : new Expr.Index(v.ref(), ExprGen.index(g, v.ref(), v.name, 1), c.type);
+    List<ClassDecl.Field> floating = c.fields.stream()
+        .filter(f -> f.type().isFloating() && !f.isFinal()).toList();
+    return new Stmt.Eval(ExprGen.assignment(g, field(g, receiver, g.oneOf(floating)),
+        g.config.exprDepth));
   }
 
   /** {@code new C[] {a, b}}: a fresh array of one to three objects (maybe one twice). */

@@ -427,7 +427,10 @@ final class ProgramChecker implements AutoCloseable {
     return Arrays.deepToString(new Object[] {value});
   }
 
-  /** A copy of an argument list, arrays copied, keeping which arguments are one array. */
+  /**
+   * A copy of an argument list, arrays and objects of generated classes copied (records are
+   * values and kept), keeping which arguments are one array or one object.
+   */
   static Object[] deepCopy(Object[] args) {
     Map<Object, Object> copies = new IdentityHashMap<>();
     Object[] copy = args.clone();
@@ -446,8 +449,31 @@ final class ProgramChecker implements AutoCloseable {
     }
     if (value instanceof Object[] objects
         && ObjectValues.isGenerated(objects.getClass().getComponentType())) {
-      // objects an entry point is passed are values to it too: it only reads them
-      return copies.computeIfAbsent(value, k -> objects.clone());
+      // an entry point may change the objects it is passed: copied, each once
+      Object known = copies.get(value);
+      if (known != null) {
+        return known;
+      }
+      Object[] c = objects.clone();
+      copies.put(value, c);
+      for (int i = 0; i < c.length; i++) {
+        c[i] = copyOf(objects[i], copies);
+      }
+      return c;
+    }
+    if (value != null && ObjectValues.isGenerated(value.getClass())) {
+      Object known = copies.get(value);
+      if (known != null) {
+        return known;
+      }
+      Object c = ObjectValues.allocate(value.getClass());
+      copies.put(value, c);
+      Object[] fields = ObjectValues.fields(value);
+      for (int k = 0; k < fields.length; k++) {
+        fields[k] = copyOf(fields[k], copies);
+      }
+      ObjectValues.setFields(c, fields);
+      return c;
     }
     if (!(value instanceof double[]) && !(value instanceof double[][])) {
       return value;

@@ -16,8 +16,10 @@ import java.util.Random;
  * instance methods ({@link RecordGen}, {@link #recordMethods}), which the methods then take,
  * make and return; methods returning records are helpers. Another share ({@link
  * GenConfig#objects}) declares mutable classes with their methods ({@link ClassGen}), whose
- * objects the methods build, write and pass to those methods ({@link ObjectGen}); a method
- * taking objects only reads them (an entry point must not change the objects it is passed).
+ * objects the methods build, write and pass to those methods ({@link ObjectGen}); a share of
+ * the methods taking objects ({@link GenConfig#writtenObjects}) may change them too (README, "@Grad
+ * methods that change the objects they are passed"; never one returning a {@code double[]}, an
+ * error by design), the others only read them.
  */
 final class ProgramGenerator {
   final GenConfig config;
@@ -56,11 +58,14 @@ final class ProgramGenerator {
       classes = ClassGen.declare(classRandom, config, records);
       ClassGen.methods(classRandom, config, classes, records, constants);
     }
+    // whether a method may change the objects it is passed: a stream of its own too (drawn from
+    // only in programs with classes)
+    Random writeRandom = random(seed ^ 0x3C6EF372FE94F82BL, index);
     int methods = 1 + random.nextInt(config.maxMethods);
     List<MethodInfo> infos = new ArrayList<>();
     List<Program.Method> result = new ArrayList<>();
     for (int m = 0; m < methods; m++) {
-      Generated made = method(random, "f" + m, infos, constants, records, classes,
+      Generated made = method(random, writeRandom, "f" + m, infos, constants, records, classes,
           m == methods - 1);
       infos.add(made.info());
       result.add(made.method());
@@ -219,11 +224,12 @@ final class ProgramGenerator {
 
   private record Generated(MethodInfo info, Program.Method method) {}
 
-  private Generated method(Random random, String name, List<MethodInfo> callees,
-      List<Program.Constant> constants, List<RecordDecl> records, List<ClassDecl> classes,
-      boolean last) {
+  private Generated method(Random random, Random writeRandom, String name,
+      List<MethodInfo> callees, List<Program.Constant> constants, List<RecordDecl> records,
+      List<ClassDecl> classes, boolean last) {
     for (int attempt = 0; ; attempt++) {
-      Generated made = tryMethod(random, name, callees, constants, records, classes, last);
+      Generated made = tryMethod(random, writeRandom, name, callees, constants, records, classes,
+          last);
       if (made != null || attempt > 20) {
         if (made == null) {
           throw new IllegalStateException("could not generate " + name);
@@ -233,17 +239,22 @@ final class ProgramGenerator {
     }
   }
 
-  private Generated tryMethod(Random random, String name, List<MethodInfo> callees,
-      List<Program.Constant> constants, List<RecordDecl> records, List<ClassDecl> classes,
-      boolean last) {
+  private Generated tryMethod(Random random, Random writeRandom, String name,
+      List<MethodInfo> callees, List<Program.Constant> constants, List<RecordDecl> records,
+      List<ClassDecl> classes, boolean last) {
     JType returns = returnType(random);
     if (!records.isEmpty() && !last && random.nextDouble() < 0.2) {
       // a helper returning a record (or now and then an array of records)
       RecordDecl d = records.get(random.nextInt(records.size()));
       returns = random.nextDouble() < 0.85 ? d.type : d.arrayType;
     }
+    // a @Grad method returning a double[] must not change the objects it is passed (an error
+    // that says so: its Jacobian cannot copy them); methods returning records are helpers
+    boolean writesObjects = !classes.isEmpty() && config.allows("written object params")
+        && returns != JType.DOUBLE_ARRAY && writeRandom.nextDouble() < config.writtenObjects;
     boolean recursive = random.nextDouble() < config.recursion;
-    List<JType> types = paramTypes(random, returns, records, classes);
+    List<JType> types = paramTypes(random, returns, records, classes, writesObjects);
+    writesObjects &= types.stream().anyMatch(t -> t.isObject() || t.isObjectArray());
     int depthParam = -1;
     if (recursive) {
       depthParam = random.nextInt(types.size() + 1);
@@ -255,11 +266,14 @@ final class ProgramGenerator {
     List<Program.Param> params = new ArrayList<>();
     for (JType t : types) {
       Var v = g.declare(paramPrefix(t), t, true);
-      // an entry point must not change the objects it is passed (README): it only reads them
-      v.readOnly = t.isObject() || t.isObjectArray();
+      // the objects a method is passed are read-only to it unless it may change them (then its
+      // callers pass only objects they may change themselves, never one reachable twice)
+      v.readOnly = (t.isObject() || t.isObjectArray()) && !writesObjects;
       params.add(new Program.Param(t, v.name));
     }
     MethodInfo info = new MethodInfo(name, returns, params, depthParam);
+    info.writesObjects = writesObjects;
+    info.writesObjectParams = writesObjects;
     g.self = info;
     List<Stmt> body = new ArrayList<>();
     if (recursive) {
@@ -277,7 +291,7 @@ final class ProgramGenerator {
       if (!completes) {
         return null;
       }
-      Stmt write = outputWrite(g);
+      Stmt write = outputWrite(g, writesObjects);
       if (write == null) {
         return null;
       }
@@ -326,17 +340,24 @@ final class ProgramGenerator {
     return false;
   }
 
-  /** {@code x[i] = e;} or {@code m[i][j] += e;} into a writable array parameter. */
-  private static Stmt outputWrite(MethodGen g) {
+  /**
+   * {@code x[i] = e;} or {@code m[i][j] += e;} into a writable array parameter; with {@code
+   * objects} also {@code ob.x += e;} or {@code obs[i].v = e;} into an object parameter.
+   */
+  private static Stmt outputWrite(MethodGen g, boolean objects) {
     List<Var> outputs = new ArrayList<>();
     for (Var p : g.params) {
-      if (p.type.hasRoot() && g.writable(p.root)) {
+      if (p.type.hasRoot() && g.writable(p.root)
+          || objects && (p.type.isObject() || p.type.isObjectArray()) && !p.readOnly) {
         outputs.add(p);
       }
     }
     Var out = g.oneOf(outputs);
     if (out == null) {
       return null;
+    }
+    if (out.type.isObject() || out.type.isObjectArray()) {
+      return ObjectGen.outputWrite(g, out);
     }
     g.markWritten(out.root);
     if (out.type.isRecordArray()) {
@@ -368,13 +389,17 @@ final class ProgramGenerator {
     return random.nextDouble() < config.floats * 2 ? JType.FLOAT : JType.DOUBLE;
   }
 
+  /**
+   * {@code writesObjects}: the method may change the objects it is passed; a {@code void} one
+   * then needs no array parameter if it takes an object (the objects are its output).
+   */
   private List<JType> paramTypes(Random random, JType returns, List<RecordDecl> records,
-      List<ClassDecl> classes) {
+      List<ClassDecl> classes, boolean writesObjects) {
     int n = 1 + random.nextInt(4);
     List<JType> types = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       if (!classes.isEmpty() && config.allows("object params") && random.nextDouble() < 0.2) {
-        // an object or an array of objects the method only reads (drawn only with classes)
+        // an object or an array of objects (drawn only with classes)
         ClassDecl c = classes.get(random.nextInt(classes.size()));
         types.add(random.nextDouble() < 0.7 ? c.type : c.arrayType);
         continue;
@@ -409,7 +434,8 @@ final class ProgramGenerator {
     if (types.stream().noneMatch(JType::isDifferentiable)) {
       types.set(random.nextInt(n), JType.DOUBLE);
     }
-    if (returns == JType.VOID && types.stream().noneMatch(JType::hasRoot)) {
+    if (returns == JType.VOID && types.stream().noneMatch(JType::hasRoot) && !(writesObjects
+        && types.stream().anyMatch(t -> t.isObject() || t.isObjectArray()))) {
       types.set(random.nextInt(n), JType.DOUBLE_ARRAY);
       if (types.stream().noneMatch(JType::isDifferentiable)) {
         types.add(JType.DOUBLE);

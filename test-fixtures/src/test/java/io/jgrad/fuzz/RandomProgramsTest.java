@@ -28,7 +28,10 @@ import org.junit.jupiter.api.Test;
  *   <li>{@code jgrad.fuzz.timeoutSeconds} (default 20): time limit of one method's checks;
  *   <li>{@code jgrad.fuzz.without} (names of productions to leave out, {@link GenConfig}),
  *       {@code jgrad.fuzz.records} (default 0.45: the share of programs with record types),
- *       {@code jgrad.fuzz.objects} (default 0.3: the share of programs with mutable classes) and
+ *       {@code jgrad.fuzz.objects} (default 0.3: the share of programs with mutable classes),
+ *       {@code jgrad.fuzz.writtenObjects} (default 0.5: the share of their methods taking
+ *       objects that may change them; {@code -Djgrad.fuzz.without=written object params} for
+ *       none) and
  *       {@code jgrad.fuzz.knownBugs} (default false: the constructs of open processor bugs,
  *       {@link GenConfig#KNOWN_BUGS}, are left out).
  * </ul>

@@ -10,9 +10,10 @@ final class Var {
   /** While positive the variable must not be assigned (a loop counter, a loop bound). */
   int frozen;
   /**
-   * For an object or an array of objects: true if the object may be one the entry point was
-   * passed (a parameter, an element of one, a for-each variable over one), whose fields the
-   * code must not write.
+   * For an object or an array of objects: true if the object may be one the method was passed
+   * to read only (a parameter, an element of one, a for-each variable over one), whose fields
+   * the code must not write. Parameters of a method that may change the objects it is passed
+   * ({@link GenConfig#writtenObjects}) are not read-only.
    */
   boolean readOnly;
   /** For an int loop counter: the array variable it indexes safely in its loop, or null. */
