@@ -8,7 +8,8 @@ import java.util.List;
  * ({@code new C0(...)}, variables, elements of {@code C0[]}, object fields, conditionals), field
  * reads, field writes with every assignment operator and {@code ++}/{@code --}, calls of their
  * methods and static helpers, object and array locals (arrays filled in loops), reassignment
- * and aliasing ({@code C0 b = a;}, one object at two array positions), for-each over arrays.
+ * and aliasing ({@code C0 b = a;}, one object at two array positions), swapped elements,
+ * for-each over arrays.
  *
  * <p>Some entry points must not change the objects they are passed (those returning a {@code
  * double[]}, and those the generator keeps read-only, {@link GenConfig#writtenObjects}): a
@@ -276,6 +277,7 @@ final class ObjectGen {
       Production.of("object reassign", g -> has(g) ? 1 : 0, ObjectGen::reassign),
       Production.of("object element store", g -> objectArrays(g) ? 1.2 : 0,
           ObjectGen::elementStore),
+      Production.of("object swap", g -> objectArrays(g) ? 0.6 : 0, ObjectGen::swap),
       Production.of("object foreach", g -> has(g) ? StmtGen.loopWeight(g, 1.0) : 0,
           ObjectGen::forEach));
 
@@ -403,6 +405,41 @@ final class ObjectGen {
     Var v = g.pick(x -> x.type.isObject() && x.frozen == 0 && !x.readOnly);
     return v == null ? null
         : List.of(new Stmt.Eval(new Expr.Assign(v.ref(), "=", value(g, v.type, depth, true))));
+  }
+
+  /** {@code C t = os[i]; os[i] = os[j]; os[j] = t;}: two elements swapped. */
+  private static List<Stmt> swap(MethodGen g, int depth) {
+    Var v = g.pick(x -> x.type.isObjectArray() && !x.readOnly);
+    JType type = v.type.element();
+    Expr i = pureIndex(g, v);
+    Expr j = pureIndex(g, v);
+    Var t = g.declare("ob", type, false);
+    return List.of(new Stmt.Local(type, t.name, new Expr.Index(v.ref(), i, type)),
+        new Stmt.Eval(new Expr.Assign(new Expr.Index(v.ref(), i, type), "=",
+            new Expr.Index(v.ref(), j, type))),
+        new Stmt.Eval(new Expr.Assign(new Expr.Index(v.ref(), j, type), "=", t.ref())));
+  }
+
+  /**
+   * An index into {@code v} without side effects (it is evaluated twice): a loop counter over
+   * it, 0, the last index or {@code Math.floorMod(k, os.length)} of an int variable or literal.
+   */
+  private static Expr pureIndex(MethodGen g, Var v) {
+    Var counter = g.pick(c -> v.name.equals(c.indexes));
+    if (counter != null && g.chance(0.5)) {
+      return counter.ref();
+    }
+    Expr length = new Expr.Length(v.ref());
+    double u = g.random.nextDouble();
+    if (u < 0.3) {
+      return new Expr.Lit(JType.INT, "0");
+    }
+    if (u < 0.5) {
+      return new Expr.Binary("-", length, new Expr.Lit(JType.INT, "1"), JType.INT);
+    }
+    Var k = g.pick(x -> x.type == JType.INT);
+    Expr e = k != null && g.chance(0.6) ? k.ref() : ExprGen.intLiteral(g);
+    return new Expr.LibCall("Math.floorMod", List.of(e, length), JType.INT);
   }
 
   /** {@code os[i] = e;} ({@code os[i] = os[j]}: one object at two positions). */

@@ -29,17 +29,18 @@ record Program(long seed, int index, String name, List<Constant> constants,
 
   /**
    * A method and what the checker needs to know about it: {@code floatInside} if it (or a method
-   * it calls) rounds through {@code float}.
+   * it calls) rounds through {@code float}, {@code writesObjects} if it may change the objects
+   * it is passed.
    */
   record Method(String name, JType returns, List<Param> params, Stmt.Block body,
-      boolean floatInside, boolean helper) {
+      boolean floatInside, boolean helper, boolean writesObjects) {
     Method withBody(Stmt.Block newBody) {
-      return new Method(name, returns, params, newBody, floatInside, helper);
+      return new Method(name, returns, params, newBody, floatInside, helper, writesObjects);
     }
 
     /** The same method as a private helper without {@code @Grad}: differentiated via callers. */
     Method asHelper() {
-      return new Method(name, returns, params, body, floatInside, true);
+      return new Method(name, returns, params, body, floatInside, true, writesObjects);
     }
   }
 

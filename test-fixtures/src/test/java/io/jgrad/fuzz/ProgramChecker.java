@@ -39,9 +39,14 @@ final class ProgramChecker implements AutoCloseable {
     /** Points checked with one array passed for two parameters, and how many were rejected. */
     int aliased;
     int rejected;
+    /** Points checked with one object passed for two parameters, and how many were rejected. */
+    int aliasedObjects;
+    int rejectedObjects;
     /** Methods of programs with record types, and those taking records or arrays of them. */
     int inRecordPrograms;
     int withRecordParams;
+    /** Methods that may change the objects they are passed (and take some). */
+    int writingObjects;
 
     void add(GradCheck.Report r) {
       methods++;
@@ -55,11 +60,14 @@ final class ProgramChecker implements AutoCloseable {
     @Override
     public String toString() {
       return methods + " methods (" + inRecordPrograms + " in programs with records, "
-          + withRecordParams + " with record parameters); "
+          + withRecordParams + " with record or object parameters, " + writingObjects
+          + " that may change the objects they are passed); "
           + points + " points checked (finite differences skipped at "
           + kinks + " of them: kinks or inconsistent differences), " + nonFinite
           + " points not finite or singular, " + threw + " points where the primal threw, "
           + aliased + " points with aliased arrays (" + rejected + " rejected by the rules), "
+          + aliasedObjects + " points with aliased objects (" + rejectedObjects
+          + " rejected), "
           + noisy + " ill-conditioned points (dot-product tests within measured rounding noise)";
     }
   }
@@ -118,6 +126,9 @@ final class ProgramChecker implements AutoCloseable {
         }
         if (m.params().stream().anyMatch(p -> p.type().decl != null || p.type().cls != null)) {
           stats.withRecordParams++;
+        }
+        if (m.writesObjects()) {
+          stats.writingObjects++;
         }
       }
       return null;
@@ -265,7 +276,52 @@ final class ProgramChecker implements AutoCloseable {
         stats.rejected += aliasReport.rejected();
       }
     }
+    int[] objects = objectAliasPair(m);
+    if (objects != null) {
+      // the same object for two parameters: right if the method only reads it, else rejected
+      // by every rule with IllegalArgumentException (README, "@Grad methods that change the
+      // objects they are passed")
+      GradCheck aliased = GradCheck.of(outcome.primal(), m.name())
+          .points(2)
+          .seed(program.seed() * 31 + program.index() + 2)
+          .args(random -> {
+            Object[] args = arguments(m, random, outcome.primal());
+            args[objects[1]] = args[objects[0]];
+            return args;
+          })
+          .kinks(pathOf(primal, traced))
+          .exceptions()
+          .tapes()
+          .dotProductFloor(DOT_FLOOR)
+          .requireCheckedPoint(false);
+      if (m.floatInside()) {
+        aliased.floatInside();
+      }
+      GradCheck.Report aliasReport = aliased.checkAliasing();
+      synchronized (stats) {
+        stats.aliasedObjects += aliasReport.points() + aliasReport.rejected();
+        stats.rejectedObjects += aliasReport.rejected();
+      }
+    }
     return report;
+  }
+
+  /**
+   * The first two parameters of one class type, or null. (Not arrays of objects: GradCheck
+   * takes each element of each array argument for an input of its own, and perturbs an array
+   * passed twice through both parameters, so that the last perturbation wins: it cannot check a
+   * method that only reads them. One object passed twice is perturbed as two objects.)
+   */
+  private static int[] objectAliasPair(Program.Method m) {
+    for (int i = 0; i < m.params().size(); i++) {
+      for (int j = i + 1; j < m.params().size(); j++) {
+        JType t = m.params().get(i).type();
+        if (t.isObject() && t == m.params().get(j).type()) {
+          return new int[] {i, j};
+        }
+      }
+    }
+    return null;
   }
 
   /** The first two parameters of one array type, or null. */

@@ -310,7 +310,7 @@ final class ProgramGenerator {
     info.usesFloat = g.usesFloat;
     info.cost = Math.max(1, g.cost + body.size()) * (recursive ? (g.selfCalls > 1 ? 16 : 5) : 1);
     Program.Method method = new Program.Method(name, returns, params, new Stmt.Block(body),
-        g.usesFloat, false);
+        g.usesFloat, false, writesObjects);
     return new Generated(info, method);
   }
 
