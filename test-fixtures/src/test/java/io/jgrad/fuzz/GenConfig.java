@@ -53,6 +53,12 @@ final class GenConfig {
    */
   double writtenObjects = 0.5;
   /**
+   * In a program with classes, the probability that a parameter of a method is an object or an
+   * array of objects ({@code -Djgrad.fuzz.objectParams=0.5} for more of them; 0 with {@code
+   * -Djgrad.fuzz.without=object params}).
+   */
+  double objectParams = 0.2;
+  /**
    * Productions not to use, by name (see the production lists of {@link ExprGen}, {@link
    * StmtGen}, {@link Idioms} and the Math function names), plus {@code throw} (every throw
    * statement), {@code element assignment value}, {@code row move}, {@code array reassign},
@@ -122,6 +128,8 @@ final class GenConfig {
     if (!config.allows("written object params")) {
       config.writtenObjects = 0;
     }
+    config.objectParams = Double.parseDouble(System.getProperty("jgrad.fuzz.objectParams",
+        String.valueOf(config.objectParams)));
     return config;
   }
 }

@@ -398,7 +398,8 @@ final class ProgramGenerator {
     int n = 1 + random.nextInt(4);
     List<JType> types = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      if (!classes.isEmpty() && config.allows("object params") && random.nextDouble() < 0.2) {
+      if (!classes.isEmpty() && config.allows("object params")
+          && random.nextDouble() < config.objectParams) {
         // an object or an array of objects (drawn only with classes)
         ClassDecl c = classes.get(random.nextInt(classes.size()));
         types.add(random.nextDouble() < 0.7 ? c.type : c.arrayType);

@@ -31,7 +31,8 @@ import org.junit.jupiter.api.Test;
  *       {@code jgrad.fuzz.objects} (default 0.3: the share of programs with mutable classes),
  *       {@code jgrad.fuzz.writtenObjects} (default 0.5: the share of their methods taking
  *       objects that may change them; {@code -Djgrad.fuzz.without=written object params} for
- *       none) and
+ *       none), {@code jgrad.fuzz.objectParams} (default 0.2: in programs with classes, the
+ *       probability that a parameter is an object or an array of objects) and
  *       {@code jgrad.fuzz.knownBugs} (default false: the constructs of open processor bugs,
  *       {@link GenConfig#KNOWN_BUGS}, are left out).
  * </ul>
