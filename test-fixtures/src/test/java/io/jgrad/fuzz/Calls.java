@@ -59,10 +59,12 @@ final class Calls {
     boolean distinct = self || callee.writesAny();
     // a method changing the objects it is passed must reach no object twice from its arguments:
     // one object of the caller's (a variable, an element, a field: one object reaches no object
-    // twice, classes hold objects of earlier classes only) and fresh objects for the rest; an
-    // array of the caller's may hold one object twice, so arrays are fresh too
+    // twice, classes hold objects of earlier classes only) or one array of the caller's whose
+    // elements are known to be distinct (Var.distinctElements), fresh objects and arrays for
+    // the rest
     boolean separate = callee.writesObjectParams;
     boolean ownUsed = false;
+    List<Var> locked = new ArrayList<>();
     for (int p = 0; p < callee.params.size(); p++) {
       JType type = callee.params.get(p).type();
       boolean writes = self || callee.writes[p];
@@ -92,6 +94,19 @@ final class Calls {
         args.add(arg.expr());
         continue;
       }
+      if (separate && type.isObjectArray() && !ownUsed && g.once() && g.chance(0.7)) {
+        Var v = g.pick(x -> x.type == type && x.distinctElements && !x.readOnly);
+        if (v != null) {
+          // the callee may store elements; and no later argument may (the array is read-only
+          // until the call is made)
+          ownUsed = true;
+          v.distinctElements = false;
+          v.readOnly = true;
+          locked.add(v);
+          args.add(v.ref());
+          continue;
+        }
+      }
       if (separate && (type.isObjectArray() || type.isObject() && ownUsed)) {
         args.add(type.isObject() ? ObjectGen.freshObject(g, type, Math.max(0, depth - 1))
             : ObjectGen.freshArray(g, type, Math.max(0, depth - 1)));
@@ -100,9 +115,13 @@ final class Calls {
       if (type.isObject() || type.isObjectArray()) {
         ownUsed = true;
         // only objects the caller may write where the callee writes them
-        args.add(type.isObject()
+        Expr arg = type.isObject()
             ? ObjectGen.value(g, type, Math.max(0, depth - 1), callee.writesObjects)
-            : ObjectGen.array(g, type, depth - 1, callee.writesObjects));
+            : ObjectGen.array(g, type, depth - 1, callee.writesObjects);
+        if (callee.writesObjects && arg instanceof Expr.Name n && g.lookup(n.name()) != null) {
+          g.lookup(n.name()).distinctElements = false; // a helper may store elements
+        }
+        args.add(arg);
         continue;
       }
       if (!type.isArray()) {
@@ -137,6 +156,9 @@ final class Calls {
         }
       }
       args.add(arg.expr());
+    }
+    for (Var v : locked) {
+      v.readOnly = false;
     }
     return args;
   }

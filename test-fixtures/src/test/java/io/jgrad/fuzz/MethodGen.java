@@ -59,6 +59,8 @@ final class MethodGen {
   /** Rough work of one call of this method so far. */
   long cost;
   int selfCalls;
+  /** Positive while the condition of a while or do loop is generated (it runs repeatedly). */
+  int loopConditions;
   boolean usesFloat;
   private int counter;
 
@@ -243,6 +245,11 @@ final class MethodGen {
   /** True if rows of a matrix of this class may be made to share memory here. */
   boolean mayShareRows() {
     return loops.isEmpty() && self.depthParam < 0 && config.rowSharing;
+  }
+
+  /** True if code generated here runs at most once per call: outside loops and conditions. */
+  boolean once() {
+    return loops.isEmpty() && multiplier == 1 && loopConditions == 0;
   }
 
   /** Adds the work of something done once per iteration of the enclosing loops. */

@@ -445,6 +445,7 @@ final class ObjectGen {
   /** {@code os[i] = e;} ({@code os[i] = os[j]}: one object at two positions). */
   private static List<Stmt> elementStore(MethodGen g, int depth) {
     Var v = g.pick(x -> x.type.isObjectArray() && !x.readOnly);
+    v.distinctElements = false;
     JType type = v.type.element();
     Expr target = new Expr.Index(v.ref(), ExprGen.index(g, v.ref(), v.name, depth), type);
     return List.of(new Stmt.Eval(new Expr.Assign(target, "=", value(g, type, depth, true))));

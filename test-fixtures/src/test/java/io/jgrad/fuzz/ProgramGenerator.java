@@ -269,6 +269,9 @@ final class ProgramGenerator {
       // the objects a method is passed are read-only to it unless it may change them (then its
       // callers pass only objects they may change themselves, never one reachable twice)
       v.readOnly = (t.isObject() || t.isObjectArray()) && !writesObjects;
+      // its callers pass it distinct objects that share nothing (Calls): it may pass them on
+      v.distinctElements = t.isObjectArray() && writesObjects
+          && t.cls.fields.stream().noneMatch(f -> f.type().isObject());
       params.add(new Program.Param(t, v.name));
     }
     MethodInfo info = new MethodInfo(name, returns, params, depthParam);

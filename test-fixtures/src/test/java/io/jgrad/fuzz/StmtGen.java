@@ -445,7 +445,9 @@ final class StmtGen {
     Var w = g.declare("w", JType.INT, false);
     int bound = g.between(1, g.config.maxTrips + 1);
     w.frozen++;
+    g.loopConditions++;
     Expr c = ExprGen.bool(g, depth - 1);
+    g.loopConditions--;
     Expr condition = g.chance(0.5)
         ? new Expr.Binary("&&", guard(g, w, bound), c, JType.BOOLEAN)
         : new Expr.Binary("&&", c, guard(g, w, bound), JType.BOOLEAN);
@@ -461,7 +463,9 @@ final class StmtGen {
     int bound = g.between(0, g.config.maxTrips);
     w.frozen++;
     Stmt.Block body = loopBody(g, label, bound + 2);
+    g.loopConditions++;
     Expr c = ExprGen.bool(g, depth - 1);
+    g.loopConditions--;
     Expr condition = new Expr.Binary("&&", guard(g, w, bound), c, JType.BOOLEAN);
     w.frozen--;
     return List.of(new Stmt.Local(JType.INT, w.name, new Expr.Lit(JType.INT, "0")),

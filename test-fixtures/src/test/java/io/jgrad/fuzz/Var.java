@@ -16,6 +16,13 @@ final class Var {
    * ({@link GenConfig#writtenObjects}) are not read-only.
    */
   boolean readOnly;
+  /**
+   * For an array of objects: true while its elements are known to be distinct objects that
+   * share nothing (a parameter of a method that may change it, of a class without object
+   * fields, before any element store into it and before it is passed to a method that may
+   * change it): it may then be passed to such a method of the program ({@link Calls}).
+   */
+  boolean distinctElements;
   /** For an int loop counter: the array variable it indexes safely in its loop, or null. */
   String indexes;
 
