@@ -41,6 +41,8 @@ class CorpusTest {
           RecordResults.Vec.class,
           ComputingConstructors.class,
           LayerArrays.class,
+          HeldArrays.class,
+          HeldArrays.Kalman.class,
           Objects.Layer.class,
           ThreeDimensional.class,
           Branches.class,
@@ -821,7 +823,41 @@ class CorpusTest {
     add(e, RecordsWithArrays.class, "layered", c -> c.args(r -> args(
         new RecordsWithArrays.Layer(table(r, true), u(r, -1, 1)), array(r, 3, -1, 1))));
 
+    // ---- HeldArrays: @Grad methods writing the arrays of the objects they are passed
+    add(e, HeldArrays.class, "logLikelihood", c -> c.args(r -> args(kalman(r),
+        array(r, r.nextInt(1, 4), -1, 1), u(r, 0.1, 1))));
+    add(e, HeldArrays.Kalman.class, "update", c -> c.args(r -> args(kalman(r), u(r, -1, 1),
+        u(r, 0.1, 1))));
+    add(e, HeldArrays.class, "scaleFirst", c -> c.args(r -> args(
+        new HeldArrays.Buffer(array(r, 2, -1, 1), u(r, -1, 1)), u(r, -1, 1))));
+    add(e, HeldArrays.class, "scaleSamples", c -> c.args(r -> {
+      HeldArrays.Buffer[] s = new HeldArrays.Buffer[r.nextInt(1, 4)];
+      for (int k = 0; k < s.length; k++) {
+        s[k] = new HeldArrays.Buffer(array(r, 2, -1, 1), u(r, -1, 1));
+      }
+      return args(u(r, -1, 1), s);
+    }));
+    add(e, HeldArrays.class, "normalised", c -> c.args(r -> args(
+        new HeldArrays.Buffer(array(r, 2, -1, 1), u(r, 0.5, 2)))));
+    add(e, HeldArrays.class, "filterEnergy", c -> c.args(r -> args(
+        new HeldArrays.Filters(tensor(r, 2, 2, 3), u(r, -1, 1)), u(r, -1, 1))));
+    add(e, HeldArrays.class, "swapRows", c -> c.args(r -> args(grid(r), u(r, -1, 1))));
+    add(e, HeldArrays.class, "aliasRows", c -> c.args(r -> args(grid(r), u(r, -1, 1))));
+    add(e, HeldArrays.class, "smooth", c -> c.args(r -> args(grid(r), u(r, -1, 1))));
+
     return e;
+  }
+
+  /** A filter with a positive definite covariance and positive noises. */
+  private static HeldArrays.Kalman kalman(Random r) {
+    double c = u(r, -0.2, 0.2);
+    return new HeldArrays.Kalman(array(r, 2, -1, 1),
+        new double[][] {{u(r, 0.5, 1.5), c}, {c, u(r, 0.5, 1.5)}}, u(r, 0.05, 0.3),
+        u(r, 0.2, 0.6));
+  }
+
+  private static HeldArrays.Grid grid(Random r) {
+    return new HeldArrays.Grid(matrix(r, 3, 3), u(r, -1, 1));
   }
 
   private static ChangedObjects.Particle changedParticle(Random r) {
