@@ -291,6 +291,31 @@ public final class Snapshots {
     }
   }
 
+  /** Sets every element to zero, in place (nothing if null): clears an adjoint buffer. */
+  public static void clear(double[] a) {
+    if (a != null) {
+      java.util.Arrays.fill(a, 0.0);
+    }
+  }
+
+  /** Sets every element of every row to zero, in place (null rows skipped). */
+  public static void clear(double[][] a) {
+    if (a != null) {
+      for (double[] row : a) {
+        clear(row);
+      }
+    }
+  }
+
+  /** Sets every element of every matrix to zero, in place (nulls skipped). */
+  public static void clear(double[][][] a) {
+    if (a != null) {
+      for (double[][] matrix : a) {
+        clear(matrix);
+      }
+    }
+  }
+
   /** The row references of a matrix, not their contents. */
   public static double[][] rows(double[][] a) {
     return a == null ? null : a.clone();

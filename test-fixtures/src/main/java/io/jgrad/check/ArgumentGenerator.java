@@ -62,6 +62,9 @@ record ArgumentGenerator(
     }
     if (type.isArray()) {
       Class<?> element = type.getComponentType();
+      if (ValueType.isValueType(element)) {
+        return canGenerate(element); // Particle[]: records drawn one by one
+      }
       if (element.isArray()) {
         element = element.getComponentType();
       }

@@ -23,7 +23,7 @@ import java.util.Set;
  * superclass is {@code Object}, which is not an inner class, and whose instance fields are all
  * numbers, booleans, chars, Strings, enums, arrays of {@code double}, {@code int}, {@code long},
  * {@code boolean} or {@code String} (one or two dimensions), {@code double[][][]}, records or
- * data classes, with at least one field.
+ * data classes or one-dimensional arrays of them, with at least one field.
  */
 final class ClassType extends ValueType {
   private static final ClassValue<Boolean> DATA = new ClassValue<>() {
@@ -126,6 +126,11 @@ final class ClassType extends ValueType {
     }
     if (type.isArray()) {
       Class<?> element = type.getComponentType();
+      if (!element.isArray() && !element.isPrimitive() && element != String.class) {
+        // Particle[]: an array of records or data classes
+        return element.isRecord() || visiting.contains(element)
+            || isDataClass(element, visiting);
+      }
       if (element.isArray()) {
         element = element.getComponentType();
       }

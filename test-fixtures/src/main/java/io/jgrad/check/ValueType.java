@@ -22,7 +22,9 @@ import java.util.stream.Collectors;
  * <p>Components are <em>differentiable</em> ({@code double} and {@code float}, {@code double[]},
  * {@code double[][]} and {@code double[][][]}, and nested value types that have one) or
  * <em>passive</em> (everything else: {@code int}, {@code String}, enums, {@code int[]}, {@code
- * String[]}, ...). A value's <em>entries</em> are its differentiable numbers flattened depth-first
+ * String[]}, ...); a one-dimensional array of a differentiable value type ({@code Particle[]}) is
+ * differentiable, its entries the elements' one element after the other (null elements take
+ * none), its tangent an array of the element's tangent class with an element per element. A value's <em>entries</em> are its differentiable numbers flattened depth-first
  * in component order: a scalar is one entry, an array its elements, a matrix its rows one after the
  * other, a {@code double[][][]} its innermost rows one after the other ({@code a[0][0], a[0][1],
  * ..., a[1][0], ...}; null rows, null sub-matrices and null arrays take none), a nested value its
@@ -63,7 +65,8 @@ abstract class ValueType {
   final Class<?>[] types;
   /**
    * Per component: DOUBLE, FLOAT, DOUBLE_ARRAY, DOUBLE_MATRIX, DOUBLE_CUBE, RECORD (a
-   * differentiable value type: then {@code nested[c]} is its type) or PASSIVE.
+   * differentiable value type: then {@code nested[c]} is its type), RECORD_ARRAY (a
+   * one-dimensional array of one: {@code nested[c]} is the element's type) or PASSIVE.
    */
   final ParamKind[] kinds;
   final ValueType[] nested;
@@ -90,6 +93,9 @@ abstract class ValueType {
       kinds[c] = componentKind(types[c], enclosing);
       if (kinds[c] == ParamKind.RECORD) {
         nested[c] = create(types[c], with(enclosing, types[c]));
+      } else if (kinds[c] == ParamKind.RECORD_ARRAY) {
+        Class<?> element = types[c].getComponentType();
+        nested[c] = create(element, with(enclosing, element));
       }
       any |= kinds[c] != ParamKind.PASSIVE;
     }
@@ -157,6 +163,9 @@ abstract class ValueType {
     } else if (isValueType(type) && !enclosing.contains(type)) {
       // a type containing itself has no fixed structure: that component is passive
       return differentiable(type, with(enclosing, type)) ? ParamKind.RECORD : ParamKind.PASSIVE;
+    } else if (type.isArray() && componentKind(type.getComponentType(), enclosing)
+        == ParamKind.RECORD) {
+      return ParamKind.RECORD_ARRAY; // Particle[]: an element's entries after another's
     }
     return ParamKind.PASSIVE;
   }
@@ -203,6 +212,7 @@ abstract class ValueType {
       Class<?> fieldType = switch (kinds[c]) {
         case DOUBLE_ARRAY, DOUBLE_MATRIX, DOUBLE_CUBE -> types[c];
         case RECORD -> nested[c].tangent;
+        case RECORD_ARRAY -> nested[c].tangent.arrayType();
         default -> double.class;
       };
       fieldTypes.add(fieldType);
@@ -335,6 +345,17 @@ abstract class ValueType {
             parts[c] = matrices;
           }
         }
+        case RECORD_ARRAY -> {
+          if (part != null) {
+            Object[] elements = (Object[]) part;
+            Shape[] shapes = new Shape[elements.length];
+            for (int e = 0; e < elements.length; e++) {
+              shapes[e] = elements[e] == null ? null : nested[c].shapeOf(elements[e]);
+              width += shapes[e] == null ? 0 : shapes[e].width;
+            }
+            parts[c] = shapes;
+          }
+        }
         default -> {
           if (part != null) {
             Shape shape = nested[c].shapeOf(part);
@@ -397,6 +418,8 @@ abstract class ValueType {
         problem = matrixProblem(part, (int[]) want, isValue);
       } else if (kinds[c] == ParamKind.DOUBLE_CUBE) {
         problem = cubeProblem(part, (int[][]) want, isValue);
+      } else if (kinds[c] == ParamKind.RECORD_ARRAY) {
+        problem = elementsProblem(nested[c], part, (Shape[]) want, isValue);
       } else {
         problem = part == null ? " is null" : nested[c].problem(part, (Shape) want);
       }
@@ -428,6 +451,27 @@ abstract class ValueType {
           : null) : arrayProblem(m[r], rows[r]);
       if (problem != null) {
         return "[" + r + "]" + problem;
+      }
+    }
+    return null;
+  }
+
+  /** An array of values (or of their tangents) shaped element by element like {@code want}. */
+  private static String elementsProblem(ValueType element, Object part, Shape[] want,
+      boolean isValue) {
+    String expected = "a " + element.type.getSimpleName() + "[" + want.length + "]";
+    if (!(part instanceof Object[] elements)) {
+      return " is null, expected " + expected;
+    }
+    if (elements.length != want.length) {
+      return " has " + elements.length + " elements, expected " + expected;
+    }
+    for (int e = 0; e < want.length; e++) {
+      String problem = want[e] == null
+          ? (isValue && elements[e] != null ? " is not null, expected null" : null)
+          : element.problem(elements[e], want[e]);
+      if (problem != null) {
+        return "[" + e + "]" + problem;
       }
     }
     return null;
@@ -479,6 +523,14 @@ abstract class ValueType {
           for (int m = 0; m < matrices.length; m++) {
             if (matrices[m] != null) {
               at = readMatrix(((double[][][]) part)[m], matrices[m], into, at);
+            }
+          }
+        }
+        case RECORD_ARRAY -> {
+          Shape[] shapes = (Shape[]) shape.parts[c];
+          for (int e = 0; e < shapes.length; e++) {
+            if (shapes[e] != null) {
+              at = nested[c].read(((Object[]) part)[e], shapes[e], into, at);
             }
           }
         }
@@ -537,6 +589,16 @@ abstract class ValueType {
         }
         case RECORD -> component = component == null ? null
             : nested[c].rebuild(component, values, at);
+        case RECORD_ARRAY -> {
+          if (component != null) {
+            Object[] elements = ((Object[]) component).clone();
+            for (int e = 0; e < elements.length; e++) {
+              elements[e] = elements[e] == null ? null
+                  : nested[c].rebuild(elements[e], values, at);
+            }
+            component = elements;
+          }
+        }
         default -> { }
       }
       components[c] = component;
@@ -591,6 +653,18 @@ abstract class ValueType {
           }
           fields.add(cube);
         }
+        case RECORD_ARRAY -> {
+          Object[] tangents = null;
+          if (part != null) {
+            Shape[] shapes = (Shape[]) part;
+            tangents = (Object[]) Array.newInstance(nested[c].tangent, shapes.length);
+            for (int e = 0; e < shapes.length; e++) {
+              tangents[e] = shapes[e] == null ? null
+                  : nested[c].tangentOf(values, shapes[e], at);
+            }
+          }
+          fields.add(tangents);
+        }
         default -> fields.add(part == null ? null : nested[c].tangentOf(values, (Shape) part, at));
       }
     }
@@ -642,6 +716,16 @@ abstract class ValueType {
             int width = matrices[m] == null ? 0 : width(matrices[m]);
             if (entry < width) {
               return names[c] + "[" + m + "]" + matrixIndex(matrices[m], entry);
+            }
+            entry -= width;
+          }
+        }
+        case RECORD_ARRAY -> {
+          Shape[] shapes = (Shape[]) part;
+          for (int e = 0; e < shapes.length; e++) {
+            int width = shapes[e] == null ? 0 : shapes[e].width;
+            if (entry < width) {
+              return names[c] + "[" + e + "]." + nested[c].entryName(shapes[e], entry);
             }
             entry -= width;
           }
@@ -704,6 +788,16 @@ abstract class ValueType {
           }
           out.add(name + " = " + matrices);
         }
+        case RECORD_ARRAY -> {
+          Shape[] shapes = (Shape[]) part;
+          for (int e = 0; e < shapes.length; e++) {
+            if (shapes[e] == null) {
+              out.add(name + "[" + e + "] = null");
+            } else {
+              nested[c].renderInto(values, shapes[e], at, name + "[" + e + "].", out);
+            }
+          }
+        }
         default -> nested[c].renderInto(values, (Shape) part, at, name + ".", out);
       }
     }
@@ -741,6 +835,12 @@ abstract class ValueType {
             .stream(matrices)
             .map(rows -> rows == null ? "null" : describeRows(rows))
             .collect(Collectors.joining(", ", "(", ")")));
+      } else if (kinds[c] == ParamKind.RECORD_ARRAY) {
+        ValueType element = nested[c];
+        joiner.add(names[c] + ": " + element.type.getSimpleName() + "[" + ((Shape[]) part).length
+            + "] " + Arrays.stream((Shape[]) part)
+                .map(inner -> inner == null ? "null" : element.describe(inner))
+                .collect(Collectors.joining(", ", "(", ")")));
       } else {
         joiner.add(names[c] + ": " + nested[c].describe((Shape) part));
       }

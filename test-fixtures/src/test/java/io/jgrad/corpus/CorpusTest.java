@@ -41,6 +41,13 @@ class CorpusTest {
           RecordResults.Vec.class,
           ComputingConstructors.class,
           LayerArrays.class,
+          HeldArrays.class,
+          HeldArrays.Kalman.class,
+          ObjectArrayFields.class,
+          ObjectArrayFields.ParticleSystem.class,
+          ObjectArrayFields.Mlp.class,
+          ObjectArrayFields.Cluster.class,
+          ObjectArrayFields.Chain.class,
           Objects.Layer.class,
           ThreeDimensional.class,
           Branches.class,
@@ -821,7 +828,109 @@ class CorpusTest {
     add(e, RecordsWithArrays.class, "layered", c -> c.args(r -> args(
         new RecordsWithArrays.Layer(table(r, true), u(r, -1, 1)), array(r, 3, -1, 1))));
 
+    // ---- ObjectArrayFields: objects and records holding arrays of objects and records
+    add(e, ObjectArrayFields.ParticleSystem.class, "energy", c -> c.args(r -> args(
+        particleSystem(r))));
+    add(e, ObjectArrayFields.ParticleSystem.class, "step", c -> c.args(r -> args(
+        particleSystem(r), u(r, 0.01, 0.2))));
+    add(e, ObjectArrayFields.class, "energyAfter", c -> c.args(r -> args(particleSystem(r),
+        u(r, 0.01, 0.2), r.nextInt(0, 4))));
+    add(e, ObjectArrayFields.Cluster.class, "step", c -> c.args(r -> {
+      ObjectArrayFields.Star[] stars = new ObjectArrayFields.Star[r.nextInt(1, 4)];
+      for (int k = 0; k < stars.length; k++) {
+        stars[k] = new ObjectArrayFields.Star(u(r, -1, 1), u(r, -1, 1), u(r, 0.5, 2));
+      }
+      return args(new ObjectArrayFields.Cluster(stars, u(r, 0.5, 2)), u(r, 0.01, 0.2));
+    }));
+    add(e, ObjectArrayFields.Mlp.class, "loss", c -> c.args(r -> {
+      int batch = r.nextInt(1, 4);
+      return args(mlp(r), matrix(r, batch, 3), labels(r, batch, 2));
+    }));
+    add(e, ObjectArrayFields.class, "regularized", c -> c.args(r -> {
+      int batch = r.nextInt(1, 4);
+      return args(mlp(r), matrix(r, batch, 3), labels(r, batch, 2), u(r, 0.01, 0.5));
+    }));
+    add(e, ObjectArrayFields.Chain.class, "stretchEnergy", c -> c.args(r -> args(chain(r))));
+    add(e, ObjectArrayFields.Chain.class, "stretched", c -> c.args(r -> args(chain(r),
+        u(r, 0.5, 2))));
+    add(e, ObjectArrayFields.class, "stretchedEnergy", c -> c.args(r -> args(chain(r),
+        u(r, 0.5, 2))));
+
+    // ---- HeldArrays: @Grad methods writing the arrays of the objects they are passed
+    add(e, HeldArrays.class, "logLikelihood", c -> c.args(r -> args(kalman(r),
+        array(r, r.nextInt(1, 4), -1, 1), u(r, 0.1, 1))));
+    add(e, HeldArrays.Kalman.class, "update", c -> c.args(r -> args(kalman(r), u(r, -1, 1),
+        u(r, 0.1, 1))));
+    add(e, HeldArrays.class, "scaleFirst", c -> c.args(r -> args(
+        new HeldArrays.Buffer(array(r, 2, -1, 1), u(r, -1, 1)), u(r, -1, 1))));
+    add(e, HeldArrays.class, "scaleSamples", c -> c.args(r -> {
+      HeldArrays.Buffer[] s = new HeldArrays.Buffer[r.nextInt(1, 4)];
+      for (int k = 0; k < s.length; k++) {
+        s[k] = new HeldArrays.Buffer(array(r, 2, -1, 1), u(r, -1, 1));
+      }
+      return args(u(r, -1, 1), s);
+    }));
+    add(e, HeldArrays.class, "normalised", c -> c.args(r -> args(
+        new HeldArrays.Buffer(array(r, 2, -1, 1), u(r, 0.5, 2)))));
+    add(e, HeldArrays.class, "filterEnergy", c -> c.args(r -> args(
+        new HeldArrays.Filters(tensor(r, 2, 2, 3), u(r, -1, 1)), u(r, -1, 1))));
+    add(e, HeldArrays.class, "swapRows", c -> c.args(r -> args(grid(r), u(r, -1, 1))));
+    add(e, HeldArrays.class, "aliasRows", c -> c.args(r -> args(grid(r), u(r, -1, 1))));
+    add(e, HeldArrays.class, "smooth", c -> c.args(r -> args(grid(r), u(r, -1, 1))));
+
     return e;
+  }
+
+  /** Two to four particles with positive masses, a positive stiffness and coupling. */
+  private static ObjectArrayFields.ParticleSystem particleSystem(Random r) {
+    ObjectArrayFields.Particle[] ps = new ObjectArrayFields.Particle[r.nextInt(2, 5)];
+    for (int k = 0; k < ps.length; k++) {
+      ps[k] = new ObjectArrayFields.Particle(u(r, -1, 1), u(r, -1, 1), u(r, 0.5, 2));
+    }
+    return new ObjectArrayFields.ParticleSystem(ps, u(r, 0.5, 2), u(r, 0.1, 1));
+  }
+
+  /** A 3-4-2 network (one or two hidden layers of 4), weights in [-1, 1]. */
+  private static ObjectArrayFields.Mlp mlp(Random r) {
+    int hidden = r.nextInt(1, 3);
+    ObjectArrayFields.Layer[] layers = new ObjectArrayFields.Layer[hidden + 1];
+    int inputs = 3;
+    for (int k = 0; k < layers.length; k++) {
+      int outputs = k == hidden ? 2 : 4;
+      layers[k] = new ObjectArrayFields.Layer(matrix(r, outputs, inputs),
+          array(r, outputs, -0.5, 0.5));
+      inputs = outputs;
+    }
+    return new ObjectArrayFields.Mlp(layers);
+  }
+
+  private static int[] labels(Random r, int n, int classes) {
+    int[] labels = new int[n];
+    for (int k = 0; k < n; k++) {
+      labels[k] = r.nextInt(classes);
+    }
+    return labels;
+  }
+
+  /** Three to five points at least 0.5 apart (the length is smooth there). */
+  private static ObjectArrayFields.Chain chain(Random r) {
+    ObjectArrayFields.Vec3[] points = new ObjectArrayFields.Vec3[r.nextInt(3, 6)];
+    for (int k = 0; k < points.length; k++) {
+      points[k] = new ObjectArrayFields.Vec3(k + u(r, -0.2, 0.2), u(r, -1, 1), u(r, -1, 1));
+    }
+    return new ObjectArrayFields.Chain(points, u(r, 0.5, 2));
+  }
+
+  /** A filter with a positive definite covariance and positive noises. */
+  private static HeldArrays.Kalman kalman(Random r) {
+    double c = u(r, -0.2, 0.2);
+    return new HeldArrays.Kalman(array(r, 2, -1, 1),
+        new double[][] {{u(r, 0.5, 1.5), c}, {c, u(r, 0.5, 1.5)}}, u(r, 0.05, 0.3),
+        u(r, 0.2, 0.6));
+  }
+
+  private static HeldArrays.Grid grid(Random r) {
+    return new HeldArrays.Grid(matrix(r, 3, 3), u(r, -1, 1));
   }
 
   private static ChangedObjects.Particle changedParticle(Random r) {

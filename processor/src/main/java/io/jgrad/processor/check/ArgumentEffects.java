@@ -70,11 +70,11 @@ public final class ArgumentEffects {
     ArrayEffects effects = null;
     for (Var p : f.params()) {
       Type base = p.type().baseType();
-      if (!base.isMutableObject()) {
+      if (base.shape() == null || !base.isMutableObject() && !base.shape().holdsMemory()) {
         continue;
       }
       effects = effects != null ? effects : ArrayEffects.ofEntryArrays(f, table);
-      if (effects.isWritten(p)) {
+      if (effects.isWritten(p) || effects.writesArrays(p)) {
         return Message.OBJECT_PARAMETER_WRITTEN.format(name, p.name());
       }
     }
@@ -100,30 +100,37 @@ public final class ArgumentEffects {
   }
 
   /**
-   * Writes into the arrays a record parameter of a {@code @Grad} method holds, and moved
-   * matrices or rows of a {@code double[][][]} parameter: the conventions for written arguments
-   * do not cover them yet.
+   * Moved rows of the matrices a record or object parameter of a {@code @Grad} method holds, and
+   * moved matrices or rows of a {@code double[][][]} parameter: the conventions for written
+   * arguments do not cover them yet (the rules put back contents, not row references).
    */
   private static String entryEffects(Function f, String name, boolean entryPoint,
       CalleeTable table) {
     ArrayEffects effects = null;
     for (Var p : f.params()) {
-      // a helper's rules write the arrays in place, like its array parameters' (restored by
-      // its reverse part); a @Grad method's would need their final and entry values
-      boolean holder = entryPoint && (p.type().isRecord() || p.type().isRecordArray())
-          && p.type().shape().holdsArrays();
+      // a @Grad method's rules keep the final rows of the matrices objects hold, not those of
+      // their double[][][] arrays
+      boolean holder = entryPoint && p.type().shape() != null && holdsTensor(p.type());
       boolean tensor = p.type().isFloatingArray() && p.type().dimensions() >= 3;
       if (!holder && !tensor) {
         continue;
       }
       effects = effects != null ? effects : ArrayEffects.ofEntryArrays(f, table);
-      if (holder && effects.writesArrays(p)) {
-        return Message.RECORD_ARRAYS_WRITTEN.format(name, p.name());
+      if (holder && effects.movesRowsAtAnyLevel(p)) {
+        return Message.HELD_ROWS_MOVED.format(name, p.name());
       }
       if (tensor && effects.movesRowsAtAnyLevel(p)) {
         return Message.MOVES_ROWS_3D.format(name, p.name());
       }
     }
     return null;
+  }
+
+  /** True if a record or object of this type (or array of them) holds a double[][][]. */
+  private static boolean holdsTensor(Type type) {
+    if (type.shape() == null) {
+      return type.dimensions() >= 3;
+    }
+    return type.shape().components().stream().anyMatch(c -> holdsTensor(c.type()));
   }
 }

@@ -16,8 +16,9 @@ import javax.lang.model.type.TypeMirror;
 /**
  * Records as declarations see them (javax.lang.model): the same rules as the lowering's
  * {@code JdtTypes} applies to bodies. A record jgrad models has components that are numbers,
- * booleans, chars, enums, Strings, such records, or arrays of numbers, booleans or Strings; it is
- * differentiable if one is a double or a float, a double array, or a differentiable record.
+ * booleans, chars, enums, Strings, such records and one-dimensional arrays of them, or arrays of
+ * numbers, booleans or Strings; it is differentiable if one is a double or a float, a double
+ * array, or a differentiable record or array of them.
  */
 final class Records {
   private Records() {}
@@ -53,8 +54,9 @@ final class Records {
     }
     for (Element c : components(record)) {
       TypeKind kind = c.asType().getKind();
+      TypeMirror element = c.asType() instanceof ArrayType a ? a.getComponentType() : c.asType();
       if (kind == TypeKind.DOUBLE || kind == TypeKind.FLOAT || isDoubleArray(c.asType())
-          || recordElement(c.asType()) != null && isDifferentiable(c.asType())) {
+          || recordElement(element) != null && isDifferentiable(element)) {
         return true;
       }
     }
@@ -97,23 +99,28 @@ final class Records {
       if (t.getKind().isPrimitive() || isPassiveObject(t) || isArrayComponent(t)) {
         continue;
       }
-      String nested = recordElement(t) == null ? "no record" : whyNot(t, enclosing);
+      // an array of records or classes (Particle[]) is modelled if its element is
+      TypeMirror element = t instanceof ArrayType a ? a.getComponentType() : t;
+      String nested = recordElement(element) == null ? "no record" : whyNot(element, enclosing);
       if (nested != null) {
         boolean isClass = record.getKind() == ElementKind.CLASS;
         return "its " + (isClass ? "field " : "component ") + c.getSimpleName() + " is a "
             + (t instanceof DeclaredType d ? d.asElement().getSimpleName() : t) + ": "
             + (isClass ? "fields of a class used as a value" : "record components") + " may"
             + " be double, float, int, long, boolean, char, enums, Strings, records, such classes,"
-            + " and arrays double[], double[][], int[], long[], boolean[], String[] (not arrays"
-            + " of records or of other classes, not the " + (isClass ? "class" : "record")
-            + " itself)";
+            + " one-dimensional arrays of them (Particle[]), and arrays double[], double[][],"
+            + " double[][][], int[], long[], boolean[], String[] (not the "
+            + (isClass ? "class" : "record") + " itself)";
       }
     }
     enclosing.remove(record.getQualifiedName().toString());
     return null;
   }
 
-  /** double[], double[][], and one- or two-dimensional arrays of int, long, boolean, String. */
+  /**
+   * double[], double[][], double[][][], and one- or two-dimensional arrays of int, long, boolean,
+   * String.
+   */
   private static boolean isArrayComponent(TypeMirror type) {
     if (isDoubleArray(type)) {
       return true;
@@ -129,10 +136,15 @@ final class Records {
         || kind == TypeKind.BOOLEAN || element.toString().equals("java.lang.String"));
   }
 
+  /** double[], double[][] or double[][][]. */
   private static boolean isDoubleArray(TypeMirror type) {
-    return type instanceof ArrayType a && (a.getComponentType().getKind() == TypeKind.DOUBLE
-        || a.getComponentType() instanceof ArrayType inner
-            && inner.getComponentType().getKind() == TypeKind.DOUBLE);
+    TypeMirror element = type;
+    int dimensions = 0;
+    while (element instanceof ArrayType array) {
+      element = array.getComponentType();
+      dimensions++;
+    }
+    return dimensions >= 1 && dimensions <= 3 && element.getKind() == TypeKind.DOUBLE;
   }
 
   /** True if the record has an array component, here or in a nested record. */

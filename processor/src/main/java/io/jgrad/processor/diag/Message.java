@@ -80,16 +80,17 @@ public enum Message {
       + " %2$s[i][j] = row), or passes it to a method that does; jgrad supports that for"
       + " double[][] parameters and local arrays, not yet for double[][][] parameters: copy the"
       + " values into the existing rows (System.arraycopy, or a loop)"),
-  RECORD_ARRAYS_WRITTEN("%s writes into an array that its record or object parameter %s holds"
-      + " (or passes it to a method that does); jgrad does not differentiate changes to the"
-      + " arrays of a record or object argument yet: write into a copy of the array (.clone())"
-      + " and build a new record or object from it, or pass the array itself as a parameter"),
+  HELD_ROWS_MOVED("%s replaces matrices or rows of a double[][][] that its record or object"
+      + " parameter %s holds (t[i] = m or t[i][j] = row), or passes it to a method that does;"
+      + " jgrad supports that for double[][] arrays, not yet for double[][][] arrays: copy the"
+      + " values into the existing rows (System.arraycopy, or a loop)"),
   CONSTRUCTOR_WRITES("the constructor of %s changes the contents of its argument %s (here or in"
       + " a method it calls); jgrad differentiates constructors that compute fields by calling"
       + " them again, so they must leave their arguments as they are: change a copy"
       + " (%2$s.clone())"),
   OBJECT_PARAMETER_WRITTEN("@Grad method %s returns an array and changes a field of an object"
-      + " its parameter %s refers to (here or in a method it calls); jgrad's Jacobian of an"
+      + " or an array its parameter %s refers to (here or in a method it calls); jgrad's"
+      + " Jacobian of an"
       + " array result runs the rules once per row from the arguments' entry values, and cannot"
       + " copy objects for that yet: return a double (or write the outputs into an array"
       + " parameter of a void method), or copy the objects inside the method first"),

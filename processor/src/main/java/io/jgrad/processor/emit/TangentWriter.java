@@ -117,6 +117,12 @@ public final class TangentWriter {
         .addStatement("out[i] = copy(t[i])").endControlFlow()
         .addStatement("return out").build());
     type.addMethod(clear(fields, self));
+    type.addMethod(MethodSpec.methodBuilder("clear").addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+        .addParameter(selves, "t")
+        .addJavadoc("Sets every number of every element of {@code t} to zero (nothing if null).\n")
+        .beginControlFlow("if (t == null)").addStatement("return").endControlFlow()
+        .beginControlFlow("for ($T e : t)", self).addStatement("clear(e)").endControlFlow()
+        .build());
     type.addMethod(MethodSpec.methodBuilder("clearEntry")
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC).addParameter(selves, "entry")
         .addJavadoc("For a method that replaced elements of arrays of records, first step: clears"
@@ -160,11 +166,20 @@ public final class TangentWriter {
   private static final ClassName ARRAYS = ClassName.get("java.util", "Arrays");
 
   private static TypeName fieldType(RecordShape.Component c) {
-    if (c.type().isArray()) {
-      return c.type().dimensions() == 2 ? TypeName.get(double[][].class)
-          : TypeName.get(double[].class);
+    if (c.type().shape() != null) {
+      TypeName tangent = className(c.type().shape().tangentName());
+      return c.type().isArray() ? ArrayTypeName.of(tangent) : tangent;
     }
-    return c.type().isRecord() ? className(c.type().shape().tangentName()) : TypeName.DOUBLE;
+    return c.type().isArray() ? JavaEmitter.typeName(c.type().tangentType()) : TypeName.DOUBLE;
+  }
+
+  /** A record, class or array of them: its tangent class has the helpers for it. */
+  private static boolean isNested(RecordShape.Component c) {
+    return c.type().shape() != null;
+  }
+
+  private static ClassName nestedClass(RecordShape.Component c) {
+    return className(c.type().shape().tangentName());
   }
 
   private static MethodSpec zerosLike(RecordShape shape, ClassName self, ClassName record) {
@@ -176,7 +191,7 @@ public final class TangentWriter {
         .beginControlFlow("if (value == null)").addStatement("return null").endControlFlow()
         .addStatement("$T t = new $T()", self, self);
     for (RecordShape.Component c : shape.differentiableComponents()) {
-      if (c.type().isRecord()) {
+      if (isNested(c)) {
         m.addStatement("t.$N = $T.zerosLike($L)", c.name(),
             className(c.type().shape().tangentName()), read(shape, c, "value"));
       } else if (c.type().isArray()) {
@@ -252,8 +267,8 @@ public final class TangentWriter {
         .beginControlFlow("if (into == null || from == null || into == from)")
         .addStatement("return").endControlFlow();
     for (RecordShape.Component c : fields) {
-      if (c.type().isRecord()) {
-        m.addStatement("$T.addTo(into.$N, from.$N)", fieldType(c), c.name(), c.name());
+      if (isNested(c)) {
+        m.addStatement("$T.addTo(into.$N, from.$N)", nestedClass(c), c.name(), c.name());
       } else if (c.type().isArray()) {
         m.beginControlFlow("if (into.$N != null && into.$N != from.$N)", c.name(), c.name(),
                 c.name())
@@ -281,7 +296,7 @@ public final class TangentWriter {
     for (int k = 0; k < fields.size(); k++) {
       RecordShape.Component c = fields.get(k);
       args.add(k > 0 ? ", " : "");
-      args.add(c.type().isRecord() ? CodeBlock.of("$T.copy(t.$N)", fieldType(c), c.name())
+      args.add(isNested(c) ? CodeBlock.of("$T.copy(t.$N)", nestedClass(c), c.name())
           : c.type().isArray() ? CodeBlock.of("$T.copy(t.$N)", SNAPSHOTS, c.name())
           : CodeBlock.of("t.$N", c.name()));
     }
@@ -297,17 +312,10 @@ public final class TangentWriter {
         .addJavadoc("Sets every number of {@code t} to zero, in place (nothing if null).\n")
         .beginControlFlow("if (t == null)").addStatement("return").endControlFlow();
     for (RecordShape.Component c : fields) {
-      if (c.type().isRecord()) {
-        m.addStatement("$T.clear(t.$N)", fieldType(c), c.name());
-      } else if (c.type().dimensions() == 1) {
-        m.beginControlFlow("if (t.$N != null)", c.name())
-            .addStatement("$T.fill(t.$N, 0.0)", ARRAYS, c.name()).endControlFlow();
+      if (isNested(c)) {
+        m.addStatement("$T.clear(t.$N)", nestedClass(c), c.name());
       } else if (c.type().isArray()) {
-        m.beginControlFlow("if (t.$N != null)", c.name())
-            .beginControlFlow("for (double[] row : t.$N)", c.name())
-            .beginControlFlow("if (row != null)")
-            .addStatement("$T.fill(row, 0.0)", ARRAYS)
-            .endControlFlow().endControlFlow().endControlFlow();
+        m.addStatement("$T.clear(t.$N)", SNAPSHOTS, c.name());
       } else {
         m.addStatement("t.$N = 0.0", c.name());
       }
@@ -318,8 +326,8 @@ public final class TangentWriter {
   private static MethodSpec size(List<RecordShape.Component> fields, ClassName self) {
     CodeBlock.Builder sum = CodeBlock.builder().add("0");
     for (RecordShape.Component c : fields) {
-      if (c.type().isRecord()) {
-        sum.add(" + $T.size(t.$N)", fieldType(c), c.name());
+      if (isNested(c)) {
+        sum.add(" + $T.size(t.$N)", nestedClass(c), c.name());
       } else if (c.type().isArray()) {
         sum.add(" + $T.size(t.$N)", JACOBIANS, c.name());
       } else {
@@ -342,8 +350,8 @@ public final class TangentWriter {
             + " component order; returns the next column.\n")
         .beginControlFlow("if (t == null)").addStatement("return column").endControlFlow();
     for (RecordShape.Component c : fields) {
-      if (c.type().isRecord()) {
-        m.addStatement("column = $T.put(row, column, t.$N)", fieldType(c), c.name());
+      if (isNested(c)) {
+        m.addStatement("column = $T.put(row, column, t.$N)", nestedClass(c), c.name());
       } else if (c.type().isArray()) {
         m.addStatement("column = $T.put(row, column, t.$N)", JACOBIANS, c.name());
       } else {
@@ -362,8 +370,8 @@ public final class TangentWriter {
             + " tangent (from {@code offset}) holds it; returns the next offset.\n")
         .beginControlFlow("if (t == null)").addStatement("return offset").endControlFlow();
     for (RecordShape.Component c : fields) {
-      if (c.type().isRecord()) {
-        m.addStatement("offset = $T.seed(t.$N, column, offset)", fieldType(c), c.name());
+      if (isNested(c)) {
+        m.addStatement("offset = $T.seed(t.$N, column, offset)", nestedClass(c), c.name());
       } else if (c.type().isArray()) {
         m.addStatement("offset = $T.seed(t.$N, column, offset)", JACOBIANS, c.name());
       } else {
@@ -382,7 +390,7 @@ public final class TangentWriter {
       String label = (k > 0 ? ", " : "") + c.name() + "=";
       if (c.type().isArray()) {
         text.add(" + $S + $T.$L($N)", label, ARRAYS,
-            c.type().dimensions() == 2 ? "deepToString" : "toString", c.name());
+            c.type().dimensions() > 1 ? "deepToString" : "toString", c.name());
       } else {
         text.add(" + $S + $N", label, c.name());
       }

@@ -23,7 +23,7 @@ public final class RecordShape {
 
     public boolean isDifferentiable() {
       return type.isFloating() || type.isDifferentiableArray()
-          || type.isRecord() && type.shape().isDifferentiable();
+          || type.shape() != null && type.shape().isDifferentiable();
     }
   }
 

@@ -125,7 +125,7 @@ public final class JdtTypes {
           continue;
         }
         Type t = of(field.getType(), enclosing);
-        if (!isComponent(t, field.getType()) || t.isRecordArray()) {
+        if (!isComponent(t, field.getType())) {
           return null;
         }
         components.add(new RecordShape.Component(field.getName(), t,
@@ -175,9 +175,9 @@ public final class JdtTypes {
         if (!isComponent(type, types[k])) {
           return "its component " + canonical.getParameterNames()[k] + " is a "
               + types[k].getName() + ": record components may be double, float, int, long,"
-              + " boolean, char, enums, Strings, such records, and arrays double[], double[][],"
-              + " int[], long[], boolean[], String[] (not arrays of records or other classes,"
-              + " not the record itself)";
+              + " boolean, char, enums, Strings, such records and classes, one-dimensional"
+              + " arrays of them (Vec3[]), and arrays double[], double[][], double[][][], int[],"
+              + " long[], boolean[], String[] (not the record itself)";
         }
       }
     }
@@ -185,12 +185,16 @@ public final class JdtTypes {
   }
 
   /**
-   * A component type jgrad models: a number, boolean, enum, String, a modelled record, or an
-   * array of numbers, booleans or Strings (double arrays are differentiated, the rest is data).
+   * A component type jgrad models: a number, boolean, enum, String, a modelled record or class,
+   * a one-dimensional array of them ({@code Particle[]}), or an array of numbers, booleans or
+   * Strings (double arrays are differentiated, the rest is data).
    */
   private static boolean isComponent(Type type, ITypeBinding binding) {
     if (type == null) {
       return false;
+    }
+    if (type.isRecordArray()) {
+      return true;
     }
     if (type.isArray()) {
       return type.shape() == null && (type.isDifferentiableArray() || type.isPassiveArray());
@@ -221,8 +225,9 @@ public final class JdtTypes {
           && !isComponent(of(field.getType()), field.getType())) {
         return "its field " + field.getName() + " is a " + field.getType().getName()
             + ": jgrad treats a class as a value when its instance fields are double, float,"
-            + " int, long, boolean, char, enums, Strings, records, such classes, or arrays"
-            + " double[], double[][], int[], long[], boolean[], String[]";
+            + " int, long, boolean, char, enums, Strings, records, such classes, one-dimensional"
+            + " arrays of them (Particle[]), or arrays double[], double[][], double[][][], int[],"
+            + " long[], boolean[], String[]";
       }
     }
     return "it is not supported";

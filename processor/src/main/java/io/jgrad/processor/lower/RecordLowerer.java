@@ -178,7 +178,8 @@ final class RecordLowerer {
     if (!target.type().isRecord() || target.type().shape().component(name) == null) {
       lowerer.report(at, Message.UNSUPPORTED_EXPRESSION.format("reading " + at,
           ": jgrad reads components of records and fields of classes whose components are"
-              + " numbers, booleans, enums, Strings, arrays of numbers and such records"));
+              + " numbers, booleans, enums, Strings, arrays of numbers, such records and arrays of"
+              + " them"));
       return Expr.Lit.ofInt(0);
     }
     return new Expr.Field(target, name, type);

@@ -11,14 +11,14 @@ import io.jgrad.processor.ir.Var;
 import java.util.List;
 
 /**
- * The fields of the objects an argument refers to, saved on the tape and put back: the reverse
- * part of a rule puts every field it overwrote back to its entry value, but the caller of
- * {@code fAdjoint} gets its objects as the primal leaves them (as for arrays, which
- * {@code Snapshots.copy}/{@code restore} keep). {@link #save} runs once the forward part has
- * left the objects final, {@link #restore} once the reverse part is done. The walk visits an
- * object's fields before its own references and the pops mirror the pushes, so each object's
- * reference field is put back before the objects it refers to are walked: both walks see the
- * final objects.
+ * The fields of the objects an argument refers to, and the contents of the arrays they hold,
+ * saved on the tape and put back: the reverse part of a rule puts every field and element it
+ * overwrote back to its entry value, but the caller of {@code fAdjoint} gets its objects as the
+ * primal leaves them (as for array arguments, which {@code Snapshots.copy}/{@code restore}
+ * keep). {@link #save} runs once the forward part has left the objects final, {@link #restore}
+ * once the reverse part is done. The walk visits an object's fields (an array's elements) before
+ * its own references (the array's contents) and the pops mirror the pushes, so each reference is
+ * put back before the objects it refers to are walked: both walks see the final objects.
  */
 final class ObjectStates {
   private final TapeCode tape;
@@ -39,28 +39,37 @@ final class ObjectStates {
         || shape.components().stream().anyMatch(c -> reachesMutable(c.type())));
   }
 
-  /** Pushes the fields of every object {@code value} leads to (of type {@code type}). */
-  Block save(Expr value) {
+  /** True if a value of this type is or leads to memory: an array, or a field not final. */
+  static boolean reachesMemory(Type type) {
+    return type.isArray() || reachesMutable(type)
+        || type.shape() != null && type.shape().holdsMemory();
+  }
+
+  /**
+   * Pushes the fields of every object {@code value} leads to, and if {@code arrays} the contents
+   * of the arrays they hold (a method that writes none needs no copies of them).
+   */
+  Block save(Expr value, boolean arrays) {
     Block out = new Block();
-    walk(value, true, out);
+    walk(value, true, arrays, out);
     return out;
   }
 
   /** Pops what {@link #save} pushed for the same value back into the fields, in mirror order. */
-  Block restore(Expr value) {
+  Block restore(Expr value, boolean arrays) {
     Block out = new Block();
-    walk(value, false, out);
+    walk(value, false, arrays, out);
     return out;
   }
 
-  private void walk(Expr value, boolean save, Block out) {
+  private void walk(Expr value, boolean save, boolean arrays, Block out) {
     Type type = value.type();
-    if (!reachesMutable(type)) {
+    if (arrays ? !reachesMemory(type) : !reachesMutable(type)) {
       return;
     }
     Block inside = new Block();
     if (type.isArray()) {
-      elements(value, save, inside);
+      contents(value, save, arrays, inside);
     } else {
       List<RecordShape.Component> components = type.shape().components();
       for (int k = 0; k < components.size(); k++) {
@@ -68,7 +77,7 @@ final class ObjectStates {
         Expr.Field field = new Expr.Field(value, c.name(), c.type());
         boolean own = type.isMutableObject() && c.assignable();
         if (save) {
-          walk(field, true, inside);
+          walk(field, true, arrays, inside);
           if (own) {
             inside.add(tape.push(field, Origin.NONE));
           }
@@ -76,7 +85,7 @@ final class ObjectStates {
           if (own) {
             inside.add(new Stmt.SetField(field, tape.popped(c.type()), Origin.NONE));
           }
-          walk(field, false, inside);
+          walk(field, false, arrays, inside);
         }
       }
     }
@@ -85,12 +94,57 @@ final class ObjectStates {
     }
   }
 
+  /**
+   * An array: the objects its elements lead to, then (if {@code arrays}) a copy of its contents,
+   * and of a matrix's row references too (the method may have moved rows); restored in mirror
+   * order: the references first, then the numbers into the rows they name.
+   */
+  private void contents(Expr array, boolean save, boolean arrays, Block out) {
+    Type type = array.type();
+    boolean walksElements = type.isRecordArray()
+        && (arrays ? reachesMemory(type.elementType()) : reachesMutable(type.elementType()));
+    boolean rows = type.dimensions() >= 2 && type.shape() == null;
+    if (save) {
+      if (walksElements) {
+        elements(array, true, arrays, out);
+      }
+      if (arrays) {
+        out.add(tape.push(snapshot("copy", array), Origin.NONE));
+        if (rows) {
+          out.add(tape.push(snapshot("rows", array), Origin.NONE));
+        }
+      }
+    } else {
+      if (arrays) {
+        if (rows) {
+          out.add(putBack("restoreRows", array, tape.popped(type)));
+        }
+        out.add(putBack("restore", array, tape.popped(type)));
+      }
+      if (walksElements) {
+        elements(array, false, arrays, out);
+      }
+    }
+  }
+
+  private static Expr snapshot(String method, Expr array) {
+    return new Expr.Call(SNAPSHOTS, method, List.of(array), array.type());
+  }
+
+  private static Stmt putBack(String method, Expr array, Expr saved) {
+    return new Stmt.Eval(new Expr.Call(SNAPSHOTS, method, List.of(array, saved), Type.VOID),
+        Origin.NONE);
+  }
+
+  private static final String SNAPSHOTS = "io.jgrad.tape.Snapshots";
+
   /** The elements of an array, first to last when saving, last to first when restoring. */
-  private void elements(Expr array, boolean save, Block out) {
+  private void elements(Expr array, boolean save, boolean arrays, Block out) {
     Var i = new Var(names.fresh("i"), Type.INT, Var.Kind.TEMP);
     scope.add(i);
     Block body = new Block();
-    walk(new Expr.Index(array, new Expr.Ref(i), array.type().elementType()), save, body);
+    walk(new Expr.Index(array, new Expr.Ref(i), array.type().elementType()), save, arrays,
+        body);
     Expr length = new Expr.Length(array);
     Expr one = Expr.Lit.ofInt(1);
     out.add(new Stmt.Assign(i, save ? Expr.Lit.ofInt(0)

@@ -163,7 +163,7 @@ final class ReverseParts {
         toPositional.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "addPositional",
             List.of(ref(bar), ref(saved)), Type.VOID), Origin.NONE));
       } else if ((p.type().isRecordArray() || p.type().isRecord()) && p.type().hasShadow()
-          && effects.isWritten(p)) {
+          && (effects.isWritten(p) || effects.writesArrays(p))) {
         // an array of records whose elements the method replaces, or objects whose fields it
         // reassigns (p.pos = new Vec3(..), bodies[i] = other): the same, with the tangent
         // class's helpers; the entry tangents are cleared before the forward part, which
@@ -202,26 +202,27 @@ final class ReverseParts {
       putBack.add(new Stmt.Eval(new Expr.Call(SNAPSHOTS, "restore",
           List.of(ref(escaping), ref(copy)), Type.VOID), Origin.NONE));
     }
-    // the fields of the objects the method changed: final now, entry values after the reverse
-    // part; saved on tapes of their own (the thread's hold the forward part's record) and put
-    // back last, once the arrays hold their final elements
+    // the fields of the objects the method changed and the contents of the arrays they hold:
+    // final now, entry values after the reverse part; saved on tapes of their own (the
+    // thread's hold the forward part's record) and put back last, once the arrays passed in
+    // hold their final elements
     Block tapeSetup = new Block();
     ObjectStates states = new ObjectStates(TapeCode.scratch(names, delegateLocals, tapeSetup),
         names, delegateLocals);
     Block objectsBack = new Block();
     Block objectsFinal = new Block();
-    List<Var> changed = new ArrayList<>();
     for (Var p : function.params()) {
-      if (ObjectStates.reachesMutable(p.type()) && effects.isWritten(p)) {
-        changed.add(p);
+      // an array parameter's own contents are kept above; the arrays objects hold, here
+      boolean arrays = p.type().shape() != null && effects.writesArrays(p);
+      if (arrays || ObjectStates.reachesMutable(p.type()) && effects.isWritten(p)) {
+        objectsFinal.addAll(states.save(ref(p), arrays));
+        objectsBack = new Block().addAll(states.restore(ref(p), arrays)).addAll(objectsBack);
       }
     }
     if (value != null && ObjectStates.reachesMutable(value.type())) {
-      changed.add(value); // an object result the reverse part takes back to its first fields
-    }
-    for (Var p : changed) {
-      objectsFinal.addAll(states.save(ref(p)));
-      objectsBack = new Block().addAll(states.restore(ref(p))).addAll(objectsBack);
+      // an object result the reverse part takes back to its first fields
+      objectsFinal.addAll(states.save(ref(value), false));
+      objectsBack = new Block().addAll(states.restore(ref(value), false)).addAll(objectsBack);
     }
     body.addAll(tapeSetup).addAll(objectsFinal);
     if (value != null && value.type().isRecord() && value.type().shape().holdsArrays()

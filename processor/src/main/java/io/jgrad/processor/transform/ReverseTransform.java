@@ -407,6 +407,8 @@ public final class ReverseTransform {
     Expr shadowElement = new Expr.Index(adjointOf(st.array()), st.index(),
         element.type().tangentType());
     if (reference) {
+      // old references come back in the reverse sweep: a result holding the array is copied
+      restoredClasses.add(effects.elementClass(st.array()));
       forward.add(new Stmt.Eval(tape.invoke(Tape.REF, "push", element), origin));
       forward.add(new Stmt.Eval(tape.invoke(Tape.REF, "push", shadowElement), origin));
       forward.add(st);
