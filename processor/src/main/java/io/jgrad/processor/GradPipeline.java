@@ -130,6 +130,7 @@ final class GradPipeline {
           top -> source(units, top) != null);
       callees.readConstructorsWith(this::constructorFields);
       callees.readGettersWith(this::getter);
+      callees.readReturnedArgumentsWith(this::returnedArgument);
       for (TypeElement owner : byOwner.keySet()) {
         SourceUnit unit = source(units, RuleBases.topLevel(owner));
         if (unit != null) {
@@ -445,6 +446,13 @@ final class GradPipeline {
     CompilationUnit ast = declaringUnit(method.getDeclaringClass().getErasure()
         .getQualifiedName());
     return ast == null ? null : PathGetters.read(ast, method);
+  }
+
+  /** The argument a helper returns, read from its source ({@link ReturnedArguments}). */
+  private int returnedArgument(IMethodBinding method) {
+    CompilationUnit ast = declaringUnit(method.getDeclaringClass().getErasure()
+        .getQualifiedName());
+    return ast == null ? -1 : io.jgrad.processor.lower.ReturnedArguments.read(ast, method);
   }
 
   /** What a value class's constructor stores in its fields, read from its source. */

@@ -44,6 +44,7 @@ class CorpusTest {
           HeldArrays.class,
           HeldArrays.Kalman.class,
           ObjectArrayFields.class,
+          ReturningArguments.class,
           ObjectArrayFields.ParticleSystem.class,
           ObjectArrayFields.Mlp.class,
           ObjectArrayFields.Cluster.class,
@@ -506,6 +507,7 @@ class CorpusTest {
 
     // ---- FuzzFindingsF: what random programs with mutable classes found
     add(e, FuzzFindingsF.class, "objectOnlyHelper", c -> c.range(-2, 2));
+    add(e, FuzzFindingsF.class, "scalarGetterArgument", c -> c.range(-2, 2));
     add(e, FuzzFindingsF.class, "counterWrittenInNestedLoops", c -> c.args(r -> args(
         (Object) array(r, r.nextInt(1, 4), -1, 1))));
     add(e, FuzzFindingsF.class, "parameterRebound", c -> c.args(r -> {
@@ -827,6 +829,14 @@ class CorpusTest {
     add(e, RecordsWithArrays.class, "rowSums", c -> c.args(r -> args(table(r, false))));
     add(e, RecordsWithArrays.class, "layered", c -> c.args(r -> args(
         new RecordsWithArrays.Layer(table(r, true), u(r, -1, 1)), array(r, 3, -1, 1))));
+
+    // ---- ReturningArguments: helpers returning the array or object they were passed
+    add(e, ReturningArguments.class, "chained", c -> c.args(r -> args(u(r, -1, 1),
+        array(r, 3, -1, 1), array(r, 3, -1, 1))));
+    add(e, ReturningArguments.class, "inPlace", c -> c.args(r -> args(array(r, 3, -1, 1),
+        u(r, -1, 1))));
+    add(e, ReturningArguments.class, "fluent", c -> c.args(r -> args(
+        new ReturningArguments.Vec(u(r, -1, 1), u(r, -1, 1)), u(r, -1, 1))));
 
     // ---- ObjectArrayFields: objects and records holding arrays of objects and records
     add(e, ObjectArrayFields.ParticleSystem.class, "energy", c -> c.args(r -> args(

@@ -104,6 +104,34 @@ public final class FuzzFindingsF {
     return rebound(given, a) + given.x * a;
   }
 
+  /** A value class whose method returns its double parameter, as getters of a path do. */
+  public static final class Holder {
+    double x;
+
+    public Holder(double x) {
+      this.x = x;
+    }
+
+    double same(double d) {
+      return d;
+    }
+  }
+
+  private static double identity(double d) {
+    return d;
+  }
+
+  /**
+   * Seed 2901, program 685: a getter returning a double parameter ({@code return d;}) is read as
+   * its argument at the call; the argument {@code a * (a + a)} was lowered as a passive value,
+   * so {@code a + a} counted as a constant: the derivative was 2a instead of 4a.
+   */
+  @Grad
+  public static double scalarGetterArgument(double a) {
+    Holder h = new Holder(a);
+    return h.same(a * (a + a)) + identity(Math.sin(a) * (a - 2 * a)) * h.x;
+  }
+
   /**
    * Seeds 403 (program 71) and 404 (186); accepted since @Grad methods may change the objects
    * they are passed (the conservative alias union now costs a save and restore of o's fields,

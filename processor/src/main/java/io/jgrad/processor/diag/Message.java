@@ -65,7 +65,8 @@ public enum Message {
       + " array"),
   RETURNS_PARAMETER("%s may return its array parameter %s (or a row of it); jgrad's rules"
       + " give a returned array its own adjoint, so return a copy: %s.clone() (a method that"
-      + " only returns a path, return m[i];, is read as that path where it is called)"),
+      + " only returns a path, return m[i];, is read as that path where it is called, and a"
+      + " helper whose every return returns the same parameter, return y;, as that argument)"),
   RETURNS_HELD_ARRAY("%s may return an array that its parameter %s holds, or a record holding"
       + " one; jgrad's rules give a returned array or record its own adjoint, so return copies"
       + " of the arrays (values.clone()) or build the record from new arrays (a getter that"
@@ -73,7 +74,8 @@ public enum Message {
   RETURNS_PARAMETER_OBJECT("%s may return an object that its parameter %s refers to or holds;"
       + " jgrad's rules give a returned object its own adjoint, so they cannot follow it through"
       + " the call yet (a getter whose body is only return of a field or element, return"
-      + " this.body; or return ps[i];, is read as that path where it is called): return its"
+      + " this.body; or return ps[i];, is read as that path where it is called, and a helper"
+      + " whose every return returns the same parameter or this, as that argument): return its"
       + " index (an int) and read the element where it is needed, or"
       + " return a new object"),
   MOVES_ROWS_3D("%s replaces matrices or rows of its double[][][] parameter %s (%2$s[i] = m or"

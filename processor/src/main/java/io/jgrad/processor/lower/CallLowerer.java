@@ -100,6 +100,10 @@ final class CallLowerer {
       args.replaceAll(arg -> arg instanceof Expr.Index || !Effects.isReevaluable(arg)
           ? lowerer.spill(arg, out) : arg);
     }
+    if (callee != null && lowerer.callees.returnedArgument(method) >= 0) {
+      return callReturningArgument(owner, callee, args, lowerer.callees.returnedArgument(method),
+          out);
+    }
     // a helper's rules may be named apart from it (overloads): calls name the rules; a private
     // passive method is called through its copy in the rule classes
     Expr call = new Expr.Call(passive ? lowerer.callees.passiveOwner(method) : owner,
@@ -162,8 +166,28 @@ final class CallLowerer {
     args.replaceAll(arg -> arg instanceof Expr.Index || !Effects.isReevaluable(arg)
         ? lowerer.spill(arg, out) : arg);
     String owner = method.getDeclaringClass().getErasure().getQualifiedName();
+    if (lowerer.callees.returnedArgument(method) >= 0) {
+      return callReturningArgument(owner, callee, args, lowerer.callees.returnedArgument(method),
+          out);
+    }
     Expr call = new Expr.Call(owner, callee.name(), args, type);
     return type.equals(Type.VOID) ? call : lowerer.spill(call, out);
+  }
+
+  /**
+   * A call of a helper that returns its argument {@code k} ({@link ReturnedArguments}): the
+   * call, a statement of its own (its rules are void), then that argument as the value, held
+   * in a variable from before the call (the callee may reassign the field it came from).
+   */
+  private Expr callReturningArgument(String owner, GradCallee callee, List<Expr> args, int k,
+      Block out) {
+    List<Expr> held = new ArrayList<>(args);
+    if (!(held.get(k) instanceof Expr.Ref)) {
+      held.set(k, lowerer.spill(held.get(k), out));
+    }
+    out.add(new io.jgrad.processor.ir.Stmt.Eval(new Expr.Call(owner, callee.name(), held,
+        Type.VOID), lowerer.origin()));
+    return held.get(k);
   }
 
   /**
@@ -210,9 +234,11 @@ final class CallLowerer {
     }
     for (Object a : m.arguments()) {
       Expression arg = (Expression) a;
+      // a floating argument may be the result (static double id(double d) { return d; }):
+      // its operations are lowered as active ones (seed 2901, program 685)
       order.next(code -> ExpressionLowerer.isArray(arg) ? expressions.arrayAtom(arg, code)
           : ExpressionLowerer.isRecord(arg) ? lowerer.records.atom(arg, code)
-          : expressions.value(arg, code));
+          : expressions.operand(arg, code));
     }
     List<Expr> values = order.values();
     List<Type> types = stepTypes(method, path);

@@ -50,6 +50,14 @@ public interface CalleeResolver {
     return null;
   }
 
+  /**
+   * The argument a helper returns ({@link ReturnedArguments}: its index among the rules'
+   * parameters, the receiver first), read from its source, or -1.
+   */
+  default int returnedArgument(IMethodBinding method) {
+    return -1;
+  }
+
   /** Why {@code method} is neither differentiated nor passive, for the error at the call. */
   default String whyNot(IMethodBinding method) {
     return "its source is not in this build";

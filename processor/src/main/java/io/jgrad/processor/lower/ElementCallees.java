@@ -61,6 +61,8 @@ public final class ElementCallees implements CalleeResolver {
   private String caller;
   private java.util.function.Function<IMethodBinding, PathGetters.Path> getters;
   private final Map<String, java.util.Optional<PathGetters.Path>> getterCache = new HashMap<>();
+  private java.util.function.ToIntFunction<IMethodBinding> returnedArguments;
+  private final Map<String, Integer> returnedCache = new HashMap<>();
 
   /**
    * @param hasSource whether jgrad can read the source of a top-level type (helpers elsewhere,
@@ -98,6 +100,22 @@ public final class ElementCallees implements CalleeResolver {
     // Optional.empty() marks a method read and found not to be a getter
     return getterCache.computeIfAbsent(method.getMethodDeclaration().getKey(),
         k -> java.util.Optional.ofNullable(getters.apply(method))).orElse(null);
+  }
+
+  /** How to read which argument a helper returns ({@link ReturnedArguments}). */
+  public void readReturnedArgumentsWith(
+      java.util.function.ToIntFunction<IMethodBinding> reader) {
+    this.returnedArguments = reader;
+  }
+
+  @Override
+  public int returnedArgument(IMethodBinding method) {
+    if (returnedArguments == null || method.isConstructor()
+        || org.eclipse.jdt.core.dom.Modifier.isAbstract(method.getModifiers())) {
+      return -1;
+    }
+    return returnedCache.computeIfAbsent(method.getMethodDeclaration().getKey(),
+        k -> returnedArguments.applyAsInt(method));
   }
 
   /** Names the function being lowered, so that the calls resolved next are recorded as its. */
@@ -434,8 +452,9 @@ public final class ElementCallees implements CalleeResolver {
     String pkg = elements.getPackageOf(type).getQualifiedName().toString();
     GradCallee.Primal primal = visibleInPackage(method)
         ? new GradCallee.Primal(method.getName(), instance, method.isConstructor()) : null;
+    // a helper returning an argument has void rules: its caller reads the argument
     Type returns = method.isConstructor() ? JdtTypes.of(method.getDeclaringClass())
-        : JdtTypes.of(method.getReturnType());
+        : returnedArgument(method) >= 0 ? Type.VOID : JdtTypes.of(method.getReturnType());
     List<Integer> stored = null;
     if (method.isConstructor()) {
       ConstructorFields.Result fields = constructors.apply(method);

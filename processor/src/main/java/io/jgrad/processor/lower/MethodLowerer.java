@@ -122,6 +122,8 @@ public final class MethodLowerer {
   private Var self;
   /** The object under construction, if a constructor is being lowered; else null. */
   private ConstructorBody construction;
+  /** True for a helper whose every return returns one argument: its rules are void. */
+  private boolean returnsArgument;
   private int loopLabels;
   private int temps;
   private Origin origin = Origin.NONE;
@@ -195,6 +197,8 @@ public final class MethodLowerer {
         vars.put(binding, var);
       }
     }
+    // a helper returning one of its arguments has void rules (ReturnedArguments)
+    returnsArgument = ReturnedArguments.of(method) >= 0;
     Block body = new Block();
     if (construction != null) {
       construction.start(method, body);
@@ -206,7 +210,7 @@ public final class MethodLowerer {
       construction.finish(params, body);
     }
     Type returnType = construction != null ? construction.type()
-        : JdtTypes.of(method.getReturnType2().resolveBinding());
+        : returnsArgument ? Type.VOID : JdtTypes.of(method.getReturnType2().resolveBinding());
     return new Result(new Function(method.getName().getIdentifier(), params, returnType, body,
         locals), problems, constructors);
   }
@@ -286,6 +290,8 @@ public final class MethodLowerer {
     } else if (s instanceof ReturnStatement r && construction != null) {
       report(s, Message.UNSUPPORTED_STATEMENT.format("return in a constructor that computes"
           + " fields", ": let the body run to its end (an if/else around the rest)"));
+    } else if (s instanceof ReturnStatement r && returnsArgument) {
+      out.add(new Stmt.Return(null, origin)); // the caller reads the argument it passed
     } else if (s instanceof ReturnStatement r) {
       Expression value = r.getExpression();
       Expr result = value == null ? null

@@ -154,7 +154,7 @@ public final class PathGetters {
     return v.isField() && !Modifier.isStatic(v.getModifiers()) && v.getDeclaringClass() != null;
   }
 
-  private static MethodDeclaration declaration(CompilationUnit ast, IMethodBinding method) {
+  static MethodDeclaration declaration(CompilationUnit ast, IMethodBinding method) {
     String key = method.getMethodDeclaration().getKey();
     MethodDeclaration[] found = new MethodDeclaration[1];
     ast.accept(new ASTVisitor() {
