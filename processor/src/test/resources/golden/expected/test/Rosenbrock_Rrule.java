@@ -59,18 +59,16 @@ public final class Rosenbrock_Rrule {
     int i = 0;
     double a = 0.0;
     double b = 0.0;
+    double t1 = 0.0;
     double t3 = 0.0;
     while (i < x.length - 1) {
       // line 13: double a = 1.0 - x[i];
-      tapes.pushDouble(a);
       a = 1.0 - x[i];
       // line 14: double b = x[i + 1] - x[i] * x[i];
-      double t1 = x[i] * x[i];
-      tapes.pushDouble(b);
+      t1 = x[i] * x[i];
       b = x[i + 1] - t1;
       // line 15: s += a * a + 100.0 * b * b;
       double t2 = a * a;
-      tapes.pushDouble(t3);
       t3 = 100.0 * b;
       double t4 = t3 * b;
       double t5 = t2 + t4;
@@ -83,6 +81,7 @@ public final class Rosenbrock_Rrule {
     double value = result;
     // what the reverse sweep starts from
     tapes.pushInt(i);
+    tapes.pushDouble(t1);
     tapes.pushDouble(b);
     tapes.pushDouble(t3);
     tapes.pushDouble(a);
@@ -97,6 +96,7 @@ public final class Rosenbrock_Rrule {
     double a = tapes.popDouble();
     double t3 = tapes.popDouble();
     double b = tapes.popDouble();
+    double t1 = tapes.popDouble();
     int i = tapes.popInt();
     // reverse sweep: adjoints, from the last statement to the first
     double resultBar = seed;
@@ -109,21 +109,26 @@ public final class Rosenbrock_Rrule {
       double t5Bar = sBar;
       double t2Bar = t5Bar;
       double t4Bar = t5Bar;
+      // line 14: double b = x[i + 1] - x[i] * x[i];
+      t1 = x[i] * x[i];
+      b = x[i + 1] - t1;
+      // line 15: s += a * a + 100.0 * b * b;
+      t3 = 100.0 * b;
       double t3Bar = t4Bar * b;
       double bBar = t4Bar * t3;
       bBar += t3Bar * 100.0;
-      t3 = tapes.popDouble();
+      // line 13: double a = 1.0 - x[i];
+      a = 1.0 - x[i];
+      // line 15: s += a * a + 100.0 * b * b;
       double aBar = t2Bar * a;
       aBar += t2Bar * a;
       // line 14: double b = x[i + 1] - x[i] * x[i];
       xBar[i + 1] += bBar;
       double t1Bar = -bBar;
-      b = tapes.popDouble();
       xBar[i] += t1Bar * x[i];
       xBar[i] += t1Bar * x[i];
       // line 13: double a = 1.0 - x[i];
       xBar[i] -= aBar;
-      a = tapes.popDouble();
     }
   }
 

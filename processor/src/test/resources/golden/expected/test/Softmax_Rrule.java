@@ -94,7 +94,6 @@ public final class Softmax_Rrule {
     int index = 0;
     double v = 0.0;
     while (index < z.length) {
-      tapes.pushDouble(v);
       v = z[index];
       // line 13: m = Math.max(m, v);
       double t1 = Math.max(m, v);
@@ -199,11 +198,13 @@ public final class Softmax_Rrule {
       // line 13: m = Math.max(m, v);
       double t1Bar = mBar;
       m = tapes.popDouble();
+      // line 12: for (double v : z) {
+      v = z[index];
+      // line 13: m = Math.max(m, v);
       mBar = t1Bar * (m >= v ? 1.0 : 0.0);
       double vBar = t1Bar * (m >= v ? 0.0 : 1.0);
       // line 12: for (double v : z) {
       zBar[index] += vBar;
-      v = tapes.popDouble();
     }
   }
 

@@ -508,6 +508,13 @@ class CorpusTest {
     // ---- FuzzFindingsF: what random programs with mutable classes found
     add(e, FuzzFindingsF.class, "objectOnlyHelper", c -> c.range(-2, 2));
     add(e, FuzzFindingsF.class, "scalarGetterArgument", c -> c.range(-2, 2));
+    add(e, FuzzFindingsF.class, "dataArrayResult", c -> c.args(r -> {
+      double x0;
+      do {
+        x0 = u(r, -1, 2);
+      } while (Math.abs(x0 - 0.5) < MARGIN);
+      return args(new double[] {x0, u(r, -1, 1)}, new FuzzFindingsF.Flag(r.nextBoolean()));
+    }));
     add(e, FuzzFindingsF.class, "counterWrittenInNestedLoops", c -> c.args(r -> args(
         (Object) array(r, r.nextInt(1, 4), -1, 1))));
     add(e, FuzzFindingsF.class, "parameterRebound", c -> c.args(r -> {

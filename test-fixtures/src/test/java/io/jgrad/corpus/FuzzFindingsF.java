@@ -132,6 +132,24 @@ public final class FuzzFindingsF {
     return h.same(a * (a + a)) + identity(Math.sin(a) * (a - 2 * a)) * h.x;
   }
 
+  /** A record of data only: no tangent class. */
+  public record Flag(boolean on) {}
+
+  private static Flag[] flags(Holder h, Flag given) {
+    return new Flag[] {new Flag(h.x <= 0.5), given};
+  }
+
+  /**
+   * Seed 2904, program 721: a helper (it takes a mutable object) returning an array of records of
+   * data: the reverse rule seeded its result's adjoint that has none (an internal error), and the
+   * caller gave the result an adjoint of a tangent class that does not exist.
+   */
+  @Grad
+  public static double dataArrayResult(double[] x, Flag given) {
+    Flag[] fs = flags(new Holder(x[0]), given);
+    return fs[0].on() ? x[0] * x[1] : x[1];
+  }
+
   /**
    * Seeds 403 (program 71) and 404 (186); accepted since @Grad methods may change the objects
    * they are passed (the conservative alias union now costs a save and restore of o's fields,

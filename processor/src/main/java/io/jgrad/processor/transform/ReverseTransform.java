@@ -140,8 +140,9 @@ public final class ReverseTransform {
       locals.add(value);
     }
     Block seeding = new Block();
-    if (result != null && (returns.isArray() || returns.hasShadow())) {
-      // a record's tangent class adds its tangents as Snapshots adds arrays
+    if (result != null && seed != null && (returns.isArray() || returns.hasShadow())) {
+      // a record's tangent class adds its tangents as Snapshots adds arrays (a result without
+      // a derivative, an array of records of data, has no seed: seed 2904, program 721)
       String adder = returns.shape() != null ? returns.shape().tangentName() : SNAPSHOTS;
       seeding.add(new Stmt.Eval(new Expr.Call(adder, "addTo",
           List.of(ref(adjoint(result)), ref(seed)), Type.VOID), Origin.NONE));
@@ -161,7 +162,13 @@ public final class ReverseTransform {
   private boolean saves(Stmt.Assign a, int loopDepth) {
     Var v = a.target();
     boolean firstDefinition = loopDepth == 0 && !v.isParam() && !defined.contains(v);
-    return recorded.oldValueRead(a) && !firstDefinition && inverse(a) == null;
+    return recorded.oldValueRead(a) && !firstDefinition && inverse(a) == null
+        && !recorded.isRematerialized(v);
+  }
+
+  /** Arrays of numbers and records with a derivative: values followed with an adjoint. */
+  private static boolean hasAdjoint(Type type) {
+    return type.hasShadow() || type.isArray() && !type.isPassiveArray();
   }
 
   /** {@code i = i - c} for {@code i = i + c} on an int or long (exact: integers wrap). */
@@ -187,7 +194,12 @@ public final class ReverseTransform {
       Sweeps sweeps = s instanceof Stmt.Loop l ? loop(l, loopDepth, constantStart(previous, l))
           : statement(s, loopDepth);
       forward.addAll(sweeps.forward());
-      reverseChunks.add(sweeps.reverse());
+      // values read again rather than kept: assigned where the reverse of s starts
+      Block reverse = new Block();
+      for (Stmt.Assign again : recorded.rematerializedBefore(s)) {
+        reverse.add(new Stmt.Assign(again.target(), again.value(), again.origin()));
+      }
+      reverseChunks.add(reverse.addAll(sweeps.reverse()));
       if (!(s instanceof Stmt.Comment)) {
         previous = s;
       }
@@ -291,9 +303,10 @@ public final class ReverseTransform {
     Block forward = new Block();
     Block reverse = new Block();
     Stmt.Assign assign = target == null ? null : (Stmt.Assign) statement;
-    boolean pointer = target != null
-        && (target.type().isArray() || target.type().hasShadow());
-    boolean saves = target != null && (pointer ? reassigned(target, loopDepth)
+    // a result without a derivative (int[], an array of records of data) has no adjoint
+    boolean pointer = target != null && hasAdjoint(target.type());
+    boolean passivePointer = target != null && target.type().isPassiveArray();
+    boolean saves = target != null && (pointer || passivePointer ? reassigned(target, loopDepth)
         : saves(assign, loopDepth));
     if (target != null) {
       defined.add(target);
@@ -328,7 +341,7 @@ public final class ReverseTransform {
     // the reverse part finds the arrays as the forward part left them (the reverse sweep of the
     // statements after the call put back what they changed) and leaves them as they were before
     List<Expr> args = new ArrayList<>(withAdjoints);
-    if (callee.returnType().isArray() || callee.returnType().hasShadow()) {
+    if (hasAdjoint(callee.returnType())) {
       args.add(ref(adjoint(target)));
     } else if (callee.returnType().isFloating()) {
       args.add(target != null && activity.isActive(target) ? ref(adjoint(target)) : ZERO);

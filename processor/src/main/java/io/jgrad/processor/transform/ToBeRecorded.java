@@ -26,6 +26,12 @@ import java.util.Set;
  * The to-be-recorded analysis of a reverse rule: which variables and array elements the reverse
  * sweep reads, and where, so that the forward sweep keeps an old value only where a derivative
  * (or a callee's reverse part) reads it before the value is overwritten.
+ *
+ * <p>Some values are computed again instead of kept ({@link #rematerialized}): a scalar assigned
+ * once, by an operator over variables and elements of memory the method never writes ({@code
+ * double w = w1[i][k];}, {@code double d = x[i] - x[j];}), whose readers all follow it in its
+ * block and before anything it reads changes, is assigned again in the reverse sweep just before
+ * the reverse of its last reader, where what it reads has its values again.
  */
 final class ToBeRecorded {
   private final Function function;
@@ -36,35 +42,155 @@ final class ToBeRecorded {
   private final Map<Stmt, Integer> position = new IdentityHashMap<>();
   private final Map<Stmt, List<Stmt.Loop>> enclosingLoops = new IdentityHashMap<>();
   private final Map<Var, List<Stmt>> readers = new HashMap<>();
+  /** Per statement: the block it is in, the statement around it, its last nested position. */
+  private final Map<Stmt, Block> blockOf = new IdentityHashMap<>();
+  private final Map<Stmt, Stmt> parent = new IdentityHashMap<>();
+  private final Map<Stmt, Integer> end = new IdentityHashMap<>();
+  /** Per variable: the statements that assign it (assignments, increments). */
+  private final Map<Var, List<Stmt>> writers = new java.util.LinkedHashMap<>();
+  /** Rematerialized variables: the assignment, and the statement before whose reverse it runs. */
+  private final Map<Var, Stmt.Assign> rematerialized = new java.util.LinkedHashMap<>();
+  private final Map<Stmt, List<Stmt.Assign>> rematerializedBefore = new IdentityHashMap<>();
 
   ToBeRecorded(Function function, CalleeTable callees, Activity activity, ArrayEffects effects) {
     this.function = function;
     this.callees = callees;
     this.activity = activity;
     this.effects = effects;
-    collectNeeded(function.body(), new ArrayDeque<>());
+    collectNeeded(function.body(), new ArrayDeque<>(), null);
+    findRematerialized();
   }
 
   /** Every variable a derivative reads on the reverse sweep, and where it is read. */
-  private void collectNeeded(Block block, Deque<Stmt.Loop> loops) {
+  private void collectNeeded(Block block, Deque<Stmt.Loop> loops, Stmt around) {
     for (Stmt s : block.stmts()) {
       position.put(s, position.size());
       enclosingLoops.put(s, List.copyOf(loops));
+      blockOf.put(s, block);
+      if (around != null) {
+        parent.put(s, around);
+      }
+      if (s instanceof Stmt.Assign a) {
+        writers.computeIfAbsent(a.target(), k -> new ArrayList<>()).add(s);
+      } else if (s instanceof Stmt.Accumulate ac && ac.target() instanceof Expr.Ref r) {
+        writers.computeIfAbsent(r.var(), k -> new ArrayList<>()).add(s);
+      }
       Set<Var> reads = new HashSet<>();
       collectReads(s, reads);
       for (Var v : reads) {
         readers.computeIfAbsent(v, k -> new ArrayList<>()).add(s);
       }
       if (s instanceof Stmt.If i) {
-        collectNeeded(i.then(), loops);
-        collectNeeded(i.otherwise(), loops);
+        collectNeeded(i.then(), loops, s);
+        collectNeeded(i.otherwise(), loops, s);
       } else if (s instanceof Stmt.Loop l) {
         loops.push(l);
-        collectNeeded(l.body(), loops);
-        collectNeeded(l.update(), loops);
+        collectNeeded(l.body(), loops, s);
+        collectNeeded(l.update(), loops, s);
         loops.pop();
       }
+      end.put(s, position.size() - 1);
     }
+  }
+
+  /**
+   * Finds the scalars read again in the reverse sweep instead of kept (see the class comment),
+   * and counts the variables their values read as read where they are read again.
+   */
+  private void findRematerialized() {
+    // last assignment first: a value computed again reads others where it is computed, which
+    // may then be computed again there too, first (t6 = t5 * x after t5 = 0.5 * k)
+    List<Map.Entry<Var, List<Stmt>>> all = new ArrayList<>(writers.entrySet());
+    java.util.Collections.reverse(all);
+    for (Map.Entry<Var, List<Stmt>> e : all) {
+      Var v = e.getKey();
+      // outside loops a value is kept once, at the end of the forward sweep: nothing to gain
+      if (v.isParam() || !v.type().isPrimitive() || e.getValue().size() != 1
+          || !(e.getValue().get(0) instanceof Stmt.Assign a) || enclosingLoops.get(a).isEmpty()
+          || !isReread(a.value()) || Exprs.vars(a.value()).contains(v)
+          || !readers.containsKey(v)) {
+        continue;
+      }
+      Stmt anchor = lastReaderIn(a, readers.get(v));
+      if (anchor == null || changedBetween(Exprs.vars(a.value()), position.get(a),
+          end.get(anchor))) {
+        continue;
+      }
+      rematerialized.put(v, a);
+      rematerializedBefore.computeIfAbsent(anchor, k -> new ArrayList<>()).add(a);
+      for (Var u : Exprs.vars(a.value())) {
+        readers.computeIfAbsent(u, k -> new ArrayList<>()).add(anchor);
+      }
+    }
+    // in the order of the forward sweep: a value before those computed from it
+    rematerializedBefore.values().forEach(list -> list.sort(
+        java.util.Comparator.comparingInt(position::get)));
+  }
+
+  /**
+   * True for a value computed again cheaply and exactly: variables, literals, element and field
+   * reads of memory the method never writes, and operators over them (no calls, no allocation).
+   */
+  private boolean isReread(Expr e) {
+    if (e instanceof Expr.Lit || e instanceof Expr.Ref) {
+      return false; // a copy: keeping it costs what reading it again does
+    }
+    boolean[] ok = {true};
+    Exprs.visit(e, x -> {
+      if (x instanceof Expr.Call || x instanceof Expr.Invoke || x instanceof Expr.New
+          || x instanceof Expr.NewArray || x instanceof Expr.NewArrayOf
+          || x instanceof Expr.Conditional
+          || x instanceof Expr.StaticField sf && sf.mirrored()
+          || x instanceof Expr.Ref r && ArrayEffects.holdsMemory(r.var().type())
+              && (effects.isWritten(r.var()) || effects.isPassedToWritingCallee(r.var()))) {
+        ok[0] = false;
+      }
+    });
+    return ok[0];
+  }
+
+  /**
+   * The statement of {@code a}'s block that holds the last of {@code readers} (each must be in
+   * a statement after {@code a} there), or null.
+   */
+  private Stmt lastReaderIn(Stmt.Assign a, List<Stmt> readers) {
+    Block block = blockOf.get(a);
+    Stmt last = null;
+    for (Stmt r : readers) {
+      Stmt s = r;
+      while (s != null && blockOf.get(s) != block) {
+        s = parent.get(s);
+      }
+      if (s == null || position.get(s) <= position.get(a)) {
+        return null;
+      }
+      if (last == null || position.get(s) > position.get(last)) {
+        last = s;
+      }
+    }
+    return last;
+  }
+
+  /** True if one of {@code vars} is assigned at a position in (from, to]. */
+  private boolean changedBetween(Set<Var> vars, int from, int to) {
+    for (Var u : vars) {
+      for (Stmt w : writers.getOrDefault(u, List.of())) {
+        if (position.get(w) > from && position.get(w) <= to) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** True if the reverse sweep assigns {@code v} again rather than taking its old values back. */
+  boolean isRematerialized(Var v) {
+    return rematerialized.containsKey(v);
+  }
+
+  /** The assignments to repeat just before the reverse of {@code s} (none: empty). */
+  List<Stmt.Assign> rematerializedBefore(Stmt s) {
+    return rematerializedBefore.getOrDefault(s, List.of());
   }
 
   /** The variables the reverse sweep of statement {@code s} itself reads. */
