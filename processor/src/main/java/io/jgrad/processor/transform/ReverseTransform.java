@@ -198,6 +198,10 @@ public final class ReverseTransform {
       Block reverse = new Block();
       for (Stmt.Assign again : recorded.rematerializedBefore(s)) {
         reverse.add(new Stmt.Assign(again.target(), again.value(), again.origin()));
+        if (again.target().type().hasShadow()) {
+          reverse.add(new Stmt.Assign(adjoint(again.target()), shadow(again.value()),
+              again.origin()));
+        }
       }
       reverseChunks.add(reverse.addAll(sweeps.reverse()));
       if (!(s instanceof Stmt.Comment)) {
@@ -492,7 +496,7 @@ public final class ReverseTransform {
     Var v = a.target();
     Block forward = new Block();
     Block reverse = new Block();
-    boolean saves = reassigned(v, loopDepth);
+    boolean saves = reassigned(v, loopDepth) && !recorded.isRematerialized(v);
     if (saves) {
       forward.addAll(pushPointer(v, a.origin()));
     }

@@ -6,6 +6,7 @@ import io.jgrad.processor.analysis.Activity;
 import io.jgrad.processor.analysis.ArrayEffects;
 import io.jgrad.processor.analysis.Assignments;
 import io.jgrad.processor.ir.Block;
+import io.jgrad.processor.ir.Blocks;
 import io.jgrad.processor.ir.Expr;
 import io.jgrad.processor.ir.Exprs;
 import io.jgrad.processor.ir.Function;
@@ -46,6 +47,8 @@ final class ToBeRecorded {
   private final Map<Stmt, Block> blockOf = new IdentityHashMap<>();
   private final Map<Stmt, Stmt> parent = new IdentityHashMap<>();
   private final Map<Stmt, Integer> end = new IdentityHashMap<>();
+  /** Per variable: the statements whose own expressions name it (not nested statements'). */
+  private final Map<Var, List<Stmt>> mentions = new HashMap<>();
   /** Per variable: the statements that assign it (assignments, increments). */
   private final Map<Var, List<Stmt>> writers = new java.util.LinkedHashMap<>();
   /** Rematerialized variables: the assignment, and the statement before whose reverse it runs. */
@@ -74,6 +77,22 @@ final class ToBeRecorded {
         writers.computeIfAbsent(a.target(), k -> new ArrayList<>()).add(s);
       } else if (s instanceof Stmt.Accumulate ac && ac.target() instanceof Expr.Ref r) {
         writers.computeIfAbsent(r.var(), k -> new ArrayList<>()).add(s);
+      }
+      if (!(s instanceof Stmt.If || s instanceof Stmt.Loop)) {
+        Set<Var> named = new HashSet<>();
+        Blocks.visitExprs(new Block().add(s), x -> named.addAll(Exprs.vars(x)));
+        if (s instanceof Stmt.Assign a) {
+          named.add(a.target());
+        }
+        for (Var v : named) {
+          mentions.computeIfAbsent(v, k -> new ArrayList<>()).add(s);
+        }
+      } else if (s instanceof Stmt.If i) {
+        Exprs.vars(i.condition()).forEach(v ->
+            mentions.computeIfAbsent(v, k -> new ArrayList<>()).add(s));
+      } else if (((Stmt.Loop) s).condition() != null) {
+        Exprs.vars(((Stmt.Loop) s).condition()).forEach(v ->
+            mentions.computeIfAbsent(v, k -> new ArrayList<>()).add(s));
       }
       Set<Var> reads = new HashSet<>();
       collectReads(s, reads);
@@ -104,14 +123,16 @@ final class ToBeRecorded {
     java.util.Collections.reverse(all);
     for (Map.Entry<Var, List<Stmt>> e : all) {
       Var v = e.getKey();
+      boolean reference = isReference(v.type());
       // outside loops a value is kept once, at the end of the forward sweep: nothing to gain
-      if (v.isParam() || !v.type().isPrimitive() || e.getValue().size() != 1
+      if (v.isParam() || !v.type().isPrimitive() && !reference || e.getValue().size() != 1
           || !(e.getValue().get(0) instanceof Stmt.Assign a) || enclosingLoops.get(a).isEmpty()
           || !isReread(a.value()) || Exprs.vars(a.value()).contains(v)
-          || !readers.containsKey(v)) {
+          || !(reference ? mentions : readers).containsKey(v)) {
         continue;
       }
-      Stmt anchor = lastReaderIn(a, readers.get(v));
+      // a record or row is read through its shadow too: every statement naming it counts
+      Stmt anchor = lastReaderIn(a, (reference ? mentions : readers).get(v));
       if (anchor == null || changedBetween(Exprs.vars(a.value()), position.get(a),
           end.get(anchor))) {
         continue;
@@ -120,6 +141,7 @@ final class ToBeRecorded {
       rematerializedBefore.computeIfAbsent(anchor, k -> new ArrayList<>()).add(a);
       for (Var u : Exprs.vars(a.value())) {
         readers.computeIfAbsent(u, k -> new ArrayList<>()).add(anchor);
+        mentions.computeIfAbsent(u, k -> new ArrayList<>()).add(anchor);
       }
     }
     // in the order of the forward sweep: a value before those computed from it
@@ -157,6 +179,9 @@ final class ToBeRecorded {
     Block block = blockOf.get(a);
     Stmt last = null;
     for (Stmt r : readers) {
+      if (r == a) {
+        continue; // the assignment names what it assigns
+      }
       Stmt s = r;
       while (s != null && blockOf.get(s) != block) {
         s = parent.get(s);
@@ -181,6 +206,14 @@ final class ToBeRecorded {
       }
     }
     return false;
+  }
+
+  /**
+   * A record with a derivative or an array of numbers: assigned with its shadow, which the
+   * reverse sweep reads through (fields, elements) without naming the variable itself.
+   */
+  private static boolean isReference(Type type) {
+    return type.hasShadow() && (type.isRecord() || type.isArray());
   }
 
   /** True if the reverse sweep assigns {@code v} again rather than taking its old values back. */
