@@ -508,6 +508,8 @@ class CorpusTest {
     // ---- FuzzFindingsF: what random programs with mutable classes found
     add(e, FuzzFindingsF.class, "objectOnlyHelper", c -> c.range(-2, 2));
     add(e, FuzzFindingsF.class, "scalarGetterArgument", c -> c.range(-2, 2));
+    add(e, FuzzFindingsF.class, "widenedGetter", c -> c.args(r -> args(
+        new FuzzFindingsF.Weighted((float) u(r, -2, 2), r.nextInt(-3, 4)), u(r, -1, 1))));
     add(e, FuzzFindingsF.class, "dataArrayResult", c -> c.args(r -> {
       double x0;
       do {

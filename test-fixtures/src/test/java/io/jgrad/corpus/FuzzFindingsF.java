@@ -150,6 +150,23 @@ public final class FuzzFindingsF {
     return fs[0].on() ? x[0] * x[1] : x[1];
   }
 
+  /** A float and an int. */
+  public record Weighted(float f, int k) {
+    double weight() {
+      return k;
+    }
+  }
+
+  /**
+   * Seed 2908, program 836: a getter returning its int component as a double ({@code double
+   * weight() { return k; }}) was read as the int itself, so {@code w.weight() * w.f()} was
+   * computed in float: the rules' value was not the primal's.
+   */
+  @Grad
+  public static double widenedGetter(Weighted w, double a) {
+    return w.weight() * w.f() + a * w.f();
+  }
+
   /**
    * Seeds 403 (program 71) and 404 (186); accepted since @Grad methods may change the objects
    * they are passed (the conservative alias union now costs a save and restore of o's fields,

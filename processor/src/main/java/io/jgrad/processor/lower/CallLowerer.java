@@ -258,6 +258,12 @@ final class CallLowerer {
       }
       e = new Expr.Index(e, index, type);
     }
+    // double m() { return k; } with an int k: the call's value is the converted one (seed
+    // 2908, program 836: k * f computed in float)
+    Type returns = JdtTypes.of(method.getReturnType());
+    if (returns != null && returns.isPrimitive() && !returns.equals(e.type())) {
+      e = new Expr.Cast(returns, e);
+    }
     return e;
   }
 
