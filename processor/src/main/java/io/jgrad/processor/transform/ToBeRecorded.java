@@ -47,6 +47,12 @@ final class ToBeRecorded {
   private final Map<Stmt, Block> blockOf = new IdentityHashMap<>();
   private final Map<Stmt, Stmt> parent = new IdentityHashMap<>();
   private final Map<Stmt, Integer> end = new IdentityHashMap<>();
+  /**
+   * Statements that may write memory, with the roots of what they write (an element store's
+   * array, a field write's object, the memory arguments of a call to a writing callee).
+   */
+  private final Map<Stmt, Set<Var>> memoryWrites = new IdentityHashMap<>();
+
   /** Per variable: the statements whose own expressions name it (not nested statements'). */
   private final Map<Var, List<Stmt>> mentions = new HashMap<>();
   /** Per variable: the statements that assign it (assignments, increments). */
@@ -78,6 +84,7 @@ final class ToBeRecorded {
       } else if (s instanceof Stmt.Accumulate ac && ac.target() instanceof Expr.Ref r) {
         writers.computeIfAbsent(r.var(), k -> new ArrayList<>()).add(s);
       }
+      collectMemoryWrites(s);
       if (!(s instanceof Stmt.If || s instanceof Stmt.Loop)) {
         Set<Var> named = new HashSet<>();
         Blocks.visitExprs(new Block().add(s), x -> named.addAll(Exprs.vars(x)));
@@ -127,7 +134,7 @@ final class ToBeRecorded {
       // outside loops a value is kept once, at the end of the forward sweep: nothing to gain
       if (v.isParam() || !v.type().isPrimitive() && !reference || e.getValue().size() != 1
           || !(e.getValue().get(0) instanceof Stmt.Assign a) || enclosingLoops.get(a).isEmpty()
-          || !isReread(a.value()) || Exprs.vars(a.value()).contains(v)
+          || !isReread(a) || Exprs.vars(a.value()).contains(v)
           || !(reference ? mentions : readers).containsKey(v)) {
         continue;
       }
@@ -149,11 +156,57 @@ final class ToBeRecorded {
         java.util.Comparator.comparingInt(position::get)));
   }
 
+  private void collectMemoryWrites(Stmt s) {
+    Set<Var> roots = new HashSet<>();
+    if (s instanceof Stmt.Store st) {
+      roots.add(Exprs.root(st.array()));
+    } else if (s instanceof Stmt.SetField f) {
+      roots.add(Exprs.root(f.field().target()));
+    } else if (s instanceof Stmt.Accumulate ac && !(ac.target() instanceof Expr.Ref)) {
+      roots.add(Exprs.root(ac.target()));
+    } else if ((s instanceof Stmt.Assign || s instanceof Stmt.Eval)
+        && callOf(s) instanceof Expr.Call call) {
+      // a callee with rules that writes an argument, or a call jgrad knows nothing of
+      io.jgrad.processor.rules.GradCallee callee = callees.of(call);
+      for (int k = 0; k < call.args().size(); k++) {
+        if (callee == null || callees.writes(callee, k)) {
+          Exprs.vars(call.args().get(k)).stream()
+              .filter(v -> ArrayEffects.holdsMemory(v.type())).forEach(roots::add);
+        }
+      }
+    }
+    roots.remove(null);
+    if (!roots.isEmpty()) {
+      memoryWrites.put(s, roots);
+    }
+  }
+
+  /**
+   * True if the memory {@code m} leads to keeps, from {@code a} on, the contents it has at
+   * {@code a}: nothing writes it later in the method, nor in a loop around {@code a} (whose next
+   * iterations would), so the reverse sweep finds it as {@code a} read it.
+   */
+  private boolean unchangedFrom(Var m, Stmt a) {
+    for (Map.Entry<Stmt, Set<Var>> w : memoryWrites.entrySet()) {
+      boolean hits = false;
+      for (Var root : w.getValue()) {
+        hits |= root == m || effects.reaches(m, effects.classOf(root))
+            || effects.reaches(root, effects.classOf(m));
+      }
+      if (hits && (position.get(w.getKey()) > position.get(a) || shareLoop(w.getKey(), a))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /**
    * True for a value computed again cheaply and exactly: variables, literals, element and field
-   * reads of memory the method never writes, and operators over them (no calls, no allocation).
+   * reads of memory that keeps its contents from there on, and operators over them (no calls,
+   * no allocation).
    */
-  private boolean isReread(Expr e) {
+  private boolean isReread(Stmt.Assign a) {
+    Expr e = a.value();
     if (e instanceof Expr.Lit || e instanceof Expr.Ref) {
       return false; // a copy: keeping it costs what reading it again does
     }
@@ -164,7 +217,7 @@ final class ToBeRecorded {
           || x instanceof Expr.Conditional
           || x instanceof Expr.StaticField sf && sf.mirrored()
           || x instanceof Expr.Ref r && ArrayEffects.holdsMemory(r.var().type())
-              && (effects.isWritten(r.var()) || effects.isPassedToWritingCallee(r.var()))) {
+              && !unchangedFrom(r.var(), a)) {
         ok[0] = false;
       }
     });
