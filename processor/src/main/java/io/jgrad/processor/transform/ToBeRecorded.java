@@ -28,11 +28,12 @@ import java.util.Set;
  * sweep reads, and where, so that the forward sweep keeps an old value only where a derivative
  * (or a callee's reverse part) reads it before the value is overwritten.
  *
- * <p>Some values are computed again instead of kept ({@link #rematerialized}): a scalar assigned
- * once, by an operator over variables and elements of memory the method never writes ({@code
- * double w = w1[i][k];}, {@code double d = x[i] - x[j];}), whose readers all follow it in its
- * block and before anything it reads changes, is assigned again in the reverse sweep just before
- * the reverse of its last reader, where what it reads has its values again.
+ * <p>Some values are computed again instead of kept ({@link #rematerialized}): a value assigned
+ * once inside a loop, by operators over variables, elements and fields of memory that nothing
+ * writes from there on ({@code double w = w1[i][k];}, {@code double d = x[i] - x[j];}, a record
+ * or row with its shadow: {@code Particle p = ps[i];}), whose readers all follow it in its block
+ * and before anything it reads changes, is assigned again in the reverse sweep just before the
+ * reverse of its last reader, where what it reads has its values again.
  */
 final class ToBeRecorded {
   private final Function function;
@@ -120,8 +121,8 @@ final class ToBeRecorded {
   }
 
   /**
-   * Finds the scalars read again in the reverse sweep instead of kept (see the class comment),
-   * and counts the variables their values read as read where they are read again.
+   * Finds the values computed again in the reverse sweep instead of kept (see the class
+   * comment), and counts what they read as read where they are computed again.
    */
   private void findRematerialized() {
     // last assignment first: a value computed again reads others where it is computed, which
