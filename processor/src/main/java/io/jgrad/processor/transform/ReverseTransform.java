@@ -643,7 +643,7 @@ public final class ReverseTransform {
       // for (int i = 0; ...): i is counted back down to the literal, nothing is recorded
       Block forward = new Block()
           .add(new Stmt.Loop(null, l.condition(), forwardBody, new Block(), true, origin));
-      Block reverse = new Block()
+      Block reverse = endOf(counter, knownStart, l, origin)
           .add(new Stmt.Loop(null, new Expr.Binary(">", ref(counter), knownStart, Type.BOOLEAN),
               reverseBody, new Block(), true, origin));
       return new Sweeps(forward, reverse);
@@ -659,6 +659,7 @@ public final class ReverseTransform {
           .add(new Stmt.Eval(tape.invoke(Tape.INT, "push", ref(start)), origin));
       Block reverse = new Block()
           .add(new Stmt.Assign(start, tape.invoke(Tape.INT, "pop"), origin))
+          .addAll(endOf(counter, ref(start), l, origin))
           .add(new Stmt.Loop(null, new Expr.Binary(">", ref(counter), ref(start), Type.BOOLEAN),
               reverseBody, new Block(), true, origin));
       return new Sweeps(forward, reverse);
@@ -679,6 +680,21 @@ public final class ReverseTransform {
         .add(new Stmt.Loop(null, new Expr.Binary(">", ref(count), Expr.Lit.ofInt(0),
             Type.BOOLEAN), reverseBody, new Block(), true, origin));
     return new Sweeps(forward, reverse);
+  }
+
+  /**
+   * {@code i = start < n ? n : start}: where a counting loop without jumps ended, so that its
+   * counter's old value need not be kept where the loop starts it again (none if its bound is
+   * not one the reverse sweep can read: {@link ToBeRecorded#loopEnd}).
+   */
+  private Block endOf(Var counter, Expr start, Stmt.Loop l, Origin origin) {
+    Expr bound = recorded.loopEnd(l);
+    Block out = new Block();
+    if (bound != null) {
+      out.add(new Stmt.Assign(counter, new Expr.Conditional(new Expr.Binary("<", start, bound,
+          Type.BOOLEAN), bound, start, Type.INT), origin));
+    }
+    return out;
   }
 
   /** The adjoint of a variable: a local for scalars, the caller's buffer for array parameters. */

@@ -54,6 +54,14 @@ final class ToBeRecorded {
    */
   private final Map<Stmt, Set<Var>> memoryWrites = new IdentityHashMap<>();
 
+  /**
+   * Counting loops whose counter ends at a value the reverse sweep computes ({@code max(start,
+   * bound)}), by loop: the bound; and the assignments that start their counters.
+   */
+  private final Map<Stmt.Loop, Expr> loopEnds = new IdentityHashMap<>();
+  private final Map<Stmt, Stmt.Loop> initOf = new IdentityHashMap<>();
+  private final Set<Var> assignedAnywhere = new HashSet<>();
+
   /** Per variable: the statements whose own expressions name it (not nested statements'). */
   private final Map<Var, List<Stmt>> mentions = new HashMap<>();
   /** Per variable: the statements that assign it (assignments, increments). */
@@ -67,13 +75,27 @@ final class ToBeRecorded {
     this.callees = callees;
     this.activity = activity;
     this.effects = effects;
+    List<Stmt.Assign> assigns = new ArrayList<>();
+    Assignments.collectAll(function.body(), assigns);
+    assigns.forEach(a -> assignedAnywhere.add(a.target()));
     collectNeeded(function.body(), new ArrayDeque<>(), null);
     findRematerialized();
   }
 
   /** Every variable a derivative reads on the reverse sweep, and where it is read. */
   private void collectNeeded(Block block, Deque<Stmt.Loop> loops, Stmt around) {
+    Stmt previous = null;
     for (Stmt s : block.stmts()) {
+      // inside another loop (outside, the counter is kept once, at the end of the forward sweep)
+      if (s instanceof Stmt.Loop l && !loops.isEmpty() && endBound(l) != null) {
+        loopEnds.put(l, endBound(l));
+        if (previous instanceof Stmt.Assign init && init.target() == countingVariable(l)) {
+          initOf.put(init, l);
+        }
+      }
+      if (!(s instanceof Stmt.Comment)) {
+        previous = s;
+      }
       position.put(s, position.size());
       enclosingLoops.put(s, List.copyOf(loops));
       blockOf.put(s, block);
@@ -301,6 +323,9 @@ final class ToBeRecorded {
       reads.addAll(Exprs.indexVars(f.field()));
     } else if (s instanceof Stmt.Loop l && countingVariable(l) != null) {
       reads.add(countingVariable(l)); // the reverse loop counts it back down
+      if (loopEnds.get(l) instanceof Expr.Ref bound) {
+        reads.add(bound.var()); // from where it computes (a parameter's length needs nothing)
+      }
     }
   }
 
@@ -311,6 +336,13 @@ final class ToBeRecorded {
    * the forward sweep left.
    */
   boolean oldValueRead(Stmt.Assign a) {
+    Stmt.Loop started = initOf.get(a);
+    if (started != null && readers.getOrDefault(a.target(), List.of()).stream()
+        .allMatch(r -> position.get(r) >= position.get(started)
+            && position.get(r) <= end.get(started))) {
+      // the counter of a loop whose reverse computes where it ended, read nowhere else
+      return false;
+    }
     for (Stmt reader : readers.getOrDefault(a.target(), List.of())) {
       // a itself counts inside a loop: its reverse reads the value of its own iteration
       if (position.get(reader) < position.get(a) || shareLoop(reader, a)) {
@@ -359,6 +391,50 @@ final class ToBeRecorded {
 
   static Expr callOf(Stmt s) {
     return s instanceof Stmt.Assign a ? a.value() : ((Stmt.Eval) s).expr();
+  }
+
+  /**
+   * The bound {@code n} of a counting loop {@code while (i < n)} whose counter ends at {@code
+   * max(start, n)}: no jump out of its body, and {@code n} an int literal, an int variable not
+   * assigned in the body, or the length of an array parameter never reassigned; else null.
+   */
+  private Expr endBound(Stmt.Loop l) {
+    Var counter = countingVariable(l);
+    if (counter == null || jumps(l.body())) {
+      return null;
+    }
+    Expr bound = ((Expr.Binary) l.condition()).right();
+    if (bound instanceof Expr.Lit lit && lit.type().equals(Type.INT)) {
+      return bound;
+    }
+    if (bound instanceof Expr.Length len && len.array() instanceof Expr.Ref r
+        && r.var().isParam() && !assignedAnywhere.contains(r.var())) {
+      return bound; // a parameter's array: its length is the same all the way back
+    }
+    if (!(bound instanceof Expr.Ref r) || !r.var().type().equals(Type.INT)) {
+      return null;
+    }
+    List<Stmt.Assign> assigns = new ArrayList<>();
+    Assignments.collectAll(l.body(), assigns);
+    return assigns.stream().anyMatch(a -> a.target() == r.var()) ? null : bound;
+  }
+
+  /** The bound from which the reverse sweep computes where loop {@code l} ended, or null. */
+  Expr loopEnd(Stmt.Loop l) {
+    return loopEnds.get(l);
+  }
+
+  /** True if a block may leave early: a break, continue, return or throw anywhere in it. */
+  private static boolean jumps(Block block) {
+    for (Stmt s : block.stmts()) {
+      if (s instanceof Stmt.Break || s instanceof Stmt.Continue || s instanceof Stmt.Return
+          || s instanceof Stmt.Throw || s instanceof Stmt.Protected
+          || s instanceof Stmt.If i && (jumps(i.then()) || jumps(i.otherwise()))
+          || s instanceof Stmt.Loop l && (jumps(l.body()) || jumps(l.update()))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
