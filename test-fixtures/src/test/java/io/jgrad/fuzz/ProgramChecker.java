@@ -313,23 +313,20 @@ final class ProgramChecker implements AutoCloseable {
    * method that only reads them. One object passed twice is perturbed as two objects.)
    */
   private static int[] objectAliasPair(Program.Method m) {
-    for (int i = 0; i < m.params().size(); i++) {
-      for (int j = i + 1; j < m.params().size(); j++) {
-        JType t = m.params().get(i).type();
-        if (t.isObject() && t == m.params().get(j).type()) {
-          return new int[] {i, j};
-        }
-      }
-    }
-    return null;
+    return firstPair(m, JType::isObject);
   }
 
   /** The first two parameters of one array type, or null. */
   private static int[] aliasPair(Program.Method m) {
+    return firstPair(m, JType::isArray);
+  }
+
+  /** The first two parameters of one type that {@code kind} accepts, or null. */
+  private static int[] firstPair(Program.Method m, java.util.function.Predicate<JType> kind) {
     for (int i = 0; i < m.params().size(); i++) {
       for (int j = i + 1; j < m.params().size(); j++) {
         JType t = m.params().get(i).type();
-        if (t.isArray() && t == m.params().get(j).type()) {
+        if (kind.test(t) && t == m.params().get(j).type()) {
           return new int[] {i, j};
         }
       }
