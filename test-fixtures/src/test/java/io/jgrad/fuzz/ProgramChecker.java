@@ -241,36 +241,17 @@ final class ProgramChecker implements AutoCloseable {
     } catch (NoSuchMethodException e) {
       throw new IllegalStateException(e);
     }
-    GradCheck check = GradCheck.of(outcome.primal(), m.name())
-        .points(points)
-        .seed(program.seed() * 31 + program.index())
-        .args(random -> arguments(m, random, outcome.primal()))
-        .kinks(pathOf(primal, traced))
-        .exceptions()
-        .tapes()
-        .dotProductFloor(DOT_FLOOR)
-        .requireCheckedPoint(false);
-    if (m.floatInside()) {
-      check.floatInside();
-    }
-    GradCheck.Report report = check.check();
+    Function<Object[], ?> kinks = pathOf(primal, traced);
+    long seed = program.seed() * 31 + program.index();
+    GradCheck.Report report = configured(outcome.primal(), m, points, seed,
+        random -> arguments(m, random, outcome.primal()), kinks).check();
     int[] pair = aliasPair(m);
     if (pair != null) {
       // the same array for two parameters: right if the method only reads them, else rejected
       // by every rule with IllegalArgumentException (README, "Aliasing")
-      GradCheck aliased = GradCheck.of(outcome.primal(), m.name())
-          .points(2)
-          .seed(program.seed() * 31 + program.index() + 1)
-          .args(random -> arguments(m, random, outcome.primal()))
-          .kinks(pathOf(primal, traced))
-          .exceptions()
-          .tapes()
-          .dotProductFloor(DOT_FLOOR)
-          .requireCheckedPoint(false);
-      if (m.floatInside()) {
-        aliased.floatInside();
-      }
-      GradCheck.Report aliasReport = aliased.checkAliasing(pair[0], pair[1]);
+      GradCheck.Report aliasReport = configured(outcome.primal(), m, 2, seed + 1,
+          random -> arguments(m, random, outcome.primal()), kinks)
+          .checkAliasing(pair[0], pair[1]);
       synchronized (stats) {
         stats.aliased += aliasReport.points() + aliasReport.rejected();
         stats.rejected += aliasReport.rejected();
@@ -281,29 +262,35 @@ final class ProgramChecker implements AutoCloseable {
       // the same object for two parameters: right if the method only reads it, else rejected
       // by every rule with IllegalArgumentException (README, "@Grad methods that change the
       // objects they are passed")
-      GradCheck aliased = GradCheck.of(outcome.primal(), m.name())
-          .points(2)
-          .seed(program.seed() * 31 + program.index() + 2)
-          .args(random -> {
-            Object[] args = arguments(m, random, outcome.primal());
-            args[objects[1]] = args[objects[0]];
-            return args;
-          })
-          .kinks(pathOf(primal, traced))
-          .exceptions()
-          .tapes()
-          .dotProductFloor(DOT_FLOOR)
-          .requireCheckedPoint(false);
-      if (m.floatInside()) {
-        aliased.floatInside();
-      }
-      GradCheck.Report aliasReport = aliased.checkAliasing();
+      GradCheck.Report aliasReport = configured(outcome.primal(), m, 2, seed + 2, random -> {
+        Object[] args = arguments(m, random, outcome.primal());
+        args[objects[1]] = args[objects[0]];
+        return args;
+      }, kinks).checkAliasing();
       synchronized (stats) {
         stats.aliasedObjects += aliasReport.points() + aliasReport.rejected();
         stats.rejectedObjects += aliasReport.rejected();
       }
     }
     return report;
+  }
+
+  /** A check of {@code m} configured as every check of a random program is. */
+  private static GradCheck configured(Class<?> owner, Program.Method m, int points, long seed,
+      Function<java.util.Random, Object[]> args, Function<Object[], ?> kinks) {
+    GradCheck check = GradCheck.of(owner, m.name())
+        .points(points)
+        .seed(seed)
+        .args(args)
+        .kinks(kinks)
+        .exceptions()
+        .tapes()
+        .dotProductFloor(DOT_FLOOR)
+        .requireCheckedPoint(false);
+    if (m.floatInside()) {
+      check.floatInside();
+    }
+    return check;
   }
 
   /**
