@@ -6,6 +6,7 @@ import com.palantir.javapoet.TypeName;
 import io.jgrad.Grad;
 import io.jgrad.processor.check.MethodChecks;
 import io.jgrad.processor.check.ArgumentEffects;
+import io.jgrad.processor.check.ConstantParameters;
 import io.jgrad.processor.diag.Message;
 import io.jgrad.processor.diag.Problem;
 import io.jgrad.processor.diag.Reporter;
@@ -161,7 +162,8 @@ final class GradPipeline {
       CalleeTable table = WriteEffects.of(lowered.stream()
           .collect(java.util.stream.Collectors.toMap(Lowered::key, Lowered::function)),
           callees::table);
-      lowered.removeIf(l -> reportArgumentEffects(l, table) && failed.add(l.key()));
+      lowered.removeIf(l -> (reportArgumentEffects(l, table) | reportConstantParameters(l, table))
+          && failed.add(l.key()));
       Map<TypeElement, List<RuleWriter.Copy>> copies = copies(lowered, table, failed);
       dropCallersOf(failed, lowered, callees);
       lowered.removeIf(Lowered::passive); // checked: the rules call them (or their copies)
@@ -261,6 +263,16 @@ final class GradPipeline {
       reporter.error(l.method(), problem);
     }
     return problem != null;
+  }
+
+  /** Reports writes into {@code @NoGrad} parameters and derivatives passed to them. */
+  private boolean reportConstantParameters(Lowered l, CalleeTable table) {
+    if (l.passive()) {
+      return false; // called as it is: no rules, no @NoGrad conventions
+    }
+    List<String> problems = ConstantParameters.problems(l.function(), primalName(l), table);
+    problems.forEach(p -> reporter.error(l.method(), p));
+    return !problems.isEmpty();
   }
 
   private boolean reportOldRelease(ExecutableElement method) {

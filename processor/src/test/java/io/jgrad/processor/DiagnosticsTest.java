@@ -1712,6 +1712,99 @@ class DiagnosticsTest {
     assertThat(compile(foo)).succeededWithoutWarnings();
   }
 
+  /** A @NoGrad array is data: writing it, here or in a helper, is an error naming it. */
+  @Test
+  void writingNoGradParameterIsAnError() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+        import io.jgrad.NoGrad;
+
+        public class Foo {
+          @Grad
+          public static double f(double a, @NoGrad double[] x) {
+            x[0] = a;
+            return a * x[0];
+          }
+
+          @Grad
+          public static double g(double a, @NoGrad double[][] m) {
+            fill(m[0], a);
+            return a * m[0][0];
+          }
+
+          private static void fill(double[] row, double v) {
+            row[0] = v;
+          }
+
+          @Grad
+          public static double h(double a, @NoGrad double[] x) {
+            x = x.clone(); // a copy: writing it is fine
+            x[0] = a;
+            return a * x[0];
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).hadErrorContaining("f writes into its @NoGrad parameter x (here or"
+        + " in a method it calls); a @NoGrad array or object is data the method only reads:"
+        + " remove @NoGrad from x, or write into a copy (x = x.clone() for an array)")
+        .inFile(foo.file()).onLine(foo.line("public static double f"));
+    assertThat(compilation).hadErrorContaining("g writes into its @NoGrad parameter m")
+        .inFile(foo.file()).onLine(foo.line("public static double g"));
+    assertThat(compilation).hadErrorCount(2);
+    assertNoInternalError(compilation);
+  }
+
+  /**
+   * Passing a value with a derivative to a callee's @NoGrad parameter would drop that derivative:
+   * an error. Data (a literal, the caller's own @NoGrad parameter) is fine.
+   */
+  @Test
+  void derivativeIntoNoGradParameterIsAnError() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+        import io.jgrad.NoGrad;
+
+        public class Foo {
+          @Grad
+          public static double g(double a, @NoGrad double b, @NoGrad double[] v) {
+            return a * b * v[0];
+          }
+
+          @Grad
+          public static double f(double a, double[] w) {
+            return g(a, 2.0 * a, w);
+          }
+
+          @Grad
+          public static double fine(double a, @NoGrad double c, @NoGrad double[] v) {
+            double[] copy = new double[] {c, 1.0};
+            return g(a, c + 1.0, v) + g(a, 2.0, copy);
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).hadErrorContaining("f passes an expression, which carries a"
+        + " derivative, as argument 2 of g, whose parameter there is @NoGrad")
+        .inFile(foo.file()).onLine(foo.line("public static double f("));
+    assertThat(compilation).hadErrorContaining("f passes a value of w, which carries a"
+        + " derivative, as argument 3 of g");
+    assertThat(compilation).hadErrorCount(2);
+    assertNoInternalError(compilation);
+  }
+
+  @Test
+  void onlyNoGradParametersIsAnError() {
+    Fixture foo = declaration("public static double f(@io.jgrad.NoGrad double x, int n)",
+        "return x * n;");
+    assertThat(compile(foo)).hadErrorContaining("@Grad method Foo.f has no differentiable"
+        + " parameter: every double, float, array or record parameter is @NoGrad");
+  }
+
   // ------------------------------------------------------------------------------------------
   // Fixtures and helpers.
 

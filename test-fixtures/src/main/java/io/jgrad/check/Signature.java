@@ -66,6 +66,14 @@ final class Signature {
     this.names = names;
     this.types = parameterTypes(primal);
     kinds = Arrays.stream(types).map(ParamKind::of).toArray(ParamKind[]::new);
+    // a @NoGrad parameter is data: no tangent, no adjoint, passed through like an int
+    java.lang.annotation.Annotation[][] annotations = primal.getParameterAnnotations();
+    int offset = types.length - annotations.length; // the receiver of an instance method
+    for (int i = 0; i < annotations.length; i++) {
+      if (Arrays.stream(annotations[i]).anyMatch(a -> a instanceof io.jgrad.NoGrad)) {
+        kinds[i + offset] = ParamKind.PASSIVE;
+      }
+    }
     scalarParams = indexesWhere(kind -> kind.isScalar());
     arrayParams = indexesWhere(kind -> kind.isArray());
     bufferParams = indexesWhere(kind -> kind.hasBuffer());

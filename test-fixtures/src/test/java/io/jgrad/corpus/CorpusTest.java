@@ -45,6 +45,7 @@ class CorpusTest {
           HeldArrays.Kalman.class,
           ObjectArrayFields.class,
           ReturningArguments.class,
+          ConstantParameters.class,
           ObjectArrayFields.ParticleSystem.class,
           ObjectArrayFields.Mlp.class,
           ObjectArrayFields.Cluster.class,
@@ -838,6 +839,22 @@ class CorpusTest {
     add(e, RecordsWithArrays.class, "rowSums", c -> c.args(r -> args(table(r, false))));
     add(e, RecordsWithArrays.class, "layered", c -> c.args(r -> args(
         new RecordsWithArrays.Layer(table(r, true), u(r, -1, 1)), array(r, 3, -1, 1))));
+
+    // ---- ConstantParameters: @NoGrad data parameters
+    add(e, ConstantParameters.class, "squaredError", c -> c.args(r -> args(array(r, 3, -1, 1),
+        matrix(r, 4, 3), array(r, 4, -1, 1))));
+    add(e, ConstantParameters.class, "scaled", c -> c.args(r -> args(u(r, -0.5, 2),
+        u(r, -1, 1), u(r, -1, 1))));
+    add(e, ConstantParameters.class, "recordLoss", c -> c.args(r -> args(array(r, 3, -1, 1),
+        new ConstantParameters.Data(matrix(r, 4, 3), array(r, 4, -1, 1)))));
+    add(e, ConstantParameters.class, "regularised", c -> c.args(r -> args(array(r, 3, -1, 1),
+        matrix(r, 4, 3), array(r, 4, -1, 1), u(r, 0.1, 1))));
+    add(e, ConstantParameters.class, "smoothed", c -> c.args(r -> args(u(r, -1, 1),
+        array(r, r.nextInt(1, 5), -1, 1))));
+    add(e, ConstantParameters.class, "predictions", c -> c.args(r -> args(array(r, 3, -1, 1),
+        matrix(r, 4, 3))));
+    add(e, ConstantParameters.class, "residuals", c -> c.args(r -> args(array(r, 3, -1, 1),
+        matrix(r, 4, 3), array(r, 4, -1, 1), new double[4])));
 
     // ---- ReturningArguments: helpers returning the array or object they were passed
     add(e, ReturningArguments.class, "chained", c -> c.args(r -> args(u(r, -1, 1),

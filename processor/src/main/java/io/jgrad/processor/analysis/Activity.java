@@ -27,6 +27,10 @@ import java.util.Set;
  * a plain floating assignment (one operation, no call but {@code Math}/{@code StrictMath}) or of
  * an integer or boolean assignment, a condition, or is read by such a plain floating assignment
  * to a useful variable. Parameters and arrays are always useful.
+ *
+ * <p>A {@code @NoGrad} parameter is data: not active unless the method assigns it (a scalar
+ * assigned a varied value, an array variable pointed elsewhere), and then with a zero
+ * derivative on entry.
  */
 public final class Activity {
   private final Set<Var> active;
@@ -37,9 +41,28 @@ public final class Activity {
 
   /** The activity of {@code function}, whose value is {@code result} (null if void). */
   public static Activity of(Function function, Var result) {
+    Set<Var> active = varied(function);
+    Set<Var> useful = useful(function, result);
+    active.removeIf(v -> !v.isParam() && !v.type().isArray() && !v.type().hasShadow()
+        && !useful.contains(v));
+    return new Activity(active);
+  }
+
+  /**
+   * The variables that may depend on a differentiable parameter (all arrays and records with a
+   * shadow but the {@code @NoGrad} parameters the method never assigns).
+   */
+  public static Set<Var> varied(Function function) {
     Set<Var> active = new HashSet<>();
+    List<Stmt.Assign> assigns = new ArrayList<>();
+    collect(function.body(), assigns);
     for (Var p : function.params()) {
-      if (p.type().isDifferentiable()) {
+      if (p.isDifferentiableParam()) {
+        active.add(p);
+      } else if (p.isConstant() && p.type().hasShadow()
+          && assigns.stream().anyMatch(a -> a.target() == p)) {
+        // a @NoGrad array the method points elsewhere is a local from then on: it gets a
+        // shadow, zero on entry (writing into the caller's array is an error)
         active.add(p);
       }
     }
@@ -48,8 +71,6 @@ public final class Activity {
         active.add(local); // arrays always get a shadow: cheaper than tracking what flows in
       }
     }
-    List<Stmt.Assign> assigns = new ArrayList<>();
-    collect(function.body(), assigns);
     Activity activity = new Activity(active);
     boolean changed = true;
     while (changed) {
@@ -62,10 +83,7 @@ public final class Activity {
         }
       }
     }
-    Set<Var> useful = useful(function, result);
-    active.removeIf(v -> !v.isParam() && !v.type().isArray() && !v.type().hasShadow()
-        && !useful.contains(v));
-    return activity;
+    return active;
   }
 
   /** The scalar variables that may pass a derivative on (see the class comment). */

@@ -1,6 +1,7 @@
 package io.jgrad.processor.check;
 
 import io.jgrad.Grad;
+import io.jgrad.NoGrad;
 import io.jgrad.processor.diag.Message;
 import io.jgrad.processor.diag.Reporter;
 import io.jgrad.processor.rules.ParameterSlots;
@@ -90,9 +91,12 @@ public final class MethodChecks {
     // an instance method's receiver is its first parameter
     boolean differentiable = instance && Records.isRecord(receiver)
         && isDifferentiable(receiver);
+    boolean noGrad = false;
     for (VariableElement p : method.getParameters()) {
       TypeMirror type = p.asType();
-      if (isDifferentiable(type)) {
+      if (isDifferentiable(type) && p.getAnnotation(NoGrad.class) != null) {
+        noGrad = true;
+      } else if (isDifferentiable(type)) {
         differentiable = true;
       } else if (!isPassive(type)) {
         String record = Records.whyNot(type);
@@ -103,7 +107,8 @@ public final class MethodChecks {
       }
     }
     if (!differentiable && ok) {
-      reporter.error(method, Message.NO_DIFFERENTIABLE_PARAMETER.format(name));
+      reporter.error(method, (noGrad ? Message.ALL_NO_GRAD : Message.NO_DIFFERENTIABLE_PARAMETER)
+          .format(name));
       ok = false;
     }
     if (returns == TypeKind.VOID && !hasOutput(method)) {

@@ -17,6 +17,15 @@ public enum Message {
       + " output to: return the value instead"),
   NO_DIFFERENTIABLE_PARAMETER("@Grad method %s has no differentiable parameter: add a double,"
       + " float or double[] parameter to differentiate with respect to"),
+  ALL_NO_GRAD("@Grad method %s has no differentiable parameter: every double, float, array or"
+      + " record parameter is @NoGrad; remove @NoGrad from the parameters to differentiate with"
+      + " respect to"),
+  NO_GRAD_WRITTEN("%s writes into its @NoGrad parameter %s (here or in a method it calls); a"
+      + " @NoGrad array or object is data the method only reads: remove @NoGrad from %s, or"
+      + " write into a copy (%s = %s.clone() for an array)"),
+  NO_GRAD_VARIED_ARGUMENT("%s passes %s, which carries a derivative, as argument %s of %s,"
+      + " whose parameter there is @NoGrad: its rules take that argument as a constant and would"
+      + " drop the derivative; remove that @NoGrad, or pass a value computed from data only"),
   UNSUPPORTED_PARAMETER("parameter %s of type %s is not supported by @Grad: use double, float,"
       + " double[], double[][], double[][][], records, arrays of records and objects of classes"
       + " used as values (differentiated), or int, long,"

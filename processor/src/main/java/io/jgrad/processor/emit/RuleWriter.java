@@ -238,7 +238,9 @@ public final class RuleWriter {
     }
     m.addStatement("int $N = 0", columns);
     for (Var p : primal.params()) {
-      if (p.type().isFloatingArray()) {
+      if (!p.isDifferentiableParam()) {
+        continue; // data: no column
+      } else if (p.type().isFloatingArray()) {
         m.addStatement("$N += $T.size($N)", columns, jacobians, p.name()); // 0 if null
       } else if (p.type().hasShadow()) {
         m.addStatement("$N += $T.size($L)", columns, columnsOf(p), zerosLike(p));
@@ -261,7 +263,9 @@ public final class RuleWriter {
     CodeBlock.Builder dataAfterPrimal = CodeBlock.builder();
     for (Var p : primal.params()) {
       TypeName type = JavaEmitter.typeName(p.type());
-      if (p.type().isFloatingArray()) {
+      if (p.isConstant()) {
+        continue; // @NoGrad: the method only reads it
+      } else if (p.type().isFloatingArray()) {
         String copy = names.fresh(p.name() + "Entry");
         entry.put(p.name(), copy);
         m.addStatement("$T $N = $T.copy($N)", type, copy, snapshots, p.name());
@@ -327,7 +331,7 @@ public final class RuleWriter {
     List<String> bars = new ArrayList<>();
     for (Var p : primal.params()) {
       args.add(entryCopy(p, entry));
-      if (p.type().isFloatingArray() || p.type().hasShadow()) {
+      if (p.isDifferentiableParam() && (p.type().isFloatingArray() || p.type().hasShadow())) {
         String bar = names.fresh(RuleNames.adjoint(p.name()));
         m.addStatement("$T $N = $L", JavaEmitter.typeName(p.type().tangentType()), bar,
             p.type().isFloatingArray() ? CodeBlock.of("$T.zerosLike($N)", snapshots, p.name())
@@ -349,7 +353,9 @@ public final class RuleWriter {
     int k = 0;
     for (int i = 0; i < primal.params().size(); i++) {
       Var p = primal.params().get(i);
-      if (p.type().isFloatingArray() || p.type().hasShadow()) {
+      if (!p.isDifferentiableParam()) {
+        continue;
+      } else if (p.type().isFloatingArray() || p.type().hasShadow()) {
         m.addStatement("$N = $T.put($N[$N], $N, $N)", column, columnsOf(p), jacobian, row,
             column, bars.get(i));
       } else if (p.type().isFloating()) {
@@ -361,12 +367,13 @@ public final class RuleWriter {
     m.beginControlFlow("for (int $N = 0; $N < $N; $N++)", column, column, columns, column);
     m.addStatement("int $N = 0", offset);
     List<CodeBlock> forwardArgs = new ArrayList<>();
-    boolean packed = ParameterSlots.packsScalarTangents(
-        primal.params().stream().map(Var::type).toList());
+    boolean packed = ParameterSlots.packsScalarTangents(primal.params());
     List<CodeBlock> scalarDots = new ArrayList<>();
     for (Var p : primal.params()) {
       forwardArgs.add(entryCopy(p, entry));
-      if (p.type().isFloatingArray() || p.type().hasShadow()) {
+      if (!p.isDifferentiableParam()) {
+        continue;
+      } else if (p.type().isFloatingArray() || p.type().hasShadow()) {
         String dot = names.fresh(RuleNames.tangent(p.name()));
         m.addStatement("$T $N = $L", JavaEmitter.typeName(p.type().tangentType()), dot,
             p.type().isFloatingArray() ? CodeBlock.of("$T.zerosLike($N)", snapshots, p.name())
@@ -493,7 +500,7 @@ public final class RuleWriter {
         .add("The value and gradient of {@link $T#$L}.\n\n", owner, linkSignature(rule))
         .add("@param value the primal value\n");
     for (Var p : primal.params()) {
-      if (p.type().isDifferentiable()) {
+      if (p.isDifferentiableParam()) {
         components.addParameter(JavaEmitter.typeName(p.type().tangentType()),
             RuleNames.adjoint(p.name()));
         doc.add("@param $L the derivative of the value with respect to {@code $L}\n",
@@ -540,7 +547,9 @@ public final class RuleWriter {
     int k = 0;
     for (Var p : primal.params()) {
       call.add(CodeBlock.of("$N", p.name()));
-      if (p.type().isFloatingArray()) {
+      if (!p.isDifferentiableParam()) {
+        continue;
+      } else if (p.type().isFloatingArray()) {
         String bar = names.fresh(RuleNames.adjoint(p.name()));
         if (p.type().dimensions() == 1) {
           // inline, not Snapshots.zerosLike: the first call loads no more classes than it must
@@ -592,7 +601,8 @@ public final class RuleWriter {
   }
 
   private static long scalarCount(Function primal) {
-    return primal.params().stream().filter(p -> p.type().isFloating()).count();
+    return primal.params().stream()
+        .filter(p -> p.isDifferentiableParam() && p.type().isFloating()).count();
   }
 
   /** {@code f(double[], int)}, for {@code {@link Foo#f(double[], int)}}. */

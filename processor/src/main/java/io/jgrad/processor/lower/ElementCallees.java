@@ -464,7 +464,8 @@ public final class ElementCallees implements CalleeResolver {
       }
     }
     return new GradCallee(type.getQualifiedName().toString(), pkg, RuleBases.of(type),
-        ruleName, params, returns, primal, stored);
+        ruleName, params, ConstantParams.of(method), returns,
+        primal, stored);
   }
 
   /** True if code in the method's package (the rule classes) can call it. */

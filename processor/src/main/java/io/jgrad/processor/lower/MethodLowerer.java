@@ -191,7 +191,8 @@ public final class MethodLowerer {
       String name = p.getName().getIdentifier();
       name = claimed.add(name) ? name : names.fresh(name);
       claimed.add(name);
-      Var var = new Var(name, type, Var.Kind.PARAM);
+      Var var = binding != null && ConstantParams.isNoGrad(binding.getAnnotations())
+          ? Var.constantParam(name, type) : new Var(name, type, Var.Kind.PARAM);
       params.add(var);
       if (binding != null) {
         vars.put(binding, var);

@@ -13,12 +13,14 @@ import java.util.List;
  * @param name the name of its rules (the method's, or mangled for an overload)
  * @param primal how code outside its class calls the method itself, or null if it cannot
  *     (private)
+ * @param noGrad per parameter: true where it is {@code @NoGrad} (no tangent, no adjoint)
  * @param storedArgs for a constructor, per field of the new object: the argument it stores
  *     unchanged ({@code this.x = x}), whose adjoint the object's adjoint shares, or -1; else
  *     null
  */
 public record GradCallee(String owner, String packageName, String ruleBase, String name,
-    List<Type> parameterTypes, Type returnType, Primal primal, List<Integer> storedArgs) {
+    List<Type> parameterTypes, List<Boolean> noGrad, Type returnType, Primal primal,
+    List<Integer> storedArgs) {
 
   /**
    * The method itself: its name, and whether it is an instance method (its receiver is then the
@@ -34,9 +36,20 @@ public record GradCallee(String owner, String packageName, String ruleBase, Stri
     return qualify(RuleNames.reverseClass(ruleBase));
   }
 
-  /** Number of double/float parameters: the length of the callee's scalarBars buffer. */
+  /** True if parameter {@code k} has a tangent and an adjoint in the callee's rules. */
+  public boolean differentiable(int k) {
+    return parameterTypes.get(k).isDifferentiable() && !noGrad.get(k);
+  }
+
+  /** True if parameter {@code k} is a double or float the rules differentiate. */
+  public boolean differentiableScalar(int k) {
+    return parameterTypes.get(k).isFloating() && !noGrad.get(k);
+  }
+
+  /** Number of differentiable double/float parameters: the callee's scalarBars length. */
   public int scalarCount() {
-    return (int) parameterTypes.stream().filter(Type::isFloating).count();
+    return (int) java.util.stream.IntStream.range(0, parameterTypes.size())
+        .filter(this::differentiableScalar).count();
   }
 
   private String qualify(String simple) {

@@ -1,6 +1,7 @@
 package io.jgrad.processor.rules;
 
 import io.jgrad.processor.ir.Type;
+import io.jgrad.processor.ir.Var;
 import java.util.List;
 
 /**
@@ -24,14 +25,24 @@ public final class ParameterSlots {
     return types.stream().mapToInt(ParameterSlots::of).sum();
   }
 
-  /** True if the forward rule of a method with these parameters packs its scalar tangents. */
-  public static boolean packsScalarTangents(List<Type> params) {
+  /**
+   * True if the forward rule of a method with these parameters packs its scalar tangents;
+   * {@code noGrad} marks the {@code @NoGrad} ones, which have no tangent.
+   */
+  public static boolean packsScalarTangents(List<Type> params, List<Boolean> noGrad) {
     int interleaved = of(params);
-    for (Type p : params) {
-      if (p.isDifferentiable()) {
+    for (int k = 0; k < params.size(); k++) {
+      Type p = params.get(k);
+      if (p.isDifferentiable() && !noGrad.get(k)) {
         interleaved += p.isArray() ? 1 : 2;
       }
     }
     return interleaved > LIMIT;
+  }
+
+  /** The same for a function's own parameters. */
+  public static boolean packsScalarTangents(List<Var> params) {
+    return packsScalarTangents(params.stream().map(Var::type).toList(),
+        params.stream().map(Var::isConstant).toList());
   }
 }

@@ -60,21 +60,20 @@ public final class ForwardTransform {
   private Function run(Structurize.Result structured) {
     Function function = structured.function();
     List<Var> params = new ArrayList<>();
-    boolean packed = ParameterSlots.packsScalarTangents(
-        function.params().stream().map(Var::type).toList());
+    boolean packed = ParameterSlots.packsScalarTangents(function.params());
     Var scalarDots = packed ? new Var(names.fresh("scalarDots"), Type.DOUBLE_ARRAY,
         Var.Kind.PARAM) : null;
     Block unpack = new Block();
     int k = 0;
     for (Var p : function.params()) {
       params.add(p);
-      if (packed && p.type().isFloating()) {
+      if (packed && p.isDifferentiableParam() && p.type().isFloating()) {
         // past the JVM's parameter limit: the scalar tangents come in one array
         Var dot = tangent(p);
         locals.add(dot);
         unpack.add(new Stmt.Assign(dot, new Expr.Index(ref(scalarDots), Expr.Lit.ofInt(k++),
             Type.DOUBLE), Stmt.Origin.NONE));
-      } else if (p.type().isDifferentiable()) {
+      } else if (p.isDifferentiableParam()) {
         Var dot = new Var(names.fresh(RuleNames.tangent(p.name())), p.type().tangentType(),
             Var.Kind.PARAM);
         tangents.put(p, dot);
@@ -90,7 +89,8 @@ public final class ForwardTransform {
         locals.add(tangent(local));
       }
     }
-    Block body = new Block().addAll(unpack).addAll(block(function.body()));
+    Block sweep = block(function.body());
+    Block body = new Block().addAll(unpack).addAll(constantTangents(function)).addAll(sweep);
     Var result = structured.result();
     Type returns = Type.VOID;
     if (result != null) {
@@ -106,6 +106,23 @@ public final class ForwardTransform {
       }
     }
     return new Function(function.name(), params, returns, body, locals);
+  }
+
+  /**
+   * Zero tangents for the {@code @NoGrad} parameters the rule needed one for (passed on to a
+   * callee, stored in a record, assigned): declared as locals, set on entry.
+   */
+  private Block constantTangents(Function function) {
+    Block out = new Block();
+    for (Var p : function.params()) {
+      Var dot = p.isConstant() ? tangents.get(p) : null;
+      if (dot != null) {
+        locals.add(dot);
+        Expr zero = p.type().isArray() || p.type().hasShadow() ? zeroLike(ref(p)) : ZERO;
+        out.add(new Stmt.Assign(dot, zero, Stmt.Origin.NONE));
+      }
+    }
+    return out;
   }
 
   /** What a forward rule returning {@code type} returns: value and tangent together. */
@@ -224,14 +241,15 @@ public final class ForwardTransform {
    * packed into a new array at the end where the callee's forward rule packs them).
    */
   private List<Expr> interleave(Expr.Call call, GradCallee callee) {
-    boolean packed = ParameterSlots.packsScalarTangents(callee.parameterTypes());
+    boolean packed = ParameterSlots.packsScalarTangents(callee.parameterTypes(),
+        callee.noGrad());
     List<Expr> args = new ArrayList<>();
     List<Expr> scalarDots = new ArrayList<>();
     for (int k = 0; k < call.args().size(); k++) {
       Expr arg = call.args().get(k);
       args.add(arg);
       Type paramType = callee.parameterTypes().get(k);
-      if (paramType.isDifferentiable()) {
+      if (callee.differentiable(k)) {
         boolean reference = paramType.isArray() || paramType.hasShadow();
         Expr dot = reference ? shadow(arg)
             : activity.isActive(arg) ? tangentOf(arg) : ZERO;

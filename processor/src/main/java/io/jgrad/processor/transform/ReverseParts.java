@@ -70,7 +70,7 @@ final class ReverseParts {
     // generated caller needs no scratch array
     Block scalarPushes = new Block();
     for (Var p : function.params()) {
-      if (p.type().isFloating()) {
+      if (p.isDifferentiableParam() && p.type().isFloating()) {
         scalarPushes.add(new Stmt.Eval(tape.invoke(Tape.DOUBLE, "push", ref(adjoint.apply(p))),
             Origin.NONE));
       }
@@ -241,7 +241,8 @@ final class ReverseParts {
     body.add(new Stmt.Eval(new Expr.Call(ReverseTransform.SELF,
         RuleNames.reversePart(function.name()), reverseArgs, Type.VOID), Origin.NONE));
     body.addAll(putBack);
-    List<Var> scalars = function.params().stream().filter(p -> p.type().isFloating())
+    List<Var> scalars = function.params().stream()
+        .filter(p -> p.isDifferentiableParam() && p.type().isFloating())
         .collect(java.util.stream.Collectors.toList());
     if (!scalars.isEmpty()) {
       for (int k = scalars.size() - 1; k >= 0; k--) {

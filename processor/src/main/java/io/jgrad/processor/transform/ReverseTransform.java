@@ -109,12 +109,12 @@ public final class ReverseTransform {
     List<Var> scalarParams = new ArrayList<>();
     for (Var p : function.params()) {
       params.add(p);
-      if ((p.type().isArray() || p.type().hasShadow()) && activity.isActive(p)) {
+      if ((p.type().isArray() || p.type().hasShadow()) && p.isDifferentiableParam()) {
         Var bar = new Var(names.fresh(RuleNames.adjoint(p.name())), p.type().tangentType(),
             Var.Kind.PARAM);
         adjoints.put(p, bar);
         params.add(bar);
-      } else if (activity.isActive(p)) {
+      } else if (p.isDifferentiableParam()) {
         scalarParams.add(p);
       }
     }
@@ -127,13 +127,15 @@ public final class ReverseTransform {
       params.add(seed);
     }
     Var scalarBars = null;
-    if (function.params().stream().anyMatch(p -> p.type().isFloating())) {
+    if (function.params().stream().anyMatch(p -> p.isDifferentiableParam()
+        && p.type().isFloating())) {
       scalarBars = new Var(names.fresh("scalarBars"), Type.DOUBLE_ARRAY, Var.Kind.PARAM);
       params.add(scalarBars);
     }
     locals.addAll(function.locals());
 
     Sweeps sweeps = block(function.body(), 0);
+    Block forwardSweep = new Block().addAll(constantAdjoints()).addAll(sweeps.forward());
     Var value = null;
     if (result != null) {
       value = new Var(names.fresh("value"), returns, Var.Kind.TEMP);
@@ -150,8 +152,26 @@ public final class ReverseTransform {
       seeding.add(new Stmt.Assign(adjoint(result), ref(seed), Origin.NONE));
     }
     return new ReverseParts(function, result, effects, names, tape, this::adjoint, setup, locals,
-        restoredClasses).split(params, seed, scalarBars, sweeps.forward(), sweeps.reverse(),
+        restoredClasses).split(params, seed, scalarBars, forwardSweep, sweeps.reverse(),
         value, seeding);
+  }
+
+  /**
+   * Zero adjoints for the {@code @NoGrad} arrays and objects the sweeps needed one for (passed to
+   * a callee, stored in a record, pointed to by a local): what flows into them is dropped. A
+   * scalar's adjoint local starts at zero as declared.
+   */
+  private Block constantAdjoints() {
+    Block out = new Block();
+    for (Var p : function.params()) {
+      Var bar = p.isConstant() && hasAdjoint(p.type()) ? adjoints.get(p) : null;
+      if (bar != null) {
+        Expr zero = p.type().shape() != null ? Exprs.zeroTangent(ref(p))
+            : new Expr.Call(SNAPSHOTS, "zerosLike", List.of(ref(p)), bar.type()); // null-safe
+        out.add(new Stmt.Assign(bar, zero, Origin.NONE));
+      }
+    }
+    return out;
   }
 
   /**
@@ -322,7 +342,7 @@ public final class ReverseTransform {
     List<Expr> withAdjoints = new ArrayList<>();
     for (int k = 0; k < call.args().size(); k++) {
       withAdjoints.add(call.args().get(k));
-      if (callee.parameterTypes().get(k).hasShadow()) {
+      if (callee.parameterTypes().get(k).hasShadow() && callee.differentiable(k)) {
         withAdjoints.add(adjointOf(call.args().get(k)));
       }
     }
@@ -354,7 +374,7 @@ public final class ReverseTransform {
         RuleNames.reversePart(call.name()), args, Type.VOID), origin));
     // the reverse part left the scalar adjoints on the tape, last parameter on top
     for (int k = call.args().size() - 1; k >= 0; k--) {
-      if (callee.parameterTypes().get(k).isFloating()) {
+      if (callee.differentiableScalar(k)) {
         Expr arg = call.args().get(k);
         Expr popped = tape.invoke(Tape.DOUBLE, "pop");
         reverse.add(activity.isActive(arg) ? new Stmt.Accumulate(adjointOf(arg), popped, origin)

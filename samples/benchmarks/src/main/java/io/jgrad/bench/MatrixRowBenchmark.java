@@ -19,6 +19,11 @@ public abstract class MatrixRowBenchmark extends RowBenchmark {
   protected double[][][] dot;
   /** jgrad's adjoint buffers, shaped like {@link #in}. */
   protected double[][][] bar;
+  /**
+   * How many leading matrices jgrad differentiates with respect to; the others are
+   * {@code @NoGrad} data (their {@link #bar} and {@link #dot} entries are unused).
+   */
+  protected int differentiated;
 
   /**
    * @param names the matrices' names, comma-separated ("A,B"), for the row's description
@@ -29,6 +34,7 @@ public abstract class MatrixRowBenchmark extends RowBenchmark {
     super(label, describe(names.split(","), shapes));
     this.shapes = shapes;
     this.comparedMatrices = comparedMatrices;
+    this.differentiated = shapes.length;
     int n = 0;
     for (int m = 0; m < comparedMatrices; m++) {
       n += shapes[m][0] * shapes[m][1];
@@ -62,19 +68,19 @@ public abstract class MatrixRowBenchmark extends RowBenchmark {
 
   /** Zeroes every adjoint buffer (part of the timed jgrad-rev call, as for the vector rows). */
   protected final void zeroBars() {
-    for (double[][] b : bar) {
-      Matrices.zero(b);
+    for (int m = 0; m < differentiated; m++) {
+      Matrices.zero(bar[m]);
     }
   }
 
   @Override
   public double[] jgradGradient() {
-    return Matrices.flatten(bar);
+    return Matrices.flatten(java.util.Arrays.copyOf(bar, differentiated));
   }
 
   @Override
   public double[] direction() {
-    return Matrices.flatten(dot);
+    return Matrices.flatten(java.util.Arrays.copyOf(dot, differentiated));
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.jgrad.bench.rows;
 
 import io.jgrad.Grad;
+import io.jgrad.NoGrad;
 
 /**
  * Row {@code simple_mlp}: {@code sum((Y - W2 * relu(W1 * X))^2)} with
@@ -8,15 +9,16 @@ import io.jgrad.Grad;
  * of X and Y are the batch). The products are written the way row-major Java writes them (i-k-j
  * order: each row of the result is accumulated by axpys over rows of the right factor).
  *
- * <p>Parameters in Mooncake's order {@code (W2, W1, Y, X)}. All four are {@code double[][]}, so
- * jgrad differentiates with respect to all of them; what matters (and what the hand-written peer
- * computes) is the gradient with respect to W2 and W1.
+ * <p>Parameters in Mooncake's order {@code (W2, W1, Y, X)}; the targets Y and the inputs X are
+ * {@code @NoGrad} data, so jgrad differentiates with respect to W2 and W1, as the hand-written peer
+ * does.
  */
 public final class SimpleMlp {
   private SimpleMlp() {}
 
   @Grad
-  public static double loss(double[][] w2, double[][] w1, double[][] y, double[][] x) {
+  public static double loss(double[][] w2, double[][] w1, @NoGrad double[][] y,
+      @NoGrad double[][] x) {
     int hidden = w1.length;
     int in = x.length;
     int batch = x[0].length;

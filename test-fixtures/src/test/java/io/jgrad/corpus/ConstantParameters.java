@@ -1,0 +1,102 @@
+package io.jgrad.corpus;
+
+import io.jgrad.Grad;
+import io.jgrad.NoGrad;
+
+/**
+ * Parameters declared {@code @NoGrad}: data the rules take as constants, with no tangent or
+ * adjoint. Scalars, arrays, matrices and records of data; a scalar the method reassigns; an
+ * array parameter pointed at a new array; data passed on to a helper and to another
+ * {@code @Grad} method's {@code @NoGrad} parameter.
+ */
+public final class ConstantParameters {
+  private ConstantParameters() {}
+
+  /** Observations of a linear model. */
+  public record Data(double[][] x, double[] y) {}
+
+  /** Least squares of a linear model: the gradient with respect to the weights only. */
+  @Grad
+  public static double squaredError(double[] w, @NoGrad double[][] x, @NoGrad double[] y) {
+    double s = 0.0;
+    for (int i = 0; i < y.length; i++) {
+      double r = dot(w, x[i]) - y[i];
+      s += r * r;
+    }
+    return s;
+  }
+
+  private static double dot(double[] a, double[] b) {
+    double s = 0.0;
+    for (int k = 0; k < a.length; k++) {
+      s += a[k] * b[k];
+    }
+    return s;
+  }
+
+  /** A scaled loss: the scale is data, and is reassigned (clamped) before use. */
+  @Grad
+  public static double scaled(@NoGrad double scale, double a, double b) {
+    if (scale < 0.1) {
+      scale = 0.1;
+    }
+    scale = scale * a; // from here on the local carries a derivative
+    return scale * Math.sin(b) + a * b;
+  }
+
+  /** A record of data, passed on to a helper that reads it. */
+  @Grad
+  public static double recordLoss(double[] w, @NoGrad Data data) {
+    return squaredErrorOf(w, data) + 0.5 * dot(w, w);
+  }
+
+  private static double squaredErrorOf(double[] w, Data data) {
+    double s = 0.0;
+    for (int i = 0; i < data.y().length; i++) {
+      double r = dot(w, data.x()[i]) - data.y()[i];
+      s += r * r;
+    }
+    return s;
+  }
+
+  /** Calls another @Grad method, passing data to its @NoGrad parameters. */
+  @Grad
+  public static double regularised(double[] w, @NoGrad double[][] x, @NoGrad double[] y,
+      double lambda) {
+    return squaredError(w, x, y) + lambda * dot(w, w);
+  }
+
+  /** An @NoGrad array parameter the method points at a smoothed copy of itself. */
+  @Grad
+  public static double smoothed(double a, @NoGrad double[] v) {
+    double[] original = v;
+    v = new double[original.length];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = a * original[i] + (i > 0 ? original[i - 1] : 0.0);
+    }
+    double s = 0.0;
+    for (double e : v) {
+      s += e * e;
+    }
+    return s;
+  }
+
+  /** An array result with a @NoGrad matrix: its Jacobian has columns for {@code w} only. */
+  @Grad
+  public static double[] predictions(double[] w, @NoGrad double[][] x) {
+    double[] out = new double[x.length];
+    for (int i = 0; i < x.length; i++) {
+      out[i] = Math.tanh(dot(w, x[i]));
+    }
+    return out;
+  }
+
+  /** A void method writing its output, reading @NoGrad data. */
+  @Grad
+  public static void residuals(double[] w, @NoGrad double[][] x, @NoGrad double[] y,
+      double[] out) {
+    for (int i = 0; i < y.length; i++) {
+      out[i] = dot(w, x[i]) - y[i];
+    }
+  }
+}
