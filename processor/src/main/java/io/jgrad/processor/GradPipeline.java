@@ -23,6 +23,7 @@ import io.jgrad.processor.rules.RuleBases;
 import io.jgrad.processor.source.CompilerBridge;
 import io.jgrad.processor.source.SourceUnit;
 import io.jgrad.processor.transform.AliasGuards;
+import io.jgrad.processor.transform.Inliner;
 import io.jgrad.processor.transform.CalleeTable;
 import io.jgrad.processor.transform.DeadStores;
 import io.jgrad.processor.transform.FirstContributions;
@@ -169,9 +170,14 @@ final class GradPipeline {
       lowered.removeIf(Lowered::passive); // checked: the rules call them (or their copies)
       Map<TypeElement, List<RuleWriter.Rule>> rules = new LinkedHashMap<>();
       Map<TypeElement, List<ExecutableElement>> ruleMethods = new HashMap<>();
+      // small callees inlined into their callers' rules (-J-Djgrad.noInline=true: none)
+      Map<String, Function> bodies = Boolean.getBoolean("jgrad.noInline") ? Map.of()
+          : lowered.stream().collect(java.util.stream.Collectors.toMap(Lowered::key,
+              Lowered::function, (a, b) -> a));
       for (Lowered l : lowered) {
         try {
-          Function guarded = AliasGuards.apply(l.function(), table, !l.helper());
+          Function inlined = Inliner.apply(l.function(), table, bodies, l.key());
+          Function guarded = AliasGuards.apply(inlined, table, !l.helper());
           ReverseTransform.Result reverse = ReverseTransform.apply(guarded, table);
           List<TypeName> thrown = l.method().getThrownTypes().stream()
               .map(t -> TypeName.get(env.getTypeUtils().erasure(t))).toList();

@@ -1777,13 +1777,18 @@ class DiagnosticsTest {
 
           @Grad
           public static double f(double a, double[] w) {
-            return g(a, 2.0 * a, w);
+            return g(a, 2.0 * a, w) + g(a, 1.0, new double[] {a, 1.0});
+          }
+
+          private static void h(@NoGrad double[] data, double[] out) {
+            out[0] = data[0];
           }
 
           @Grad
-          public static double fine(double a, @NoGrad double c, @NoGrad double[] v) {
+          public static double fine(double a, @NoGrad double c, @NoGrad double[] v, double[] w) {
             double[] copy = new double[] {c, 1.0};
-            return g(a, c + 1.0, v) + g(a, 2.0, copy);
+            h(new double[] {0.25, 1.0}, w.clone());
+            return g(a, c + 1.0, v) + g(a, 2.0, copy) + g(a, 1.0, new double[] {2.0, c});
           }
         }
         """);
@@ -1793,7 +1798,7 @@ class DiagnosticsTest {
         .inFile(foo.file()).onLine(foo.line("public static double f("));
     assertThat(compilation).hadErrorContaining("f passes a value of w, which carries a"
         + " derivative, as argument 3 of g");
-    assertThat(compilation).hadErrorCount(2);
+    assertThat(compilation).hadErrorCount(3); // and the array of a, argument 3 again
     assertNoInternalError(compilation);
   }
 

@@ -41,9 +41,12 @@ public final class Model_Frule {
     double t2Dot = -yDot;
     double t3 = t2 * z;
     double t3Dot = z * t2Dot + t2 * zDot;
-    Dual dual = Losses_Frule.softplus(t3, t3Dot);
-    double t4 = dual.value();
-    double t4Dot = dual.tangent();
+    double t5 = Math.exp(t3);
+    double t5Dot = t5 * t3Dot;
+    double t6 = Math.log1p(t5);
+    double t6Dot = 1.0 / (1.0 + t5) * t5Dot;
+    double t4 = t6;
+    double t4Dot = t6Dot;
     double result = t4;
     double resultDot = t4Dot;
     return new Dual(result, resultDot);

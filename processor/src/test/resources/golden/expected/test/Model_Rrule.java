@@ -71,11 +71,13 @@ public final class Model_Rrule {
     // line 15: return Losses.softplus(-y * z);
     double t2 = -y;
     double t3 = t2 * z;
-    double t4 = Losses_Rrule.softplusForward(t3);
+    double t5 = Math.exp(t3);
+    double t6 = Math.log1p(t5);
+    double t4 = t6;
     double result = t4;
     double value = result;
     // what the reverse sweep starts from
-    tapes.pushDouble(t3);
+    tapes.pushDouble(t5);
     tapes.pushDouble(z);
     tapes.pushDouble(t2);
     tapes.pushInt(i);
@@ -91,13 +93,14 @@ public final class Model_Rrule {
     int i = tapes.popInt();
     double t2 = tapes.popDouble();
     double z = tapes.popDouble();
-    double t3 = tapes.popDouble();
+    double t5 = tapes.popDouble();
     // reverse sweep: adjoints, from the last statement to the first
     double resultBar = seed;
     // line 15: return Losses.softplus(-y * z);
     double t4Bar = resultBar;
-    Losses_Rrule.softplusReverse(t3, t4Bar);
-    double t3Bar = tapes.popDouble();
+    double t6Bar = t4Bar;
+    double t5Bar = t6Bar * (1.0 / (1.0 + t5));
+    double t3Bar = t5Bar * t5;
     double t2Bar = t3Bar * z;
     double zBar = t3Bar * t2;
     double yBar = -t2Bar;

@@ -75,6 +75,10 @@ final class Calls {
                 depth - 1)), new Expr.Lit(JType.INT, "4")), JType.INT));
         continue;
       }
+      if (callee.params.get(p).noGrad()) {
+        args.add(data(g, type)); // a value with a derivative would be an error by design
+        continue;
+      }
       if (type == JType.INT_ARRAY) {
         args.add(intArray(g, depth));
         continue;
@@ -178,6 +182,36 @@ final class Calls {
       elements.add(ExprGen.integer(g, Math.max(0, depth - 1)));
     }
     return new Expr.ArrayInit(JType.INT_ARRAY, elements);
+  }
+
+  /**
+   * An argument for a {@code @NoGrad} parameter: data without a derivative (a literal, or a
+   * new array of zeros or of literals).
+   */
+  private static Expr data(MethodGen g, JType type) {
+    if (type == JType.DOUBLE || type == JType.FLOAT) {
+      String text = g.oneOf("0.5", "1.0", "2.0", "-1.5", "0.25");
+      return new Expr.Lit(type, type == JType.FLOAT ? text + "f" : text);
+    }
+    int rows = g.between(1, 3);
+    int columns = g.between(1, 3);
+    if (g.chance(0.3)) {
+      List<Expr> dims = type == JType.DOUBLE_ARRAY
+          ? List.of(new Expr.Lit(JType.INT, String.valueOf(columns)))
+          : List.of(new Expr.Lit(JType.INT, String.valueOf(rows)),
+              new Expr.Lit(JType.INT, String.valueOf(columns)));
+      return new Expr.NewArray(type, dims);
+    }
+    List<Expr> matrix = new ArrayList<>();
+    for (int r = 0; r < (type == JType.DOUBLE_ARRAY ? 1 : rows); r++) {
+      List<Expr> row = new ArrayList<>();
+      for (int c = 0; c < columns; c++) {
+        row.add(data(g, JType.DOUBLE));
+      }
+      matrix.add(new Expr.ArrayInit(JType.DOUBLE_ARRAY, row));
+    }
+    return type == JType.DOUBLE_ARRAY ? matrix.get(0)
+        : new Expr.ArrayInit(JType.DOUBLE_MATRIX, matrix);
   }
 
   /** A {@code double[][]} argument: a matrix variable or a fresh matrix. */

@@ -59,6 +59,12 @@ final class GenConfig {
    */
   double objectParams = 0.2;
   /**
+   * Share of the double, float, double[] and double[][] parameters declared {@code @NoGrad}
+   * (where that keeps the program valid: see {@link ProgramGenerator}); {@code
+   * -Djgrad.fuzz.noGrad=0.5} for more, {@code without=noGrad} for none.
+   */
+  double noGrad = 0.15;
+  /**
    * Productions not to use, by name (see the production lists of {@link ExprGen}, {@link
    * StmtGen}, {@link Idioms} and the Math function names), plus {@code throw} (every throw
    * statement), {@code element assignment value}, {@code row move}, {@code array reassign},
@@ -133,6 +139,11 @@ final class GenConfig {
     }
     config.objectParams = Double.parseDouble(System.getProperty("jgrad.fuzz.objectParams",
         String.valueOf(config.objectParams)));
+    config.noGrad = Double.parseDouble(System.getProperty("jgrad.fuzz.noGrad",
+        String.valueOf(config.noGrad)));
+    if (!config.allows("noGrad")) {
+      config.noGrad = 0;
+    }
     return config;
   }
 }

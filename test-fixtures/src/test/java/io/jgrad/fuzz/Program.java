@@ -25,7 +25,12 @@ record Program(long seed, int index, String name, List<Constant> constants,
   record Constant(JType type, String name, String value) {}
 
   /** A parameter. */
-  record Param(JType type, String name) {}
+  /** A parameter; {@code noGrad} if it is declared {@code @NoGrad} (data, not differentiated). */
+  record Param(JType type, String name, boolean noGrad) {
+    Param(JType type, String name) {
+      this(type, name, false);
+    }
+  }
 
   /**
    * A method and what the checker needs to know about it: {@code floatInside} if it (or a method
@@ -115,6 +120,7 @@ record Program(long seed, int index, String name, List<Constant> constants,
       p.text("import io.jgrad.fuzz.Trace;").line();
     } else {
       p.text("import io.jgrad.Grad;").line();
+      p.text("import io.jgrad.NoGrad;").line();
     }
     p.text("import java.util.Arrays;").line().line();
     p.text("/** Random program " + index + " of seed " + seed + ". */").line();
@@ -143,7 +149,8 @@ record Program(long seed, int index, String name, List<Constant> constants,
       }
       List<String> params = new ArrayList<>();
       for (Param param : m.params()) {
-        params.add(param.type().java + " " + param.name());
+        params.add((param.noGrad() && !traced ? "@NoGrad " : "") + param.type().java + " "
+            + param.name());
       }
       String access = !traced && m.helper() ? "private" : "public";
       p.line().text(access + " static " + m.returns().java + " " + m.name() + "("

@@ -308,12 +308,17 @@ final class ProgramChecker implements AutoCloseable {
     return firstPair(m, JType::isArray);
   }
 
-  /** The first two parameters of one type that {@code kind} accepts, or null. */
+  /**
+   * The first two parameters of one type that {@code kind} accepts, or null; not {@code @NoGrad}
+   * ones (a constant passed as a variable too is perturbed through both: finite differences
+   * then see a derivative the declaration says is not there).
+   */
   private static int[] firstPair(Program.Method m, java.util.function.Predicate<JType> kind) {
     for (int i = 0; i < m.params().size(); i++) {
       for (int j = i + 1; j < m.params().size(); j++) {
         JType t = m.params().get(i).type();
-        if (kind.test(t) && t == m.params().get(j).type()) {
+        if (kind.test(t) && t == m.params().get(j).type() && !m.params().get(i).noGrad()
+            && !m.params().get(j).noGrad()) {
           return new int[] {i, j};
         }
       }

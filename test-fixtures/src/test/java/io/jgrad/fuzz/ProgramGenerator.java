@@ -23,6 +23,8 @@ import java.util.Random;
  */
 final class ProgramGenerator {
   final GenConfig config;
+  /** Which parameters of the program being generated become {@code @NoGrad}: a stream of its own. */
+  private Random noGradRandom;
 
   ProgramGenerator(GenConfig config) {
     this.config = config;
@@ -61,6 +63,7 @@ final class ProgramGenerator {
     // whether a method may change the objects it is passed: a stream of its own too (drawn from
     // only in programs with classes)
     Random writeRandom = random(seed ^ 0x3C6EF372FE94F82BL, index);
+    noGradRandom = random(seed ^ 0x510E527FADE682D1L, index);
     int methods = 1 + random.nextInt(config.maxMethods);
     List<MethodInfo> infos = new ArrayList<>();
     List<Program.Method> result = new ArrayList<>();
@@ -310,11 +313,47 @@ final class ProgramGenerator {
         info.sharesRows[p] = g.isShared(v.root);
       }
     }
+    if (!recursive) {
+      declareNoGrad(g, params);
+    }
     info.usesFloat = g.usesFloat;
     info.cost = Math.max(1, g.cost + body.size()) * (recursive ? (g.selfCalls > 1 ? 16 : 5) : 1);
     Program.Method method = new Program.Method(name, returns, params, new Stmt.Block(body),
         g.usesFloat, false, writesObjects);
     return new Generated(info, method);
+  }
+
+  /**
+   * Declares a share of the double, float, double[] and double[][] parameters {@code @NoGrad},
+   * once the body is known: never an array the method writes or whose rows it shares (writing
+   * a {@code @NoGrad} array is an error by design), and one differentiable parameter stays. A
+   * recursive method has none: its own calls, made before, pass its parameters values with
+   * derivatives. Callers generated later pass such parameters data only ({@link Calls}).
+   */
+  private void declareNoGrad(MethodGen g, List<Program.Param> params) {
+    List<Integer> marked = new ArrayList<>();
+    for (int p = 0; p < params.size(); p++) {
+      Var v = g.params.get(p);
+      JType t = v.type;
+      boolean kind = t == JType.DOUBLE || t == JType.FLOAT || t == JType.DOUBLE_ARRAY
+          || t == JType.DOUBLE_MATRIX;
+      boolean readOnly = !t.hasRoot() || !g.isWritten(v.root) && !g.isShared(v.root);
+      if (kind && readOnly && noGradRandom.nextDouble() < config.noGrad) {
+        marked.add(p);
+      }
+    }
+    int differentiable = 0;
+    for (int p = 0; p < params.size(); p++) {
+      if (params.get(p).type().isDifferentiable() && !marked.contains(p)) {
+        differentiable++;
+      }
+    }
+    if (differentiable == 0 && !marked.isEmpty()) {
+      marked.remove(noGradRandom.nextInt(marked.size()));
+    }
+    for (int p : marked) {
+      params.set(p, new Program.Param(params.get(p).type(), params.get(p).name(), true));
+    }
   }
 
   private static String paramPrefix(JType t) {

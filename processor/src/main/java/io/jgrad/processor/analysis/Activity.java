@@ -52,7 +52,7 @@ public final class Activity {
    * The variables that may depend on a differentiable parameter (all arrays and records with a
    * shadow but the {@code @NoGrad} parameters the method never assigns).
    */
-  public static Set<Var> varied(Function function) {
+  private static Set<Var> varied(Function function) {
     Set<Var> active = new HashSet<>();
     List<Stmt.Assign> assigns = new ArrayList<>();
     collect(function.body(), assigns);

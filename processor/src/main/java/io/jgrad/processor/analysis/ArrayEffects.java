@@ -238,6 +238,11 @@ public final class ArrayEffects {
     return levels(classOf(v), v.type());
   }
 
+  /** The classes of v, its rows (and theirs), the arrays and records it holds: see levels. */
+  public List<Var> classesOf(Var v) {
+    return levels(v);
+  }
+
   private List<Var> levels(Var c, Type type) {
     return levels(c, type, true);
   }

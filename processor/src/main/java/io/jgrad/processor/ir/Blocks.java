@@ -69,6 +69,23 @@ public final class Blocks {
     }
   }
 
+  /** Visits every statement in {@code block}, nested ones after the statement holding them. */
+  public static void visitStmts(Block block, java.util.function.Consumer<Stmt> action) {
+    for (Stmt s : block.stmts()) {
+      action.accept(s);
+      if (s instanceof Stmt.If i) {
+        visitStmts(i.then(), action);
+        visitStmts(i.otherwise(), action);
+      } else if (s instanceof Stmt.Loop l) {
+        visitStmts(l.body(), action);
+        visitStmts(l.update(), action);
+      } else if (s instanceof Stmt.Protected p) {
+        visitStmts(p.body(), action);
+        visitStmts(p.onThrow(), action);
+      }
+    }
+  }
+
   /** Visits every expression (and subexpression) of every statement in {@code block}. */
   public static void visitExprs(Block block, java.util.function.Consumer<Expr> action) {
     for (Stmt s : block.stmts()) {
