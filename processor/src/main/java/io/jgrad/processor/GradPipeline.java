@@ -25,6 +25,7 @@ import io.jgrad.processor.source.SourceUnit;
 import io.jgrad.processor.transform.AliasGuards;
 import io.jgrad.processor.transform.Inliner;
 import io.jgrad.processor.transform.CalleeTable;
+import io.jgrad.processor.transform.CopyFolding;
 import io.jgrad.processor.transform.DeadStores;
 import io.jgrad.processor.transform.FirstContributions;
 import io.jgrad.processor.transform.IncrementAdjoints;
@@ -176,7 +177,8 @@ final class GradPipeline {
               Lowered::function, (a, b) -> a));
       for (Lowered l : lowered) {
         try {
-          Function inlined = Inliner.apply(l.function(), table, bodies, l.key());
+          Function inlined = CopyFolding.apply(Inliner.apply(l.function(), table, bodies,
+              l.key()));
           Function guarded = AliasGuards.apply(inlined, table, !l.helper());
           ReverseTransform.Result reverse = ReverseTransform.apply(guarded, table);
           List<TypeName> thrown = l.method().getThrownTypes().stream()

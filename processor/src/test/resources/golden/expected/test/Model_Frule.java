@@ -43,10 +43,8 @@ public final class Model_Frule {
     double t3Dot = z * t2Dot + t2 * zDot;
     double t5 = Math.exp(t3);
     double t5Dot = t5 * t3Dot;
-    double t6 = Math.log1p(t5);
-    double t6Dot = 1.0 / (1.0 + t5) * t5Dot;
-    double t4 = t6;
-    double t4Dot = t6Dot;
+    double t4 = Math.log1p(t5);
+    double t4Dot = 1.0 / (1.0 + t5) * t5Dot;
     double result = t4;
     double resultDot = t4Dot;
     return new Dual(result, resultDot);

@@ -72,8 +72,7 @@ public final class Model_Rrule {
     double t2 = -y;
     double t3 = t2 * z;
     double t5 = Math.exp(t3);
-    double t6 = Math.log1p(t5);
-    double t4 = t6;
+    double t4 = Math.log1p(t5);
     double result = t4;
     double value = result;
     // what the reverse sweep starts from
@@ -98,8 +97,7 @@ public final class Model_Rrule {
     double resultBar = seed;
     // line 15: return Losses.softplus(-y * z);
     double t4Bar = resultBar;
-    double t6Bar = t4Bar;
-    double t5Bar = t6Bar * (1.0 / (1.0 + t5));
+    double t5Bar = t4Bar * (1.0 / (1.0 + t5));
     double t3Bar = t5Bar * t5;
     double t2Bar = t3Bar * z;
     double zBar = t3Bar * t2;

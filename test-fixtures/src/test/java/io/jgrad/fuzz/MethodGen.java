@@ -221,6 +221,22 @@ final class MethodGen {
     }
   }
 
+  /**
+   * True if no other variable's class was merged into this one ({@code y = x}, a row variable):
+   * jgrad's alias classes are flow-insensitive, so a local that held a filled array before it
+   * took a parameter's makes the parameter written in its eyes.
+   */
+  boolean isAlone(int root) {
+    int r = find(root);
+    int members = 0;
+    for (int k = 0; k < parent.size(); k++) {
+      if (find(k) == r) {
+        members++;
+      }
+    }
+    return members == 1;
+  }
+
   boolean isShared(int root) {
     return shared.get(find(root));
   }

@@ -326,7 +326,8 @@ final class ProgramGenerator {
   /**
    * Declares a share of the double, float, double[] and double[][] parameters {@code @NoGrad},
    * once the body is known: never an array the method writes or whose rows it shares (writing
-   * a {@code @NoGrad} array is an error by design), and one differentiable parameter stays. A
+   * a {@code @NoGrad} array is an error by design) or that shares a class with another
+   * variable ({@link MethodGen#isAlone}), and one differentiable parameter stays. A
    * recursive method has none: its own calls, made before, pass its parameters values with
    * derivatives. Callers generated later pass such parameters data only ({@link Calls}).
    */
@@ -337,7 +338,8 @@ final class ProgramGenerator {
       JType t = v.type;
       boolean kind = t == JType.DOUBLE || t == JType.FLOAT || t == JType.DOUBLE_ARRAY
           || t == JType.DOUBLE_MATRIX;
-      boolean readOnly = !t.hasRoot() || !g.isWritten(v.root) && !g.isShared(v.root);
+      boolean readOnly = !t.hasRoot()
+          || !g.isWritten(v.root) && !g.isShared(v.root) && g.isAlone(v.root);
       if (kind && readOnly && noGradRandom.nextDouble() < config.noGrad) {
         marked.add(p);
       }
