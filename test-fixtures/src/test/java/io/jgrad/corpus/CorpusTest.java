@@ -46,6 +46,7 @@ class CorpusTest {
           ObjectArrayFields.class,
           ReturningArguments.class,
           ConstantParameters.class,
+          Inlining.class,
           ObjectArrayFields.ParticleSystem.class,
           ObjectArrayFields.Mlp.class,
           ObjectArrayFields.Cluster.class,
@@ -839,6 +840,16 @@ class CorpusTest {
     add(e, RecordsWithArrays.class, "rowSums", c -> c.args(r -> args(table(r, false))));
     add(e, RecordsWithArrays.class, "layered", c -> c.args(r -> args(
         new RecordsWithArrays.Layer(table(r, true), u(r, -1, 1)), array(r, 3, -1, 1))));
+
+    // ---- Inlining: small helpers inlined into their callers' rules
+    add(e, Inlining.class, "reassigned", c -> c.args(r -> args(u(r, -1, 1), u(r, 0.5, 1.2))));
+    add(e, Inlining.class, "written", c -> c.args(r -> args(array(r, 3, -1, 1),
+        u(r, 0.5, 1.5))));
+    add(e, Inlining.class, "nested", c -> c.args(r -> args(u(r, -1, 1))));
+    add(e, Inlining.class, "records", c -> c.args(r -> args(u(r, -1, 1), u(r, -1, 1),
+        u(r, -1, 1), u(r, -1, 1), u(r, -1, 1))));
+    add(e, Inlining.class, "data", c -> c.args(r -> args(array(r, 3, -1, 1),
+        array(r, 3, -1, 1), array(r, 3, -1, 1))));
 
     // ---- ConstantParameters: @NoGrad data parameters
     add(e, ConstantParameters.class, "squaredError", c -> c.args(r -> args(array(r, 3, -1, 1),
