@@ -42,8 +42,9 @@ import java.lang.annotation.Target;
  * {@code float} or {@code double[]} (or be {@code void} and write output arrays), and have at least
  * one differentiable parameter: {@code double}, {@code float}, {@code double[]} or
  * {@code double[][]} (whose tangents and adjoints have the same shape). {@code int}, {@code long}
- * and {@code boolean} parameters carry no derivative and appear once in every rule. {@code @Grad}
- * method names must not be overloaded within a class. The rule classes are {@code public}; each
+ * and {@code boolean} parameters carry no derivative and appear once in every rule, as do
+ * parameters marked {@link NoGrad} (data: no tangent, no adjoint, no gradient accessor).
+ * {@code @Grad} method names must not be overloaded within a class. The rule classes are {@code public}; each
  * generated method and record has the visibility of its {@code @Grad} method (package-private
  * stays package-private; {@code protected} becomes {@code public}). Anything in the body that jgrad
  * cannot differentiate is a compile error at that expression.
