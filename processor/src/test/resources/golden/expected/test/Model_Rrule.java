@@ -78,7 +78,6 @@ public final class Model_Rrule {
     // what the reverse sweep starts from
     tapes.pushDouble(t5);
     tapes.pushDouble(z);
-    tapes.pushDouble(t2);
     tapes.pushInt(i);
     return value;
   }
@@ -90,9 +89,9 @@ public final class Model_Rrule {
       double seed) {
     Tapes tapes = Tapes.current();
     int i = tapes.popInt();
-    double t2 = tapes.popDouble();
     double z = tapes.popDouble();
     double t5 = tapes.popDouble();
+    double t2 = -y;
     // reverse sweep: adjoints, from the last statement to the first
     double resultBar = seed;
     // line 15: return Losses.softplus(-y * z);

@@ -89,7 +89,6 @@ public final class Scalars_Rrule {
     tapes.pushDouble(t10);
     tapes.pushDouble(e);
     tapes.pushDouble(t7);
-    tapes.pushDouble(t5);
     tapes.pushDouble(t3);
     tapes.pushDouble(r);
     return value;
@@ -102,13 +101,13 @@ public final class Scalars_Rrule {
     Tapes tapes = Tapes.current();
     double r = tapes.popDouble();
     double t3 = tapes.popDouble();
-    double t5 = tapes.popDouble();
     double t7 = tapes.popDouble();
     double e = tapes.popDouble();
     double t10 = tapes.popDouble();
     double t12 = tapes.popDouble();
     double t11 = tapes.popDouble();
     double t14 = tapes.popDouble();
+    double t5 = -b;
     // reverse sweep: adjoints, from the last statement to the first
     double resultBar = seed;
     // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);

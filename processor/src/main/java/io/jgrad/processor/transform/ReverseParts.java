@@ -79,6 +79,19 @@ final class ReverseParts {
         .addAll(scalarPushes);
     List<Var> live = new ArrayList<>(Blocks.reads(reverseCode));
     live.retainAll(Blocks.assigned(forwardSweep));
+    // a value the reverse part computes again from its own arguments ({@code t1 = x * a} of
+    // parameters nothing assigns) rather than taking it from the tape: a push and a pop less
+    // per call, which a recursion pays per level
+    Block recomputed = new Block();
+    Set<Var> assignedAnywhere = Blocks.assigned(function.body());
+    for (java.util.Iterator<Var> it = live.iterator(); it.hasNext(); ) {
+      Var v = it.next();
+      Expr again = v.isParam() ? null : soleValue(v, forwardSweep);
+      if (again != null && recomputable(again, assignedAnywhere)) {
+        recomputed.add(new Stmt.Assign(v, again, Origin.NONE));
+        it.remove();
+      }
+    }
     // tapes first: making the pushes may add a tape to the setup both parts share
     Block pushes = new Block();
     for (Var v : live) {
@@ -105,7 +118,7 @@ final class ReverseParts {
     if (value != null) {
       forwardBody.add(new Stmt.Return(ref(value), Origin.NONE));
     }
-    Block reverseBody = new Block().addAll(setup).addAll(pops);
+    Block reverseBody = new Block().addAll(setup).addAll(pops).addAll(recomputed);
     reverseBody.add(new Stmt.Comment("reverse sweep: adjoints, from the last statement to the"
         + " first", Origin.NONE));
     reverseBody.addAll(reverseCode);
@@ -261,6 +274,47 @@ final class ReverseParts {
         .addAll(tape.truncatingOnThrow(delegateTapes, body, delegateLocals));
     return new Function(RuleNames.adjointMethod(function.name()), params,
         function.returnType(), entry, delegateLocals);
+  }
+
+  /** The value of the only assignment to {@code v} in {@code block}, or null. */
+  private static Expr soleValue(Var v, Block block) {
+    List<Expr> values = new ArrayList<>();
+    boolean[] other = {false};
+    Blocks.visitStmts(block, s -> {
+      if (s instanceof Stmt.Assign a && a.target() == v) {
+        values.add(a.value());
+      } else if (s instanceof Stmt.Accumulate a && a.target() instanceof Expr.Ref r
+          && r.var() == v || s instanceof Stmt.Protected) {
+        other[0] = true;
+      }
+    });
+    return values.size() == 1 && !other[0] ? values.get(0) : null;
+  }
+
+  /**
+   * Arithmetic on literals and on number parameters the method never assigns (the reverse part
+   * gets the same arguments): no element, field or call, no integer division (it may throw).
+   */
+  private static boolean recomputable(Expr e, Set<Var> assigned) {
+    if (e instanceof Expr.Lit) {
+      return e.type().isPrimitive();
+    }
+    if (e instanceof Expr.Ref r) {
+      return r.var().isParam() && r.var().type().isPrimitive() && !assigned.contains(r.var());
+    }
+    if (e instanceof Expr.Unary u) {
+      return u.op().equals("-") && recomputable(u.operand(), assigned);
+    }
+    if (e instanceof Expr.Cast c) {
+      return c.type().isPrimitive() && recomputable(c.operand(), assigned);
+    }
+    if (e instanceof Expr.Binary b) {
+      boolean floating = b.type().isFloating();
+      boolean op = List.of("+", "-", "*").contains(b.op()) || floating && b.op().equals("/");
+      return op && (floating || b.type().isIntegral()) && recomputable(b.left(), assigned)
+          && recomputable(b.right(), assigned);
+    }
+    return false;
   }
 
   private Var local(String base, Type type, List<Var> scope) {
