@@ -69,6 +69,21 @@ public final class Blocks {
     }
   }
 
+  /**
+   * {@code s} with the blocks of an {@code if} or a loop replaced by {@code f} of them (condition,
+   * label and origin kept); any other statement unchanged.
+   */
+  public static Stmt withBlocks(Stmt s, java.util.function.UnaryOperator<Block> f) {
+    if (s instanceof Stmt.If i) {
+      return new Stmt.If(i.condition(), f.apply(i.then()), f.apply(i.otherwise()), i.origin());
+    }
+    if (s instanceof Stmt.Loop l) {
+      return new Stmt.Loop(l.label(), l.condition(), f.apply(l.body()), f.apply(l.update()),
+          l.testFirst(), l.origin());
+    }
+    return s;
+  }
+
   /** Visits every statement in {@code block}, nested ones after the statement holding them. */
   public static void visitStmts(Block block, java.util.function.Consumer<Stmt> action) {
     for (Stmt s : block.stmts()) {

@@ -83,13 +83,8 @@ public final class CopyFolding {
         out.add(new Stmt.Assign(copy.target(), a.value(), copy.origin()));
         folded.add(a.target());
         k++;
-      } else if (s instanceof Stmt.If i) {
-        out.add(new Stmt.If(i.condition(), block(i.then()), block(i.otherwise()), i.origin()));
-      } else if (s instanceof Stmt.Loop l) {
-        out.add(new Stmt.Loop(l.label(), l.condition(), block(l.body()), block(l.update()),
-            l.testFirst(), l.origin()));
       } else {
-        out.add(s);
+        out.add(Blocks.withBlocks(s, this::block));
       }
     }
     return out;

@@ -7,6 +7,7 @@ import static io.jgrad.processor.ir.Ops.ref;
 
 import io.jgrad.processor.analysis.Activity;
 import io.jgrad.processor.ir.Block;
+import io.jgrad.processor.ir.Blocks;
 import io.jgrad.processor.ir.Expr;
 import io.jgrad.processor.ir.Exprs;
 import io.jgrad.processor.ir.Function;
@@ -176,13 +177,8 @@ public final class ForwardTransform {
       GradCallee callee = callees.of(call);
       out.add(new Stmt.Eval(new Expr.Call(callee.forwardClass(), call.name(),
           interleave(call, callee), Type.VOID), e.origin()));
-    } else if (s instanceof Stmt.If i) {
-      out.add(new Stmt.If(i.condition(), block(i.then()), block(i.otherwise()), i.origin()));
-    } else if (s instanceof Stmt.Loop l) {
-      out.add(new Stmt.Loop(l.label(), l.condition(), block(l.body()), block(l.update()),
-          l.testFirst(), l.origin()));
     } else {
-      out.add(s);
+      out.add(Blocks.withBlocks(s, this::block));
     }
   }
 

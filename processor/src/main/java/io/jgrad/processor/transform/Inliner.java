@@ -1,16 +1,21 @@
 package io.jgrad.processor.transform;
 
 import io.jgrad.processor.ir.Block;
+import io.jgrad.processor.ir.Blocks;
 import io.jgrad.processor.ir.Expr;
+import io.jgrad.processor.ir.Exprs;
 import io.jgrad.processor.ir.Function;
 import io.jgrad.processor.ir.Names;
 import io.jgrad.processor.ir.Stmt;
+import io.jgrad.processor.ir.Type;
 import io.jgrad.processor.ir.Var;
 import io.jgrad.processor.rules.GradCallee;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * IR -> IR, before differentiation: calls of small methods with rules ({@code v.minus(w)},
@@ -77,13 +82,8 @@ public final class Inliner {
       } else if (s instanceof Stmt.Eval e && e.expr() instanceof Expr.Call c
           && inlinable(c, null)) {
         inline(c, null, s.origin(), out);
-      } else if (s instanceof Stmt.If i) {
-        out.add(new Stmt.If(i.condition(), block(i.then()), block(i.otherwise()), i.origin()));
-      } else if (s instanceof Stmt.Loop l) {
-        out.add(new Stmt.Loop(l.label(), l.condition(), block(l.body()), block(l.update()),
-            l.testFirst(), l.origin()));
       } else {
-        out.add(s);
+        out.add(Blocks.withBlocks(s, this::block));
       }
     }
     return out;
@@ -103,12 +103,12 @@ public final class Inliner {
   private boolean inlinable(Expr.Call call, Stmt.Assign assign) {
     Function f = body(call);
     if (f == null || f.params().size() != call.args().size()
-        || assign != null && (f.returnType().equals(io.jgrad.processor.ir.Type.VOID)
+        || assign != null && (f.returnType().equals(Type.VOID)
             || !f.returnType().equals(assign.target().type()))) {
       return false;
     }
     List<Stmt> stmts = f.body().stmts();
-    boolean valued = !f.returnType().equals(io.jgrad.processor.ir.Type.VOID);
+    boolean valued = !f.returnType().equals(Type.VOID);
     boolean returns = !stmts.isEmpty() && stmts.get(stmts.size() - 1) instanceof Stmt.Return;
     if (valued && !returns) {
       return false;
@@ -119,7 +119,7 @@ public final class Inliner {
     scan(new Block(body), count, ok, CalleeTable.key(table.of(call).owner(),
         table.of(call).name()));
     if (valued) {
-      io.jgrad.processor.ir.Exprs.visit(((Stmt.Return) stmts.get(stmts.size() - 1)).value(),
+      Exprs.visit(((Stmt.Return) stmts.get(stmts.size() - 1)).value(),
           e -> ok[0] &= allowed(e, null));
     }
     return ok[0] && count[0] <= MAX_STATEMENTS;
@@ -137,17 +137,17 @@ public final class Inliner {
         return;
       }
       if (s instanceof Stmt.If i) {
-        io.jgrad.processor.ir.Exprs.visit(i.condition(), e -> ok[0] &= allowed(e, calleeKey));
+        Exprs.visit(i.condition(), e -> ok[0] &= allowed(e, calleeKey));
         scan(i.then(), count, ok, calleeKey);
         scan(i.otherwise(), count, ok, calleeKey);
       } else if (s instanceof Stmt.Loop l) {
         if (l.condition() != null) {
-          io.jgrad.processor.ir.Exprs.visit(l.condition(), e -> ok[0] &= allowed(e, calleeKey));
+          Exprs.visit(l.condition(), e -> ok[0] &= allowed(e, calleeKey));
         }
         scan(l.body(), count, ok, calleeKey);
         scan(l.update(), count, ok, calleeKey);
       } else {
-        io.jgrad.processor.ir.Blocks.visitExprs(new Block(List.of(s)),
+        Blocks.visitExprs(new Block(List.of(s)),
             e -> ok[0] &= allowed(e, calleeKey));
       }
     }
@@ -178,7 +178,7 @@ public final class Inliner {
     changed = true;
     Map<Var, Var> renamed = new HashMap<>();
     Map<Var, Expr> substituted = new HashMap<>();
-    java.util.Set<Var> assigned = assignedIn(f.body());
+    Set<Var> assigned = assignedIn(f.body());
     for (int k = 0; k < f.params().size(); k++) {
       Var p = f.params().get(k);
       Expr arg = call.args().get(k);
@@ -225,9 +225,9 @@ public final class Inliner {
   }
 
   /** Variables assigned in {@code block}, also by {@code v += e}. */
-  private static java.util.Set<Var> assignedIn(Block block) {
-    java.util.Set<Var> out = new java.util.HashSet<>(io.jgrad.processor.ir.Blocks.assigned(block));
-    io.jgrad.processor.ir.Blocks.visitStmts(block, s -> {
+  private static Set<Var> assignedIn(Block block) {
+    Set<Var> out = new HashSet<>(Blocks.assigned(block));
+    Blocks.visitStmts(block, s -> {
       if (s instanceof Stmt.Accumulate a && a.target() instanceof Expr.Ref r) {
         out.add(r.var());
       }
