@@ -24,9 +24,10 @@ import java.lang.annotation.Target;
  *       followed by its caller-owned adjoint buffer, then the {@code seed} and, only if the method
  *       has scalar differentiable parameters, {@code scalarBars}; adds {@code seed * gradient} into
  *       the buffers without allocating and returns the value.
- *   <li>{@code Foo_Rrule.fForward(...)} and {@code fReverse(...)}, for a method that writes none of
- *       its array arguments: the two sweeps of {@code fAdjoint} as separate calls, chained through
- *       the thread's tape; generated code composes {@code @Grad} calls with them.
+ *   <li>{@code Foo_Rrule.fForward(tapes, ...)} and {@code fReverse(tapes, ...)}, for a method that
+ *       writes none of its array arguments: the two sweeps of {@code fAdjoint} as separate calls,
+ *       chained through the thread's tapes ({@code Tapes.current()}, passed first); generated
+ *       code composes {@code @Grad} calls with them.
  * </ul>
  *
  * <p>A method returning {@code double[]} gets a {@link DualArray} from the forward rule,

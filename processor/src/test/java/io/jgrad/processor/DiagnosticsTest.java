@@ -335,7 +335,7 @@ class DiagnosticsTest {
     assertThat(compilation).generatedSourceFile("test.Foo_Frule").contentsAsUtf8String()
         .contains("static Dual g(double v, double vDot)");
     assertThat(compilation).generatedSourceFile("test.Foo_Rrule").contentsAsUtf8String()
-        .contains("static void gReverse(double v, double seed)");
+        .contains("static void gReverse(Tapes tapes, double v, double seed)");
   }
 
   @Test
@@ -407,7 +407,7 @@ class DiagnosticsTest {
     Compilation compilation = compile(foo);
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(compilation).generatedSourceFile("test.Foo_Rrule").contentsAsUtf8String()
-        .contains("static int fillForward(double[] v, double[] vBar, int count)");
+        .contains("static int fillForward(Tapes tapes, double[] v, double[] vBar, int count)");
   }
 
   /** A method returning a String that writes an array it is passed: rejected, with the fix. */

@@ -38,8 +38,8 @@ public final class Losses_Rrule {
     int longMark = tapes2.longSize();
     int refMark = tapes2.refSize();
     try {
-      double value = softplusForward(z);
-      softplusReverse(z, seed);
+      double value = softplusForward(tapes2, z);
+      softplusReverse(tapes2, z, seed);
       scalarBars[0] += tapes2.popDouble();
       return value;
     } catch (Throwable thrown) {
@@ -49,10 +49,9 @@ public final class Losses_Rrule {
   }
 
   /**
-   * The forward sweep of {@link #softplusAdjoint}: computes the value of {@link Losses#softplus(double)} and leaves on this thread's tape what {@link #softplusReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #softplusAdjoint}, which cleans up.
+   * The forward sweep of {@link #softplusAdjoint}: computes the value of {@link Losses#softplus(double)} and leaves on this thread's tapes (the first argument, {@code Tapes.current()}) what {@link #softplusReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #softplusAdjoint}, which cleans up.
    */
-  public static double softplusForward(double z) {
-    Tapes tapes = Tapes.current();
+  public static double softplusForward(Tapes tapes, double z) {
     // forward sweep: the primal, recording what the reverse sweep needs
     // line 11: return Math.log1p(Math.exp(z));
     double t1 = Math.exp(z);
@@ -65,10 +64,9 @@ public final class Losses_Rrule {
   }
 
   /**
-   * The reverse sweep of {@link #softplusAdjoint}, taking from this thread's tape what the matching {@link #softplusForward} call left there. Arguments as for {@link #softplusAdjoint}, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
+   * The reverse sweep of {@link #softplusAdjoint}, taking from this thread's tapes what the matching {@link #softplusForward} call left there. Arguments as for {@link #softplusAdjoint}, after the tapes, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
    */
-  public static void softplusReverse(double z, double seed) {
-    Tapes tapes = Tapes.current();
+  public static void softplusReverse(Tapes tapes, double z, double seed) {
     double t1 = tapes.popDouble();
     // reverse sweep: adjoints, from the last statement to the first
     double resultBar = seed;

@@ -41,8 +41,8 @@ public final class Model_Rrule {
     int longMark = tapes2.longSize();
     int refMark = tapes2.refSize();
     try {
-      double value = lossForward(w, wBar, x, xBar, y);
-      lossReverse(w, wBar, x, xBar, y, seed);
+      double value = lossForward(tapes2, w, wBar, x, xBar, y);
+      lossReverse(tapes2, w, wBar, x, xBar, y, seed);
       scalarBars[0] += tapes2.popDouble();
       return value;
     } catch (Throwable thrown) {
@@ -52,10 +52,10 @@ public final class Model_Rrule {
   }
 
   /**
-   * The forward sweep of {@link #lossAdjoint}: computes the value of {@link Model#loss(double[], double[], double)} and leaves on this thread's tape what {@link #lossReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #lossAdjoint}, which cleans up.
+   * The forward sweep of {@link #lossAdjoint}: computes the value of {@link Model#loss(double[], double[], double)} and leaves on this thread's tapes (the first argument, {@code Tapes.current()}) what {@link #lossReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #lossAdjoint}, which cleans up.
    */
-  public static double lossForward(double[] w, double[] wBar, double[] x, double[] xBar, double y) {
-    Tapes tapes = Tapes.current();
+  public static double lossForward(Tapes tapes, double[] w, double[] wBar, double[] x,
+      double[] xBar, double y) {
     // forward sweep: the primal, recording what the reverse sweep needs
     // line 11: double z = 0.0;
     double z = 0.0;
@@ -83,11 +83,10 @@ public final class Model_Rrule {
   }
 
   /**
-   * The reverse sweep of {@link #lossAdjoint}, taking from this thread's tape what the matching {@link #lossForward} call left there. Arguments as for {@link #lossAdjoint}, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
+   * The reverse sweep of {@link #lossAdjoint}, taking from this thread's tapes what the matching {@link #lossForward} call left there. Arguments as for {@link #lossAdjoint}, after the tapes, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
    */
-  public static void lossReverse(double[] w, double[] wBar, double[] x, double[] xBar, double y,
-      double seed) {
-    Tapes tapes = Tapes.current();
+  public static void lossReverse(Tapes tapes, double[] w, double[] wBar, double[] x, double[] xBar,
+      double y, double seed) {
     int i = tapes.popInt();
     double z = tapes.popDouble();
     double t5 = tapes.popDouble();

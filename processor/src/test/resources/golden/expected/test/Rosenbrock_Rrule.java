@@ -38,8 +38,8 @@ public final class Rosenbrock_Rrule {
     int longMark = tapes2.longSize();
     int refMark = tapes2.refSize();
     try {
-      double value = rosenbrockForward(x, xBar);
-      rosenbrockReverse(x, xBar, seed);
+      double value = rosenbrockForward(tapes2, x, xBar);
+      rosenbrockReverse(tapes2, x, xBar, seed);
       return value;
     } catch (Throwable thrown) {
       tapes2.truncate(doubleMark, intMark, longMark, refMark);
@@ -48,10 +48,9 @@ public final class Rosenbrock_Rrule {
   }
 
   /**
-   * The forward sweep of {@link #rosenbrockAdjoint}: computes the value of {@link Rosenbrock#rosenbrock(double[])} and leaves on this thread's tape what {@link #rosenbrockReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #rosenbrockAdjoint}, which cleans up.
+   * The forward sweep of {@link #rosenbrockAdjoint}: computes the value of {@link Rosenbrock#rosenbrock(double[])} and leaves on this thread's tapes (the first argument, {@code Tapes.current()}) what {@link #rosenbrockReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #rosenbrockAdjoint}, which cleans up.
    */
-  public static double rosenbrockForward(double[] x, double[] xBar) {
-    Tapes tapes = Tapes.current();
+  public static double rosenbrockForward(Tapes tapes, double[] x, double[] xBar) {
     // forward sweep: the primal, recording what the reverse sweep needs
     // line 11: double s = 0.0;
     double s = 0.0;
@@ -89,10 +88,9 @@ public final class Rosenbrock_Rrule {
   }
 
   /**
-   * The reverse sweep of {@link #rosenbrockAdjoint}, taking from this thread's tape what the matching {@link #rosenbrockForward} call left there. Arguments as for {@link #rosenbrockAdjoint}, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
+   * The reverse sweep of {@link #rosenbrockAdjoint}, taking from this thread's tapes what the matching {@link #rosenbrockForward} call left there. Arguments as for {@link #rosenbrockAdjoint}, after the tapes, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
    */
-  public static void rosenbrockReverse(double[] x, double[] xBar, double seed) {
-    Tapes tapes = Tapes.current();
+  public static void rosenbrockReverse(Tapes tapes, double[] x, double[] xBar, double seed) {
     double a = tapes.popDouble();
     double t3 = tapes.popDouble();
     double b = tapes.popDouble();

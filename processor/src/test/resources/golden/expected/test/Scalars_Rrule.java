@@ -38,8 +38,8 @@ public final class Scalars_Rrule {
     int longMark = tapes2.longSize();
     int refMark = tapes2.refSize();
     try {
-      double value = mixForward(a, b, n);
-      mixReverse(a, b, n, seed);
+      double value = mixForward(tapes2, a, b, n);
+      mixReverse(tapes2, a, b, n, seed);
       scalarBars[1] += tapes2.popDouble();
       scalarBars[0] += tapes2.popDouble();
       return value;
@@ -50,10 +50,9 @@ public final class Scalars_Rrule {
   }
 
   /**
-   * The forward sweep of {@link #mixAdjoint}: computes the value of {@link Scalars#mix(double, double, int)} and leaves on this thread's tape what {@link #mixReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #mixAdjoint}, which cleans up.
+   * The forward sweep of {@link #mixAdjoint}: computes the value of {@link Scalars#mix(double, double, int)} and leaves on this thread's tapes (the first argument, {@code Tapes.current()}) what {@link #mixReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #mixAdjoint}, which cleans up.
    */
-  public static double mixForward(double a, double b, int n) {
-    Tapes tapes = Tapes.current();
+  public static double mixForward(Tapes tapes, double a, double b, int n) {
     // forward sweep: the primal, recording what the reverse sweep needs
     // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
     double t1 = Math.pow(a, n);
@@ -95,10 +94,9 @@ public final class Scalars_Rrule {
   }
 
   /**
-   * The reverse sweep of {@link #mixAdjoint}, taking from this thread's tape what the matching {@link #mixForward} call left there. Arguments as for {@link #mixAdjoint}, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
+   * The reverse sweep of {@link #mixAdjoint}, taking from this thread's tapes what the matching {@link #mixForward} call left there. Arguments as for {@link #mixAdjoint}, after the tapes, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
    */
-  public static void mixReverse(double a, double b, int n, double seed) {
-    Tapes tapes = Tapes.current();
+  public static void mixReverse(Tapes tapes, double a, double b, int n, double seed) {
     double r = tapes.popDouble();
     double t3 = tapes.popDouble();
     double t7 = tapes.popDouble();

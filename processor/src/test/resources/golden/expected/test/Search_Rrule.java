@@ -40,8 +40,8 @@ public final class Search_Rrule {
     int longMark = tapes2.longSize();
     int refMark = tapes2.refSize();
     try {
-      double value = searchForward(x, xBar, t);
-      searchReverse(x, xBar, t, seed);
+      double value = searchForward(tapes2, x, xBar, t);
+      searchReverse(tapes2, x, xBar, t, seed);
       scalarBars[0] += tapes2.popDouble();
       return value;
     } catch (Throwable thrown) {
@@ -51,10 +51,9 @@ public final class Search_Rrule {
   }
 
   /**
-   * The forward sweep of {@link #searchAdjoint}: computes the value of {@link Search#search(double[], double)} and leaves on this thread's tape what {@link #searchReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #searchAdjoint}, which cleans up.
+   * The forward sweep of {@link #searchAdjoint}: computes the value of {@link Search#search(double[], double)} and leaves on this thread's tapes (the first argument, {@code Tapes.current()}) what {@link #searchReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #searchAdjoint}, which cleans up.
    */
-  public static double searchForward(double[] x, double[] xBar, double t) {
-    Tapes tapes = Tapes.current();
+  public static double searchForward(Tapes tapes, double[] x, double[] xBar, double t) {
     // forward sweep: the primal, recording what the reverse sweep needs
     boolean returned = false;
     // line 11: double s = 0.0;
@@ -139,10 +138,9 @@ public final class Search_Rrule {
   }
 
   /**
-   * The reverse sweep of {@link #searchAdjoint}, taking from this thread's tape what the matching {@link #searchForward} call left there. Arguments as for {@link #searchAdjoint}, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
+   * The reverse sweep of {@link #searchAdjoint}, taking from this thread's tapes what the matching {@link #searchForward} call left there. Arguments as for {@link #searchAdjoint}, after the tapes, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
    */
-  public static void searchReverse(double[] x, double[] xBar, double t, double seed) {
-    Tapes tapes = Tapes.current();
+  public static void searchReverse(Tapes tapes, double[] x, double[] xBar, double t, double seed) {
     double t3 = tapes.popDouble();
     double t2 = tapes.popDouble();
     double s = tapes.popDouble();

@@ -73,8 +73,8 @@ public final class Softmax_Rrule {
     int longMark = tapes2.longSize();
     int refMark = tapes2.refSize();
     try {
-      double[] value = softmaxForward(z, zBar);
-      softmaxReverse(z, zBar, resultBar);
+      double[] value = softmaxForward(tapes2, z, zBar);
+      softmaxReverse(tapes2, z, zBar, resultBar);
       return value;
     } catch (Throwable thrown) {
       tapes2.truncate(doubleMark, intMark, longMark, refMark);
@@ -83,10 +83,9 @@ public final class Softmax_Rrule {
   }
 
   /**
-   * The forward sweep of {@link #softmaxAdjoint}: computes the value of {@link Softmax#softmax(double[])} and leaves on this thread's tape what {@link #softmaxReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #softmaxAdjoint}, which cleans up.
+   * The forward sweep of {@link #softmaxAdjoint}: computes the value of {@link Softmax#softmax(double[])} and leaves on this thread's tapes (the first argument, {@code Tapes.current()}) what {@link #softmaxReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #softmaxAdjoint}, which cleans up.
    */
-  public static double[] softmaxForward(double[] z, double[] zBar) {
-    Tapes tapes = Tapes.current();
+  public static double[] softmaxForward(Tapes tapes, double[] z, double[] zBar) {
     // forward sweep: the primal, recording what the reverse sweep needs
     // line 11: double m = Double.NEGATIVE_INFINITY;
     double m = Double.NEGATIVE_INFINITY;
@@ -151,10 +150,9 @@ public final class Softmax_Rrule {
   }
 
   /**
-   * The reverse sweep of {@link #softmaxAdjoint}, taking from this thread's tape what the matching {@link #softmaxForward} call left there. Arguments as for {@link #softmaxAdjoint}, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
+   * The reverse sweep of {@link #softmaxAdjoint}, taking from this thread's tapes what the matching {@link #softmaxForward} call left there. Arguments as for {@link #softmaxAdjoint}, after the tapes, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
    */
-  public static void softmaxReverse(double[] z, double[] zBar, double[] resultBar) {
-    Tapes tapes = Tapes.current();
+  public static void softmaxReverse(Tapes tapes, double[] z, double[] zBar, double[] resultBar) {
     double v = tapes.popDouble();
     double m = tapes.popDouble();
     int index = tapes.popInt();

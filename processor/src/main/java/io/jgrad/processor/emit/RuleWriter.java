@@ -135,7 +135,8 @@ public final class RuleWriter {
         type.addMethod(method(rule.forwardPart(), rule,
             JavaEmitter.typeName(rule.forwardPart().returnType()))
             .addJavadoc("The forward sweep of {@link #$L}: computes the value of {@link $T#$L}"
-                + " and leaves on this thread's tape what {@link #$L} needs. Generated callers"
+                + " and leaves on this thread's tapes (the first argument,"
+                + " {@code Tapes.current()}) what {@link #$L} needs. Generated callers"
                 + " use the pair to compose rules without computing anything twice; call both,"
                 + " in this order, or neither. If it throws, it leaves what it recorded on the"
                 + " tape: call it from inside a rule, or call {@link #$L}, which cleans up.\n",
@@ -143,8 +144,9 @@ public final class RuleWriter {
                 rule.reverse().name())
             .build());
         type.addMethod(method(rule.reversePart(), rule, TypeName.VOID)
-            .addJavadoc("The reverse sweep of {@link #$L}, taking from this thread's tape what"
-                + " the matching {@link #$L} call left there. Arguments as for {@link #$L}, but"
+            .addJavadoc("The reverse sweep of {@link #$L}, taking from this thread's tapes what"
+                + " the matching {@link #$L} call left there. Arguments as for {@link #$L},"
+                + " after the tapes, but"
                 + " the adjoints of double and float parameters are pushed onto the tape (last"
                 + " parameter on top) instead of added into a buffer.\n",
                 rule.reverse().name(), rule.forwardPart().name(), rule.reverse().name())

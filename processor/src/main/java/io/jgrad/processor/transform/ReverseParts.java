@@ -118,7 +118,15 @@ final class ReverseParts {
     if (value != null) {
       forwardBody.add(new Stmt.Return(ref(value), Origin.NONE));
     }
-    Block reverseBody = new Block().addAll(setup).addAll(pops).addAll(recomputed);
+    // the parts take the caller's tapes as their first parameter: a recursion looks them up
+    // once, not once per level and sweep
+    Var tapes = tape.tapes();
+    Block partSetup = new Block();
+    setup.stmts().stream().filter(st -> !(st instanceof Stmt.Assign a && a.target() == tapes))
+        .forEach(partSetup::add);
+    List<Var> partLocals = new ArrayList<>(locals);
+    partLocals.remove(tapes);
+    Block reverseBody = new Block().addAll(partSetup).addAll(pops).addAll(recomputed);
     reverseBody.add(new Stmt.Comment("reverse sweep: adjoints, from the last statement to the"
         + " first", Origin.NONE));
     reverseBody.addAll(reverseCode);
@@ -128,14 +136,17 @@ final class ReverseParts {
     forwardParams.remove(scalarBars);
     // no guard here: generated callers call the forward part inside their own guarded entry
     // (fAdjoint), and a recursion would otherwise keep four marks alive in every frame
+    List<Var> forwardPartParams = new ArrayList<>(forwardParams);
+    forwardPartParams.add(0, tapes);
     Function forwardPart = new Function(RuleNames.forwardPart(function.name()),
-        forwardParams, function.returnType(), new Block().addAll(setup).addAll(forwardBody),
-        locals);
+        forwardPartParams, function.returnType(),
+        new Block().addAll(partSetup).addAll(forwardBody), partLocals);
     Function delegating = delegatingAdjoint(params, forwardParams, seed, scalarBars, value);
     List<Var> reverseParams = new ArrayList<>(params);
     reverseParams.remove(scalarBars);
+    reverseParams.add(0, tapes);
     Function reversePart = new Function(RuleNames.reversePart(function.name()), reverseParams,
-        Type.VOID, reverseBody, locals);
+        Type.VOID, reverseBody, partLocals);
     return new ReverseTransform.Result(delegating, forwardPart, reversePart);
   }
 
@@ -150,6 +161,7 @@ final class ReverseParts {
     Var delegateTapes = new Var(names.fresh("tapes"), TapeCode.TAPES, Var.Kind.TEMP);
     List<Expr> forwardArgs = forwardParams.stream().map(Ops::ref)
         .collect(java.util.stream.Collectors.toList());
+    forwardArgs.add(0, ref(delegateTapes));
     List<Expr> reverseArgs = new ArrayList<>(forwardArgs);
     if (seed != null) {
       reverseArgs.add(ref(seed));

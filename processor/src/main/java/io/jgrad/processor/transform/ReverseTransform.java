@@ -346,8 +346,10 @@ public final class ReverseTransform {
         withAdjoints.add(adjointOf(call.args().get(k)));
       }
     }
+    List<Expr> forwardArgs = new ArrayList<>(withAdjoints);
+    forwardArgs.add(0, ref(tape.tapes())); // the parts take this call's tapes
     Expr forwardPart = new Expr.Call(callee.reverseClass(), RuleNames.forwardPart(call.name()),
-        withAdjoints, call.type());
+        forwardArgs, call.type());
     if (target == null) {
       forward.add(new Stmt.Eval(forwardPart, origin));
     } else {
@@ -364,7 +366,7 @@ public final class ReverseTransform {
     }
     // the reverse part finds the arrays as the forward part left them (the reverse sweep of the
     // statements after the call put back what they changed) and leaves them as they were before
-    List<Expr> args = new ArrayList<>(withAdjoints);
+    List<Expr> args = new ArrayList<>(forwardArgs);
     if (hasAdjoint(callee.returnType())) {
       args.add(ref(adjoint(target)));
     } else if (callee.returnType().isFloating()) {

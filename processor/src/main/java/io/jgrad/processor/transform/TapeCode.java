@@ -119,8 +119,11 @@ final class TapeCode {
     return new Expr.Invoke(ref(tapes()), name, List.of(args), type);
   }
 
-  /** This thread's {@code Tapes}, looked up once per call (in the setup). */
-  private Var tapes() {
+  /**
+   * This thread's {@code Tapes}, looked up once per call (in the setup); the split sweeps take
+   * it as their first parameter instead ({@link ReverseParts}).
+   */
+  Var tapes() {
     if (tapes == null) {
       tapes = new Var(names.fresh("tapes"), TAPES, Var.Kind.TEMP);
       locals.add(tapes);
