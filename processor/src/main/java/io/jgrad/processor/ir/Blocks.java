@@ -48,6 +48,17 @@ public final class Blocks {
     }
   }
 
+  /** Every variable a statement in {@code block} assigns: by {@code v = e} or {@code v += e}. */
+  public static Set<Var> assignedAnyhow(Block block) {
+    Set<Var> out = new LinkedHashSet<>(assigned(block));
+    visitStmts(block, s -> {
+      if (s instanceof Stmt.Accumulate a && a.target() instanceof Expr.Ref r) {
+        out.add(r.var());
+      }
+    });
+    return out;
+  }
+
   /** Every variable a plain assignment in {@code block} writes. */
   public static Set<Var> assigned(Block block) {
     Set<Var> out = new LinkedHashSet<>();

@@ -12,7 +12,6 @@ import io.jgrad.processor.ir.Var;
 import io.jgrad.processor.rules.GradCallee;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -178,7 +177,7 @@ public final class Inliner {
     changed = true;
     Map<Var, Var> renamed = new HashMap<>();
     Map<Var, Expr> substituted = new HashMap<>();
-    Set<Var> assigned = assignedIn(f.body());
+    Set<Var> assigned = Blocks.assignedAnyhow(f.body());
     for (int k = 0; k < f.params().size(); k++) {
       Var p = f.params().get(k);
       Expr arg = call.args().get(k);
@@ -222,17 +221,6 @@ public final class Inliner {
       n++;
     }
     return names.fresh("t" + n);
-  }
-
-  /** Variables assigned in {@code block}, also by {@code v += e}. */
-  private static Set<Var> assignedIn(Block block) {
-    Set<Var> out = new HashSet<>(Blocks.assigned(block));
-    Blocks.visitStmts(block, s -> {
-      if (s instanceof Stmt.Accumulate a && a.target() instanceof Expr.Ref r) {
-        out.add(r.var());
-      }
-    });
-    return out;
   }
 
   /**

@@ -83,7 +83,7 @@ final class ReverseParts {
     // parameters nothing assigns) rather than taking it from the tape: a push and a pop less
     // per call, which a recursion pays per level
     Block recomputed = new Block();
-    Set<Var> assignedAnywhere = Blocks.assigned(function.body());
+    Set<Var> assignedAnywhere = Blocks.assignedAnyhow(function.body());
     for (java.util.Iterator<Var> it = live.iterator(); it.hasNext(); ) {
       Var v = it.next();
       Expr again = v.isParam() ? null : soleValue(v, forwardSweep);
@@ -304,10 +304,11 @@ final class ReverseParts {
   }
 
   /**
-   * Arithmetic on literals and on number parameters the method never assigns (the reverse part
-   * gets the same arguments): no element, field or call, no integer division (it may throw).
+   * Arithmetic and comparisons on literals and on number parameters the method never assigns
+   * (the reverse sweep sees the same values): no element, field or call, no integer division
+   * (it may throw where the forward sweep did not evaluate it).
    */
-  private static boolean recomputable(Expr e, Set<Var> assigned) {
+  static boolean recomputable(Expr e, Set<Var> assigned) {
     if (e instanceof Expr.Lit) {
       return e.type().isPrimitive();
     }
@@ -315,16 +316,19 @@ final class ReverseParts {
       return r.var().isParam() && r.var().type().isPrimitive() && !assigned.contains(r.var());
     }
     if (e instanceof Expr.Unary u) {
-      return u.op().equals("-") && recomputable(u.operand(), assigned);
+      return (u.op().equals("-") || u.op().equals("!")) && recomputable(u.operand(), assigned);
     }
     if (e instanceof Expr.Cast c) {
       return c.type().isPrimitive() && recomputable(c.operand(), assigned);
     }
     if (e instanceof Expr.Binary b) {
       boolean floating = b.type().isFloating();
-      boolean op = List.of("+", "-", "*").contains(b.op()) || floating && b.op().equals("/");
-      return op && (floating || b.type().isIntegral()) && recomputable(b.left(), assigned)
-          && recomputable(b.right(), assigned);
+      boolean arithmetic = List.of("+", "-", "*").contains(b.op())
+          || floating && b.op().equals("/");
+      boolean comparison = b.type().equals(Type.BOOLEAN)
+          && List.of("<", "<=", ">", ">=", "==", "!=", "&&", "||").contains(b.op());
+      return (arithmetic && (floating || b.type().isIntegral()) || comparison)
+          && recomputable(b.left(), assigned) && recomputable(b.right(), assigned);
     }
     return false;
   }

@@ -11,6 +11,7 @@ import io.jgrad.processor.analysis.Assignments;
 import io.jgrad.processor.analysis.Operations;
 import io.jgrad.processor.analysis.Usefulness;
 import io.jgrad.processor.ir.Block;
+import io.jgrad.processor.ir.Blocks;
 import io.jgrad.processor.ir.Expr;
 import io.jgrad.processor.ir.Exprs;
 import io.jgrad.processor.ir.Function;
@@ -625,6 +626,12 @@ public final class ReverseTransform {
     if (then.reverse().isEmpty() && otherwise.reverse().isEmpty()) {
       return new Sweeps(new Block().add(new Stmt.If(i.condition(), then.forward(),
           otherwise.forward(), i.origin())), new Block());
+    }
+    if (ReverseParts.recomputable(i.condition(), Blocks.assignedAnyhow(function.body()))) {
+      // a condition on parameters nothing assigns (n > 0): evaluated again, not taped
+      return new Sweeps(new Block().add(new Stmt.If(i.condition(), then.forward(),
+          otherwise.forward(), i.origin())), new Block().add(new Stmt.If(i.condition(),
+          then.reverse(), otherwise.reverse(), i.origin())));
     }
     then.forward().add(new Stmt.Eval(tape.invoke(Tape.INT, "push", Expr.Lit.ofInt(1)),
         i.origin()));
