@@ -248,7 +248,8 @@ final class Signature {
     while (t.isArray()) {
       t = t.getComponentType();
     }
-    return t == float.class && types[param].isArray();
+    // a @NoGrad float[] is data, passed through as it is (no double image)
+    return t == float.class && types[param].isArray() && kinds[param] != ParamKind.PASSIVE;
   }
 
   /** For example {@code pkg.Foo.f}. */

@@ -15,6 +15,32 @@ public final class ConstantParameters {
   /** Observations of a linear model. */
   public record Data(double[][] x, double[] y) {}
 
+  /** A mutable object of data with a method. */
+  public static final class Samples {
+    double[] values;
+    double scale;
+
+    public Samples(double[] values, double scale) {
+      this.values = values;
+      this.scale = scale;
+    }
+
+    double at(int i) {
+      return values[i] * scale;
+    }
+  }
+
+  /** float and float[] data, and an object of data read through its method. */
+  @Grad
+  public static double floats(double a, @NoGrad float g, @NoGrad float[] fs,
+      @NoGrad Samples samples) {
+    double s = a * g;
+    for (int i = 0; i < fs.length; i++) {
+      s += Math.sin(a * fs[i]) + samples.at(i) * a;
+    }
+    return s;
+  }
+
   /** Least squares of a linear model: the gradient with respect to the weights only. */
   @Grad
   public static double squaredError(double[] w, @NoGrad double[][] x, @NoGrad double[] y) {

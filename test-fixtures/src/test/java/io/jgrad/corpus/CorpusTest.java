@@ -854,6 +854,9 @@ class CorpusTest {
     // ---- ConstantParameters: @NoGrad data parameters
     add(e, ConstantParameters.class, "squaredError", c -> c.args(r -> args(array(r, 3, -1, 1),
         matrix(r, 4, 3), array(r, 4, -1, 1))));
+    add(e, ConstantParameters.class, "floats", c -> c.args(r -> args(u(r, -1, 1),
+        (float) u(r, -1, 1), new float[] {(float) u(r, -1, 1), (float) u(r, -1, 1)},
+        new ConstantParameters.Samples(array(r, 2, -1, 1), u(r, 0.5, 2)))));
     add(e, ConstantParameters.class, "scaled", c -> c.args(r -> args(u(r, -0.5, 2),
         u(r, -1, 1), u(r, -1, 1))));
     add(e, ConstantParameters.class, "recordLoss", c -> c.args(r -> args(array(r, 3, -1, 1),
