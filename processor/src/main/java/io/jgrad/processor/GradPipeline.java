@@ -278,8 +278,14 @@ final class GradPipeline {
     if (l.passive()) {
       return false; // called as it is: no rules, no @NoGrad conventions
     }
-    List<String> problems = ConstantParameters.problems(l.function(), primalName(l), table);
-    problems.forEach(p -> reporter.error(l.method(), p));
+    List<ConstantParameters.Problem> problems =
+        ConstantParameters.problems(l.function(), primalName(l), table);
+    // at the parameter where it is about one (the receiver of an instance method comes first)
+    int offset = l.function().params().size() - l.method().getParameters().size();
+    for (ConstantParameters.Problem p : problems) {
+      int k = p.param() - offset;
+      reporter.error(k >= 0 ? l.method().getParameters().get(k) : l.method(), p.message());
+    }
     return !problems.isEmpty();
   }
 

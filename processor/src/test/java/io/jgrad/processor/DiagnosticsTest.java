@@ -1798,6 +1798,8 @@ class DiagnosticsTest {
         .inFile(foo.file()).onLine(foo.line("public static double f("));
     assertThat(compilation).hadErrorContaining("f passes a value of w, which carries a"
         + " derivative, as argument 3 of g");
+    assertThat(compilation).hadErrorContaining("or pass a value computed from data only (line "
+        + foo.line("return g(a, 2.0 * a, w)") + ": return g(a, 2.0 * a, w)");
     assertThat(compilation).hadErrorCount(3); // and the array of a, argument 3 again
     assertNoInternalError(compilation);
   }

@@ -13,7 +13,9 @@ import io.jgrad.processor.rules.GradCallee;
 import io.jgrad.processor.transform.CalleeTable;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -25,23 +27,34 @@ import java.util.Set;
 public final class ConstantParameters {
   private ConstantParameters() {}
 
-  /** The problems, as messages (empty if none). */
-  public static List<String> problems(Function f, String name, CalleeTable table) {
-    List<String> out = new ArrayList<>();
+  /**
+   * A problem: its message and the parameter it is about ({@code param} indexes the function's
+   * parameters, the receiver of an instance method first), or -1 for the method.
+   */
+  public record Problem(String message, int param) {}
+
+  /** The problems (empty if none). */
+  public static List<Problem> problems(Function f, String name, CalleeTable table) {
+    List<Problem> out = new ArrayList<>();
     ArrayEffects entry = null;
-    for (Var p : f.params()) {
+    for (int k = 0; k < f.params().size(); k++) {
+      Var p = f.params().get(k);
       if (p.isConstant() && ArrayEffects.holdsMemory(p.type())) {
         entry = entry != null ? entry : ArrayEffects.ofEntryArrays(f, table);
         if (entry.isWritten(p) || entry.writesArrays(p)) {
-          out.add(Message.NO_GRAD_WRITTEN.format(name, p.name(), p.name(), p.name(), p.name()));
+          out.add(new Problem(Message.NO_GRAD_WRITTEN.format(name, p.name(), p.name(), p.name(),
+              p.name()), k));
         }
       }
     }
-    List<Expr.Call> calls = new ArrayList<>();
-    Blocks.visitExprs(f.body(), e -> {
+    // calls stand alone in statements after lowering: v = g(..) or g(..);
+    Map<Expr.Call, Stmt.Origin> calls = new LinkedHashMap<>();
+    Blocks.visitStmts(f.body(), s -> {
+      Expr e = s instanceof Stmt.Assign a ? a.value() : s instanceof Stmt.Eval ev ? ev.expr()
+          : null;
       if (e instanceof Expr.Call c && table.of(c) != null
           && table.of(c).noGrad().contains(Boolean.TRUE)) {
-        calls.add(c);
+        calls.put(c, s.origin());
       }
     });
     if (calls.isEmpty()) {
@@ -49,16 +62,19 @@ public final class ConstantParameters {
     }
     ArrayEffects effects = ArrayEffects.of(f, table);
     Varied varied = Varied.of(f, effects, table);
-    for (Expr.Call call : calls) {
+    for (Map.Entry<Expr.Call, Stmt.Origin> e : calls.entrySet()) {
+      Expr.Call call = e.getKey();
       GradCallee callee = table.of(call);
       for (int k = 0; k < call.args().size(); k++) {
         Expr arg = call.args().get(k);
         if (callee.noGrad().get(k) && callee.parameterTypes().get(k).isDifferentiable()
             && varied.carriesDerivative(arg)) {
           boolean instance = callee.primal() != null && callee.primal().instance();
-          out.add(Message.NO_GRAD_VARIED_ARGUMENT.format(name, describe(arg),
+          Stmt.Origin at = e.getValue();
+          out.add(new Problem(Message.NO_GRAD_VARIED_ARGUMENT.format(name, describe(arg),
               instance ? k : k + 1,
-              callee.primal() != null ? callee.primal().name() : call.name()));
+              callee.primal() != null ? callee.primal().name() : call.name(),
+              at.line() > 0 ? "line " + at.line() + ": " + at.excerpt() : "in its body"), -1));
         }
       }
     }

@@ -25,7 +25,8 @@ public enum Message {
       + " write into a copy (%s = %s.clone() for an array)"),
   NO_GRAD_VARIED_ARGUMENT("%s passes %s, which carries a derivative, as argument %s of %s,"
       + " whose parameter there is @NoGrad: its rules take that argument as a constant and would"
-      + " drop the derivative; remove that @NoGrad, or pass a value computed from data only"),
+      + " drop the derivative; remove that @NoGrad, or pass a value computed from data only"
+      + " (%s)"),
   UNSUPPORTED_PARAMETER("parameter %s of type %s is not supported by @Grad: use double, float,"
       + " double[], double[][], double[][][], records, arrays of records and objects of classes"
       + " used as values (differentiated), or int, long,"
