@@ -537,6 +537,29 @@ class DiagnosticsTest {
     assertNoInternalError(compilation);
   }
 
+  /**
+   * A library call on data is made as it is; on a local that is reassigned (so may carry a
+   * derivative) it is an error that says what data is.
+   */
+  @Test
+  void libraryCallOnDataIsMadeAsItIsAndOnAVariableIsAnError() {
+    Fixture foo = method("""
+        final double c = 0.5 * 3;
+        double h = Double.max(c, Math.ulp(1.0));
+        h = h * x;
+        return Double.max(h, 1.0);
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation)
+        .hadErrorContaining("call to Double.max(double, double) cannot be differentiated: its"
+            + " source is not in this build")
+        .inFile(foo.file()).onLine(foo.line("return Double.max"));
+    assertThat(compilation).hadErrorContaining("or whose arguments are all data (literals, int"
+        + " values, static final constants, @NoGrad parameters and final locals computed from"
+        + " those)");
+    assertEquals(1, compilation.errors().size(), compilation.errors()::toString);
+  }
+
   /** Nobody can annotate String.length(): the hint must not tell the user to. */
   @Test
   void callToInstanceMethodOfJdkClassDoesNotSuggestAnnotatingIt() {

@@ -46,6 +46,7 @@ class CorpusTest {
           ObjectArrayFields.class,
           ReturningArguments.class,
           ConstantParameters.class,
+          DataArguments.class,
           Inlining.class,
           ObjectArrayFields.ParticleSystem.class,
           ObjectArrayFields.Mlp.class,
@@ -869,6 +870,12 @@ class CorpusTest {
         matrix(r, 4, 3))));
     add(e, ConstantParameters.class, "residuals", c -> c.args(r -> args(array(r, 3, -1, 1),
         matrix(r, 4, 3), array(r, 4, -1, 1), new double[4])));
+
+    // ---- DataArguments: calls on data only, made as they are
+    add(e, DataArguments.class, "studentT", c -> c.args(r -> args(u(r, -2, 2), u(r, -1, 1),
+        u(r, 0.5, 12))));
+    add(e, DataArguments.class, "smoothedNorm", c -> c.args(r -> args(array(r, r.nextInt(1, 6),
+        -1, 1))));
 
     // ---- ReturningArguments: helpers returning the array or object they were passed
     add(e, ReturningArguments.class, "chained", c -> c.args(r -> args(u(r, -1, 1),

@@ -53,8 +53,9 @@ public enum Message {
       + " boolean or String (data)"),
   NO_RULE("call to %s cannot be differentiated: %s. jgrad differentiates the static methods whose"
       + " source is in this build (with or without @Grad) and calls the ones whose result has no"
-      + " derivative; otherwise compute the value outside the @Grad method and pass it in as a"
-      + " parameter"),
+      + " derivative, or whose arguments are all data (literals, int values, static final"
+      + " constants, @NoGrad parameters and final locals computed from those); otherwise compute"
+      + " the value outside the @Grad method and pass it in as a parameter"),
   INSTANCE_CALL("call to %s is a call on an object, which jgrad cannot differentiate (it"
       + " differentiates instance methods of records, enums and classes used as values):"
       + " compute the value before the @Grad method"

@@ -50,8 +50,22 @@ public sealed interface Expr {
   /** {@code cond ? a : b} over passive operands. */
   record Conditional(Expr condition, Expr whenTrue, Expr whenFalse, Type type) implements Expr {}
 
-  /** A static call {@code Owner.name(args)}; owner is a qualified class name. */
-  record Call(String owner, String name, List<Expr> args, Type type) implements Expr {}
+  /**
+   * A static call {@code Owner.name(args)}; owner is a qualified class name. {@code asIs}: the
+   * method itself is called, never its rules, because every argument is data (a method that also
+   * has rules, called elsewhere with derivatives, is keyed like its rules).
+   */
+  record Call(String owner, String name, List<Expr> args, Type type, boolean asIs)
+      implements Expr {
+    public Call(String owner, String name, List<Expr> args, Type type) {
+      this(owner, name, args, type, false);
+    }
+
+    /** This call with other arguments. */
+    public Call withArgs(List<Expr> newArgs) {
+      return new Call(owner, name, newArgs, type, asIs);
+    }
+  }
 
   /** An instance call {@code target.name(args)}, e.g. on a tape or a {@code Dual}. */
   record Invoke(Expr target, String name, List<Expr> args, Type type) implements Expr {}

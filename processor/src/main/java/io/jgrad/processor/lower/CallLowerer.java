@@ -75,8 +75,19 @@ final class CallLowerer {
     if (isBoxedFloating(type)) {
       type = Type.DOUBLE; // Double.valueOf(x) carries x's derivative: it needs a rule too
     }
-    GradCallee callee = lowerer.callees.resolve(method);
     boolean math = MathRules.OWNERS.contains(owner);
+    if (!(math && MathRules.lookup(owner, method.getName()) != null)
+        && DataCalls.isDataCall(m, method)) {
+      // every argument is data: the method itself is called (Gamma.logGamma(0.5 * n)), with
+      // or without source, and needs no rules
+      List<Expression> arguments = new ArrayList<>();
+      for (Object arg : m.arguments()) {
+        arguments.add((Expression) arg);
+      }
+      return new Expr.Call(owner, method.getName(), expressions.inOrder(arguments, out, false),
+          type, true);
+    }
+    GradCallee callee = lowerer.callees.resolve(method);
     if (callee == null && type.isFloating() && math
         && MathRules.lookup(owner, method.getName()) == null) {
       lowerer.report(m, Message.NO_MATH_RULE.format(signature));

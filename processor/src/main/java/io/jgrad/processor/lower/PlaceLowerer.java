@@ -257,7 +257,7 @@ final class PlaceLowerer {
       for (Expr arg : c.args()) {
         args.add(elementsReadFirst(arg, var, out));
       }
-      return new Expr.Call(c.owner(), c.name(), args, c.type());
+      return c.withArgs(args);
     }
     return op;
   }

@@ -19,7 +19,7 @@ public record CalleeTable(Map<String, GradCallee> byKey, Map<String, Set<Integer
 
   /** The callee if {@code e} is a call to a {@code @Grad} method, else null. */
   public GradCallee of(Expr e) {
-    return e instanceof Expr.Call c ? byKey.get(key(c.owner(), c.name())) : null;
+    return e instanceof Expr.Call c && !c.asIs() ? byKey.get(key(c.owner(), c.name())) : null;
   }
 
   /** True if the callee may write the array passed as its {@code k}-th argument. */

@@ -284,7 +284,7 @@ public final class Inliner {
         return new Expr.Conditional(expr(c.condition()), expr(c.whenTrue()),
             expr(c.whenFalse()), c.type());
       } else if (e instanceof Expr.Call c) {
-        return new Expr.Call(c.owner(), c.name(), exprs(c.args()), c.type());
+        return c.withArgs(exprs(c.args()));
       } else if (e instanceof Expr.Invoke i) {
         return new Expr.Invoke(expr(i.target()), i.name(), exprs(i.args()), i.type());
       } else if (e instanceof Expr.Field f) {

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jgrad.bench.rows.Body;
+import io.jgrad.bench.rows.Gmm;
 import io.jgrad.bench.rows.GpLml;
 import io.jgrad.bench.rows.KronSum;
 import io.jgrad.bench.rows.LogDensity100k;
+import io.jgrad.bench.rows.Lstm;
 import io.jgrad.bench.rows.NBodyEnergy;
 import io.jgrad.bench.rows.SimpleMlp;
 import io.jgrad.bench.rows.SinCosExp;
@@ -15,10 +17,12 @@ import io.jgrad.bench.suite.Rows;
 import java.util.List;
 import java.util.stream.Stream;
 import org.hipparchus.linear.CholeskyDecomposition;
+import org.hipparchus.linear.LUDecomposition;
 import org.hipparchus.linear.MatrixUtils;
 import org.hipparchus.linear.RealMatrix;
 import org.hipparchus.linear.RealVector;
 import org.hipparchus.special.Erf;
+import org.hipparchus.special.Gamma;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -171,6 +175,106 @@ class AgreementTest {
     // symplectic: 50 steps of 0.001 keep the energy to about dt^2
     assertEquals(expected, NBodyEnergy.energyAfter(bodies, 0.001, 50, softening),
         1e-4 * Math.abs(expected));
+  }
+
+  /**
+   * GradBench's definition taken literally (its naive validator): the product over points of the
+   * mixture density with precision matrices Q^T Q, times the product of the Wishart densities of
+   * the precision matrices with V = I / gamma^2 and n = D + m + 1, then the logarithm.
+   */
+  @Test
+  void gmmIsTheLogPosterior() {
+    java.util.Random random = new java.util.Random(6);
+    int d = 3;
+    int k = 2;
+    int n = 4;
+    int m = 1;
+    double gamma = 1.3;
+    double[][] x = Matrices.normals(random, n, d);
+    double[] alpha = Matrices.flatten(Matrices.normals(random, 1, k));
+    double[][] mu = Matrices.normals(random, k, d);
+    double[][] q = Matrices.normals(random, k, d);
+    double[][] l = Matrices.normals(random, k, d * (d - 1) / 2);
+    RealMatrix[] precision = new RealMatrix[k];
+    for (int c = 0; c < k; c++) {
+      RealMatrix factor = MatrixUtils.createRealMatrix(d, d);
+      int p = 0;
+      for (int col = 0; col < d; col++) {
+        factor.setEntry(col, col, Math.exp(q[c][col]));
+        for (int row = col + 1; row < d; row++) {
+          factor.setEntry(row, col, l[c][p++]);
+        }
+      }
+      precision[c] = factor.transpose().multiply(factor);
+    }
+    double weights = 0.0;
+    for (double a : alpha) {
+      weights += Math.exp(a);
+    }
+    double likelihood = 1.0;
+    for (double[] xi : x) {
+      double mixture = 0.0;
+      for (int c = 0; c < k; c++) {
+        RealVector v = MatrixUtils.createRealVector(xi).subtract(MatrixUtils.createRealVector(mu[c]));
+        double det = new LUDecomposition(precision[c]).getDeterminant();
+        double density = Math.exp(-0.5 * v.dotProduct(precision[c].operate(v)))
+            / Math.sqrt(Math.pow(2 * Math.PI, d) / det);
+        mixture += Math.exp(alpha[c]) / weights * density;
+      }
+      likelihood *= mixture;
+    }
+    int dof = d + m + 1;
+    double multiGamma = Math.pow(Math.PI, d * (d - 1) / 4.0);
+    for (int j = 1; j <= d; j++) {
+      multiGamma *= Gamma.gamma(dof / 2.0 + (1 - j) / 2.0);
+    }
+    double prior = 1.0;
+    for (int c = 0; c < k; c++) {
+      double det = new LUDecomposition(precision[c]).getDeterminant();
+      double trace = gamma * gamma * precision[c].getTrace(); // tr(V^-1 X), V = I / gamma^2
+      double detV = Math.pow(gamma, -2.0 * d);
+      prior *= Math.pow(det, (dof - d - 1) / 2.0) * Math.exp(-trace / 2)
+          / (Math.pow(2, dof * d / 2.0) * Math.pow(detV, dof / 2.0) * multiGamma);
+    }
+    double expected = Math.log(likelihood * prior);
+    assertEquals(Math.log(2 * Math.PI) / 2, Gmm.HALF_LOG_2PI, 1e-15);
+    assertEquals(expected, Gmm.logPosterior(alpha, mu, q, l, x, gamma, m),
+        1e-10 * Math.abs(expected));
+  }
+
+  /** One layer, one unit, two characters, from the LSTM equations by hand; the state is kept. */
+  @Test
+  void lstmIsTheLoss() {
+    double wf = 0.3;
+    double wi = -0.2;
+    double wo = 0.7;
+    double wc = 0.5;
+    double bf = 0.1;
+    double bi = 0.4;
+    double bo = -0.3;
+    double bc = 0.2;
+    double inWeight = 0.9;
+    double outWeight = 1.1;
+    double outBias = -0.4;
+    double h = 0.6;
+    double c = -0.8;
+    double x0 = 1.0;
+    double x1 = 1.0;
+    double input = x0 * inWeight;
+    double forget = 1 / (1 + Math.exp(-(input * wf + bf)));
+    double ingate = 1 / (1 + Math.exp(-(h * wi + bi)));
+    double outgate = 1 / (1 + Math.exp(-(input * wo + bo)));
+    double change = Math.tanh(h * wc + bc);
+    double cell = c * forget + ingate * change;
+    double hidden = outgate * Math.tanh(cell);
+    double y = hidden * outWeight + outBias;
+    double expected = -(x1 * (y - Math.log(Math.exp(y) + 2)));
+    double[][] state = {{h}, {c}};
+    double actual = Lstm.loss(new double[][] {{wf, wi, wo, wc}, {bf, bi, bo, bc}},
+        new double[][] {{inWeight}, {outWeight}, {outBias}}, state, new double[][] {{x0}, {x1}});
+    assertEquals(expected, actual, 1e-15);
+    assertEquals(h, state[0][0]);
+    assertEquals(c, state[1][0]);
   }
 
   private static double normalDensity(double v, double mean, double sd) {

@@ -27,7 +27,9 @@ public final class Rows {
         new LargeSingleBlockLoopBenchmark(),
         new SumCosExp1024Benchmark(),
         new Sum5x1024Benchmark(),
-        new NBodyEnergyBenchmark());
+        new NBodyEnergyBenchmark(),
+        new GmmBenchmark(),
+        new LstmBenchmark());
   }
 
   /**
@@ -44,6 +46,8 @@ public final class Rows {
         case "simple_mlp" -> new SimpleMlpBenchmark(4, 6, 5, 3);
         case "gp_lml" -> new GpLmlBenchmark(16);
         case "nbody_energy" -> new NBodyEnergyBenchmark(8, 3);
+        case "gmm" -> new GmmBenchmark(3, 4, 12);
+        case "lstm" -> new LstmBenchmark(2, 9, 3);
         default -> row;
       });
     }
