@@ -24,6 +24,7 @@ import io.jgrad.processor.source.CompilerBridge;
 import io.jgrad.processor.source.SourceUnit;
 import io.jgrad.processor.transform.AliasGuards;
 import io.jgrad.processor.transform.Inliner;
+import io.jgrad.processor.transform.TailCalls;
 import io.jgrad.processor.transform.CalleeTable;
 import io.jgrad.processor.transform.CopyFolding;
 import io.jgrad.processor.transform.DeadStores;
@@ -169,6 +170,11 @@ final class GradPipeline {
       Map<TypeElement, List<RuleWriter.Copy>> copies = copies(lowered, table, failed);
       dropCallersOf(failed, lowered, callees);
       lowered.removeIf(Lowered::passive); // checked: the rules call them (or their copies)
+      if (!Boolean.getBoolean("jgrad.noTailCalls")) {
+        // self calls in tail position become loops (-J-Djgrad.noTailCalls=true: none)
+        lowered.replaceAll(l -> new Lowered(l.owner(), l.method(),
+            TailCalls.apply(l.function(), table, l.key()), l.isPublic(), l.helper(), l.passive()));
+      }
       Map<TypeElement, List<RuleWriter.Rule>> rules = new LinkedHashMap<>();
       Map<TypeElement, List<ExecutableElement>> ruleMethods = new HashMap<>();
       // small callees inlined into their callers' rules (-J-Djgrad.noInline=true: none)

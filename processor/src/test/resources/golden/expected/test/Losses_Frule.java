@@ -30,4 +30,21 @@ public final class Losses_Frule {
     double resultDot = t2Dot;
     return new Dual(result, resultDot);
   }
+
+  /**
+   * Value and directional derivative of {@link Losses#softplus(double)}, allocating nothing: as {@link #softplus}, but the directional derivative is stored in {@code tangent[0]}.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double softplusInto(double z, double zDot, double[] tangent) {
+    // line 11: return Math.log1p(Math.exp(z));
+    double t1 = Math.exp(z);
+    double t1Dot = t1 * zDot;
+    double t2 = Math.log1p(t1);
+    double t2Dot = 1.0 / (1.0 + t1) * t1Dot;
+    double result = t2;
+    double resultDot = t2Dot;
+    tangent[0] = resultDot;
+    return result;
+  }
 }

@@ -26,15 +26,12 @@ public final class Model_Frule {
     double z = 0.0;
     double zDot = 0.0;
     // line 12: for (int i = 0; i < w.length; i++)
-    int i = 0;
-    while (i < w.length) {
+    for (int i = 0; i < w.length; i++) {
       // line 13: z += w[i] * x[i];
       double t1 = w[i] * x[i];
       double t1Dot = x[i] * wDot[i] + w[i] * xDot[i];
       z += t1;
       zDot += t1Dot;
-      // line 12: for (int i = 0; i < w.length; i++)
-      i++;
     }
     // line 15: return Losses.softplus(-y * z);
     double t2 = -y;
@@ -48,5 +45,38 @@ public final class Model_Frule {
     double result = t4;
     double resultDot = t4Dot;
     return new Dual(result, resultDot);
+  }
+
+  /**
+   * Value and directional derivative of {@link Model#loss(double[], double[], double)}, allocating nothing: as {@link #loss}, but the directional derivative is stored in {@code tangent[0]}.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double lossInto(double[] w, double[] wDot, double[] x, double[] xDot, double y,
+      double yDot, double[] tangent) {
+    // line 11: double z = 0.0;
+    double z = 0.0;
+    double zDot = 0.0;
+    // line 12: for (int i = 0; i < w.length; i++)
+    for (int i = 0; i < w.length; i++) {
+      // line 13: z += w[i] * x[i];
+      double t1 = w[i] * x[i];
+      double t1Dot = x[i] * wDot[i] + w[i] * xDot[i];
+      z += t1;
+      zDot += t1Dot;
+    }
+    // line 15: return Losses.softplus(-y * z);
+    double t2 = -y;
+    double t2Dot = -yDot;
+    double t3 = t2 * z;
+    double t3Dot = z * t2Dot + t2 * zDot;
+    double t5 = Math.exp(t3);
+    double t5Dot = t5 * t3Dot;
+    double t4 = Math.log1p(t5);
+    double t4Dot = 1.0 / (1.0 + t5) * t5Dot;
+    double result = t4;
+    double resultDot = t4Dot;
+    tangent[0] = resultDot;
+    return result;
   }
 }

@@ -25,8 +25,7 @@ public final class Rosenbrock_Frule {
     double s = 0.0;
     double sDot = 0.0;
     // line 12: for (int i = 0; i < x.length - 1; i++)
-    int i = 0;
-    while (i < x.length - 1) {
+    for (int i = 0; i < x.length - 1; i++) {
       // line 13: double a = 1.0 - x[i];
       double a = 1.0 - x[i];
       double aDot = -xDot[i];
@@ -46,12 +45,48 @@ public final class Rosenbrock_Frule {
       double t5Dot = t2Dot + t4Dot;
       s += t5;
       sDot += t5Dot;
-      // line 12: for (int i = 0; i < x.length - 1; i++)
-      i++;
     }
     // line 17: return s;
     double result = s;
     double resultDot = sDot;
     return new Dual(result, resultDot);
+  }
+
+  /**
+   * Value and directional derivative of {@link Rosenbrock#rosenbrock(double[])}, allocating nothing: as {@link #rosenbrock}, but the directional derivative is stored in {@code tangent[0]}.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double rosenbrockInto(double[] x, double[] xDot, double[] tangent) {
+    // line 11: double s = 0.0;
+    double s = 0.0;
+    double sDot = 0.0;
+    // line 12: for (int i = 0; i < x.length - 1; i++)
+    for (int i = 0; i < x.length - 1; i++) {
+      // line 13: double a = 1.0 - x[i];
+      double a = 1.0 - x[i];
+      double aDot = -xDot[i];
+      // line 14: double b = x[i + 1] - x[i] * x[i];
+      double t1 = x[i] * x[i];
+      double t1Dot = x[i] * xDot[i] + x[i] * xDot[i];
+      double b = x[i + 1] - t1;
+      double bDot = xDot[i + 1] - t1Dot;
+      // line 15: s += a * a + 100.0 * b * b;
+      double t2 = a * a;
+      double t2Dot = a * aDot + a * aDot;
+      double t3 = 100.0 * b;
+      double t3Dot = 100.0 * bDot;
+      double t4 = t3 * b;
+      double t4Dot = b * t3Dot + t3 * bDot;
+      double t5 = t2 + t4;
+      double t5Dot = t2Dot + t4Dot;
+      s += t5;
+      sDot += t5Dot;
+    }
+    // line 17: return s;
+    double result = s;
+    double resultDot = sDot;
+    tangent[0] = resultDot;
+    return result;
   }
 }

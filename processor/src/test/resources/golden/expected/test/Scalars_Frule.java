@@ -69,4 +69,61 @@ public final class Scalars_Frule {
     double resultDot = t17Dot;
     return new Dual(result, resultDot);
   }
+
+  /**
+   * Value and directional derivative of {@link Scalars#mix(double, double, int)}, allocating nothing: as {@link #mix}, but the directional derivative is stored in {@code tangent[0]}.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double mixInto(double a, double aDot, double b, double bDot, int n,
+      double[] tangent) {
+    // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
+    double t1 = Math.pow(a, n);
+    double t1Dot = (n == 0.0 ? 0.0 : n * Math.pow(a, n - 1.0)) * aDot;
+    double t2 = Math.atan2(a, b);
+    double t2Dot = b / (b * b + a * a) * aDot + -(a / (b * b + a * a)) * bDot;
+    double r = t1 + t2;
+    double rDot = t1Dot + t2Dot;
+    // line 12: r *= Math.max(a, b);
+    double t3 = Math.max(a, b);
+    double t3Dot = (a >= b ? 1.0 : 0.0) * aDot + (a >= b ? 0.0 : 1.0) * bDot;
+    double t4 = r * t3;
+    double t4Dot = t3 * rDot + r * t3Dot;
+    r = t4;
+    rDot = t4Dot;
+    // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
+    double t5 = -b;
+    double t5Dot = -bDot;
+    double t6 = t5 * b;
+    double t6Dot = b * t5Dot + t5 * bDot;
+    double t7 = Math.exp(t6);
+    double t7Dot = t7 * t6Dot;
+    double t8 = a * a;
+    double t8Dot = a * aDot + a * aDot;
+    double t9 = 1.0 + t8;
+    double t9Dot = t8Dot;
+    double t10 = Math.sqrt(t9);
+    double t10Dot = 0.5 / t10 * t9Dot;
+    double e = t7 / t10;
+    double eDot = 1.0 / t10 * t7Dot + -(e / t10) * t10Dot;
+    // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
+    double t11 = 1.0 + e;
+    double t11Dot = eDot;
+    double t12 = Math.pow(t11, b);
+    double t12Dot = (b == 0.0 ? 0.0 : b * Math.pow(t11, b - 1.0)) * t11Dot + (t11 > 0.0 ? t12 * Math.log(t11) : 0.0) * bDot;
+    double t13 = a * a;
+    double t13Dot = a * aDot + a * aDot;
+    double t14 = 1.0 + t13;
+    double t14Dot = t13Dot;
+    double t15 = Math.log(t14);
+    double t15Dot = 1.0 / t14 * t14Dot;
+    double t16 = r + t12;
+    double t16Dot = rDot + t12Dot;
+    double t17 = t16 + t15;
+    double t17Dot = t16Dot + t15Dot;
+    double result = t17;
+    double resultDot = t17Dot;
+    tangent[0] = resultDot;
+    return result;
+  }
 }

@@ -79,4 +79,71 @@ public final class Search_Frule {
     }
     return new Dual(result, resultDot);
   }
+
+  /**
+   * Value and directional derivative of {@link Search#search(double[], double)}, allocating nothing: as {@link #search}, but the directional derivative is stored in {@code tangent[0]}.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double searchInto(double[] x, double[] xDot, double t, double tDot,
+      double[] tangent) {
+    boolean returned = false;
+    // line 11: double s = 0.0;
+    double s = 0.0;
+    double sDot = 0.0;
+    // line 12: for (int i = 0; i < x.length; i++)
+    int i = 0;
+    boolean broke = false;
+    double result = 0.0;
+    double resultDot = 0.0;
+    while (!(returned || broke) && i < x.length) {
+      // line 13: if (x[i] < 0.0)
+      if (!(x[i] < 0.0)) {
+        // line 16: if (x[i] > t)
+        if (x[i] > t) {
+          // line 17: return s * x[i];
+          double t1 = s * x[i];
+          double t1Dot = x[i] * sDot + s * xDot[i];
+          result = t1;
+          resultDot = t1Dot;
+          returned = true;
+        } else {
+          // line 19: if (s > 2.0)
+          if (s > 2.0) {
+            // line 20: s = Math.sqrt(s);
+            double t2 = Math.sqrt(s);
+            double t2Dot = 0.5 / t2 * sDot;
+            s = t2;
+            sDot = t2Dot;
+          } else {
+            // line 22: s += Math.sin(x[i]) * t;
+            double t3 = Math.sin(x[i]);
+            double t3Dot = Math.cos(x[i]) * xDot[i];
+            double t4 = t3 * t;
+            double t4Dot = t * t3Dot + t3 * tDot;
+            s += t4;
+            sDot += t4Dot;
+          }
+          // line 24: if (s > 10.0)
+          if (s > 10.0) {
+            // line 25: break;
+            broke = true;
+          }
+        }
+      }
+      // line 12: for (int i = 0; i < x.length; i++)
+      if (!(returned || broke)) {
+        i++;
+      }
+    }
+    // line 28: return s + t;
+    if (!returned) {
+      double t5 = s + t;
+      double t5Dot = sDot + tDot;
+      result = t5;
+      resultDot = t5Dot;
+    }
+    tangent[0] = resultDot;
+    return result;
+  }
 }

@@ -25,8 +25,7 @@ public final class Softmax_Frule {
     double m = Double.NEGATIVE_INFINITY;
     double mDot = 0.0;
     // line 12: for (double v : z) {
-    int index = 0;
-    while (index < z.length) {
+    for (int index = 0; index < z.length; index++) {
       double v = z[index];
       double vDot = zDot[index];
       // line 13: m = Math.max(m, v);
@@ -34,8 +33,6 @@ public final class Softmax_Frule {
       double t1Dot = (m >= v ? 1.0 : 0.0) * mDot + (m >= v ? 0.0 : 1.0) * vDot;
       m = t1;
       mDot = t1Dot;
-      // line 12: for (double v : z) {
-      index++;
     }
     // line 15: double[] e = new double[z.length];
     double[] e = new double[z.length];
@@ -44,8 +41,7 @@ public final class Softmax_Frule {
     double s = 0;
     double sDot = 0.0;
     // line 17: for (int i = 0; i < z.length; i++)
-    int i = 0;
-    while (i < z.length) {
+    for (int i = 0; i < z.length; i++) {
       // line 18: e[i] = Math.exp(z[i] - m);
       double t2 = z[i] - m;
       double t2Dot = zDot[i] - mDot;
@@ -56,19 +52,14 @@ public final class Softmax_Frule {
       // line 19: s += e[i];
       s += e[i];
       sDot += eDot[i];
-      // line 17: for (int i = 0; i < z.length; i++)
-      i++;
     }
     // line 21: for (int i = 0; i < e.length; i++)
-    int i2 = 0;
-    while (i2 < e.length) {
+    for (int i2 = 0; i2 < e.length; i2++) {
       // line 22: e[i] /= s;
       double t4 = e[i2] / s;
       double t4Dot = 1.0 / s * eDot[i2] + -(t4 / s) * sDot;
       e[i2] = t4;
       eDot[i2] = t4Dot;
-      // line 21: for (int i = 0; i < e.length; i++)
-      i2++;
     }
     // line 24: return e;
     double[] result = e;

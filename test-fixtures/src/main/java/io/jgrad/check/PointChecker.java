@@ -153,6 +153,9 @@ final class PointChecker {
     requireSameValue(rules.forwardName(), value, forward.value());
     requireSameArrays(rules.forwardName(), primalArgs, callArgs);
     double[] ydot = outputTangent(forward, tangents, resultLength);
+    if (rules.hasForwardInto()) {
+      checkForwardInto(args, direction, primalArgs, ((Number) forward.tangent()).doubleValue());
+    }
 
     DiffVector gradient = null;
     if (rules.hasReverse()) {
@@ -583,6 +586,27 @@ final class PointChecker {
   }
 
   // ---------------------------------------------------------------------------------- values
+
+  /**
+   * {@code fInto}, the forward rule writing its tangent into a buffer: the same value, arguments
+   * and tangent as the forward rule, bit for bit.
+   */
+  private void checkForwardInto(Object[] args, DiffVector direction, Object[] primalArgs,
+      double tangent) {
+    Object[] intoArgs = Signature.copy(args);
+    RuleMethods.Tangent into = guarded(rules.forwardIntoName(),
+        () -> rules.forwardInto(intoArgs, tangents(direction)));
+    requireSameValue(rules.forwardIntoName(), value, into.value());
+    requireSameArrays(rules.forwardIntoName(), primalArgs, intoArgs);
+    double actual = (Double) into.tangent();
+    if (Double.doubleToLongBits(actual) != Double.doubleToLongBits(tangent)) {
+      throw failure("the tangent " + rules.forwardIntoName() + " stores is bit for bit the one "
+          + rules.forwardName() + " returns")
+          .with("expected", tangent + " (" + rules.forwardName() + ")")
+          .with("actual", actual + " (" + rules.forwardIntoName() + ")")
+          .error();
+    }
+  }
 
   private void requireSameValue(String rule, Object expected, Object actual) {
     if (signature.result == Signature.ResultKind.VOID) {

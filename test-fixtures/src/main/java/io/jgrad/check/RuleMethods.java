@@ -30,6 +30,8 @@ final class RuleMethods {
 
   private final Signature signature;
   private final Method forward;
+  /** {@code <name>Into}, the forward rule that allocates nothing; only for a number result. */
+  private final Method forwardInto;
   /** The convenience reverse method; null for a {@code void} primal. */
   private final Method reverse;
   private final Method adjoint;
@@ -41,12 +43,14 @@ final class RuleMethods {
   private RuleMethods(
       Signature signature,
       Method forward,
+      Method forwardInto,
       Method reverse,
       Method adjoint,
       Method jacobian,
       Method[] accessors) {
     this.signature = signature;
     this.forward = forward;
+    this.forwardInto = forwardInto;
     this.reverse = reverse;
     this.adjoint = adjoint;
     this.jacobian = jacobian;
@@ -96,12 +100,20 @@ final class RuleMethods {
     Method adjoint = method(signature, rrule, name + "Adjoint", adjointTypes);
     Method reverse = null;
     Method jacobian = null;
+    Method forwardInto = null;
     List<Class<?>> primalTypes = Arrays.asList(signature.types());
     switch (signature.result) {
       case SCALAR:
         requireReturn(signature, forward, forward.getReturnType() == Dual.class, "io.jgrad.Dual");
         requireReturn(signature, adjoint, isScalar(adjoint.getReturnType()), "double");
         reverse = method(signature, rrule, name, primalTypes);
+        List<Class<?>> intoTypes = new ArrayList<>(Arrays.asList(forward.getParameterTypes()));
+        intoTypes.add(double[].class);
+        forwardInto = optionalMethod(frule, name + "Into", intoTypes);
+        if (forwardInto != null) {
+          requireReturn(signature, forwardInto, forwardInto.getReturnType() == double.class,
+              "double");
+        }
         break;
       case ARRAY:
         if (recordResult != null) {
@@ -135,7 +147,7 @@ final class RuleMethods {
       accessors = gradientAccessors(signature, reverse);
       named = namedFromGradient(signature, reverse);
     }
-    return new RuleMethods(named, forward, reverse, adjoint, jacobian, accessors);
+    return new RuleMethods(named, forward, forwardInto, reverse, adjoint, jacobian, accessors);
   }
 
   /** {@code pkg.Outer$Inner} and {@code "_Frule"} give {@code pkg.Outer_Inner_Frule}. */
@@ -374,6 +386,55 @@ final class RuleMethods {
         : invoke(signature.primal, actual);
     ValueType type = signature.recordResult;
     return type.tangentOf((double[]) resultBar, type.shapeOf(value));
+  }
+
+  /** The method {@code name} of {@code owner} with exactly these parameters, or null. */
+  private static Method optionalMethod(Class<?> owner, String name, List<Class<?>> types) {
+    try {
+      Method m = owner.getDeclaredMethod(name, types.toArray(new Class<?>[0]));
+      m.setAccessible(true);
+      return m;
+    } catch (NoSuchMethodException e) {
+      return null;
+    }
+  }
+
+  /**
+   * True if {@code <name>Into} exists (jgrad generates it for a number result; hand-written rules
+   * may leave it out): it is then checked against the forward rule.
+   */
+  boolean hasForwardInto() {
+    return forwardInto != null;
+  }
+
+  /** {@code Foo_Frule.fInto}, for messages. */
+  String forwardIntoName() {
+    return forwardName() + "Into";
+  }
+
+  /**
+   * Calls {@code <name>Into} like {@link #forward}, with a fresh one-element buffer for the
+   * tangent: value and tangent as numbers.
+   */
+  Tangent forwardInto(Object[] args, Object[] tangents) {
+    FloatImages images = FloatImages.of(signature, args);
+    Object[] actual = images.actual();
+    List<Object> call = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      call.add(actual[i]);
+      if (signature.kind(i) != ParamKind.PASSIVE) {
+        call.add(tangents[i]);
+      }
+    }
+    double[] buffer = {Double.NaN};
+    call.add(buffer);
+    Object returned;
+    try {
+      returned = invoke(forwardInto, call.toArray());
+    } finally {
+      images.writeBack();
+    }
+    return new Tangent(returned, buffer[0]);
   }
 
   /**

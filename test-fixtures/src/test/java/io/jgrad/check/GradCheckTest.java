@@ -56,6 +56,7 @@ import io.jgrad.check.fakes.UntouchedOutputTangent;
 import io.jgrad.check.fakes.VoidStep;
 import io.jgrad.check.fakes.WrongAdjoint;
 import io.jgrad.check.fakes.WrongConvenience;
+import io.jgrad.check.fakes.WrongInto;
 import io.jgrad.check.fakes.WrongJacobian;
 import io.jgrad.check.fakes.WrongNestedTangent;
 import io.jgrad.check.fakes.WrongResultAdjoint;
@@ -237,6 +238,17 @@ class GradCheckTest {
           "(finite difference, best step h = ",
           "(tangent from WrongTangent_Frule.f)",
           "> tolerance 1.0E-6");
+    }
+
+    @Test
+    void forwardIntoDisagreeingWithTheForwardRuleFails() {
+      String message = failureOf(GradCheck.of(WrongInto.class, "f"));
+
+      assertContains(
+          message,
+          "check:      the tangent WrongInto_Frule.fInto stores is bit for bit the one"
+              + " WrongInto_Frule.f returns",
+          "(WrongInto_Frule.fInto)");
     }
 
     @Test

@@ -47,6 +47,7 @@ class CorpusTest {
           ReturningArguments.class,
           ConstantParameters.class,
           DataArguments.class,
+          TailRecursion.class,
           Inlining.class,
           ObjectArrayFields.ParticleSystem.class,
           ObjectArrayFields.Mlp.class,
@@ -876,6 +877,23 @@ class CorpusTest {
         u(r, 0.5, 12))));
     add(e, DataArguments.class, "smoothedNorm", c -> c.args(r -> args(array(r, r.nextInt(1, 6),
         -1, 1))));
+
+    // ---- TailRecursion: self calls in tail position, made loops
+    add(e, TailRecursion.class, "power", c -> c.args(r -> args(u(r, -1, 1), u(r, 0.8, 1.1),
+        r.nextInt(0, 30))));
+    add(e, TailRecursion.class, "damped", c -> c.args(r -> args(u(r, -1, 1), u(r, -1, 1),
+        r.nextInt(0, 6))));
+    add(e, TailRecursion.class, "swap", c -> c.args(r -> args(u(r, -1, 1), u(r, -1, 1),
+        r.nextInt(0, 6))));
+    add(e, TailRecursion.class, "weightedSum", c -> c.args(r -> {
+      int n = r.nextInt(1, 5);
+      return args(array(r, n, -1, 1), array(r, n, -1, 1), 0, u(r, -1, 1));
+    }));
+    add(e, TailRecursion.class, "collatzLike", c -> c.args(r -> args(u(r, -1, 1),
+        r.nextInt(0, 40))));
+    add(e, TailRecursion.class, "factorialLike", c -> c.args(r -> args(u(r, -1, 1),
+        r.nextInt(0, 6))));
+    add(e, TailRecursion.class, "caller", c -> c.args(r -> args(array(r, 3, -1, 1))));
 
     // ---- ReturningArguments: helpers returning the array or object they were passed
     add(e, ReturningArguments.class, "chained", c -> c.args(r -> args(u(r, -1, 1),

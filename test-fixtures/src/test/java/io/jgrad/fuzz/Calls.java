@@ -40,6 +40,15 @@ final class Calls {
   }
 
   /**
+   * {@code self(...)}: a call of the recursive method being generated, its depth parameter minus
+   * one (for {@code return self(...)}, a tail call).
+   */
+  static Expr selfCall(MethodGen g, int depth) {
+    g.selfCalls++;
+    return new Expr.Call(g.self.name, args(g, depth, g.self, true), g.self.returns);
+  }
+
+  /**
    * {@code receiver.m(...)}: a method of a record ({@code receiver} a record value, or the
    * record's name for a static factory); null if there is no budget left.
    */

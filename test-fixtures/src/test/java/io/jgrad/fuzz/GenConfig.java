@@ -68,7 +68,8 @@ final class GenConfig {
    * Productions not to use, by name (see the production lists of {@link ExprGen}, {@link
    * StmtGen}, {@link Idioms} and the Math function names), plus {@code throw} (every throw
    * statement), {@code element assignment value}, {@code row move}, {@code array reassign},
-   * {@code discarded array call}, {@code float}, {@code recursion}, {@code helper} and {@code
+   * {@code discarded array call}, {@code float}, {@code recursion}, {@code tail call} (a
+   * recursive method's last statement {@code return self(...)}), {@code helper} and {@code
    * records} (no record types at all; see {@link RecordGen} for the record productions), {@code
    * private record method} (record methods are never private), {@code passive factory} (every
    * static factory of a record has a differentiable parameter), {@code data record} (every
@@ -119,6 +120,8 @@ final class GenConfig {
     if (!config.allows("float")) {
       config.floats = 0;
     }
+    config.recursion = Double.parseDouble(System.getProperty("jgrad.fuzz.recursion",
+        String.valueOf(config.recursion)));
     if (!config.allows("recursion")) {
       config.recursion = 0;
     }

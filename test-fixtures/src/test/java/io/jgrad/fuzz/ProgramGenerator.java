@@ -304,7 +304,11 @@ final class ProgramGenerator {
       body.add(write);
     }
     if (completes && returns != JType.VOID) {
-      body.add(new Stmt.Return(StmtGen.returnValue(g, config.exprDepth)));
+      // a tail call, which the processor turns into a loop
+      boolean tail = recursive && g.selfCalls < 2 && config.allows("tail call")
+          && g.chance(0.4);
+      body.add(new Stmt.Return(tail ? Calls.selfCall(g, config.exprDepth)
+          : StmtGen.returnValue(g, config.exprDepth)));
     }
     for (int p = 0; p < params.size(); p++) {
       Var v = g.params.get(p);

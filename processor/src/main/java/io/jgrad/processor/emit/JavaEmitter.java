@@ -256,11 +256,21 @@ public final class JavaEmitter {
 
   /** The statements of a block, up to the first one that cannot complete normally. */
   private void block(Block block, CodeBlock.Builder code) {
-    for (int i = 0; i < block.stmts().size(); i++) {
+    block(block, block.stmts().size(), code);
+  }
+
+  /** The first {@code end} statements of a block (see {@link #block(Block, CodeBlock.Builder)}). */
+  private void block(Block block, int end, CodeBlock.Builder code) {
+    for (int i = 0; i < end; i++) {
       Stmt s = block.stmts().get(i);
       for (Var local : declarations.before(block, i)) {
         code.addStatement("$T $N = $L", typeName(local.type()), local.name(),
             defaultValue(local.type()));
+      }
+      if (countingLoop(block, i)) {
+        forLoop((Stmt.Assign) s, (Stmt.Loop) block.stmts().get(i + 1), code);
+        i++;
+        continue;
       }
       statement(s, code);
       if (!Reachability.completesNormally(s)) {
@@ -315,6 +325,66 @@ public final class JavaEmitter {
     } else if (s instanceof Stmt.Continue c) {
       code.addStatement(c.label() == null ? "continue" : "continue " + c.label());
     }
+  }
+
+  /**
+   * True if statements {@code i} and {@code i + 1} of {@code block} are {@code int c = start;}
+   * (declaring {@code c}) and a loop testing first whose body ends in {@code c++} (or another
+   * step of {@code c}), and nothing after the loop reads {@code c}: a {@code for} loop, printed
+   * as one. The IR's loops jump nowhere (structurized), so the step always runs last.
+   */
+  private boolean countingLoop(Block block, int i) {
+    List<Stmt> stmts = block.stmts();
+    if (i + 1 >= stmts.size() || !(stmts.get(i) instanceof Stmt.Assign init)
+        || !declarations.declares(init) || !init.target().type().isIntegral()
+        || printer.isInFrame(init.target())
+        || !(stmts.get(i + 1) instanceof Stmt.Loop loop) || !loop.testFirst()
+        || loop.condition() == null || !declarations.before(block, i + 1).isEmpty()
+        || loop.body().isEmpty() || !isStep(last(loop.body()), init.target())) {
+      return false;
+    }
+    Var counter = init.target();
+    for (Stmt after : stmts.subList(i + 2, stmts.size())) {
+      boolean[] reads = {false};
+      Block one = new Block().add(after);
+      io.jgrad.processor.ir.Blocks.visitExprs(one, e -> reads[0] |= e instanceof Expr.Ref r
+          && r.var() == counter);
+      io.jgrad.processor.ir.Blocks.visitStmts(one, st -> reads[0] |= st instanceof Stmt.Assign a
+          && a.target() == counter);
+      if (reads[0]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** {@code c = c + k} or {@code c = c - k} with {@code k} a literal. */
+  private static boolean isStep(Stmt s, Var counter) {
+    return s instanceof Stmt.Assign a && a.target() == counter
+        && a.value() instanceof Expr.Binary b && b.left() instanceof Expr.Ref r
+        && r.var() == counter && b.right() instanceof Expr.Lit
+        && (b.op().equals("+") || b.op().equals("-"));
+  }
+
+  private static Stmt last(Block b) {
+    return b.stmts().get(b.stmts().size() - 1);
+  }
+
+  /** {@code for (int c = start; condition; c++) { body }}, the step out of the body. */
+  private void forLoop(Stmt.Assign init, Stmt.Loop loop, CodeBlock.Builder code) {
+    origin(init.origin(), code);
+    Stmt.Assign step = (Stmt.Assign) last(loop.body());
+    Expr.Binary b = (Expr.Binary) step.value();
+    String name = printer.name(init.target());
+    String stepText = ((Expr.Lit) b.right()).text().equals("1")
+        ? name + (b.op().equals("+") ? "++" : "--")
+        : name + " " + b.op() + "= " + printer.expr(b.right());
+    String label = loop.label() == null ? "" : loop.label() + ": ";
+    code.beginControlFlow("$Lfor ($T $N = $L; $L; $L)", label, typeName(init.target().type()),
+        init.target().name(), printer.expr(init.value()), printer.expr(loop.condition()),
+        stepText);
+    block(loop.body(), loop.body().stmts().size() - 1, code);
+    code.endControlFlow();
   }
 
   /** {@code v = v + e} reads better as {@code v += e}, and {@code i = i + 1} as {@code i++}. */

@@ -15,6 +15,7 @@ import io.jgrad.processor.ir.Type;
 import io.jgrad.processor.ir.Var;
 import io.jgrad.processor.rules.ParameterSlots;
 import io.jgrad.processor.rules.RuleNames;
+import io.jgrad.processor.transform.ForwardTransform;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -106,6 +107,17 @@ public final class RuleWriter {
         m.addJavadoc("\n@return the primal value (bit for bit) and the directional derivative\n");
       }
       type.addMethod(m.build());
+      Function into = rule.helper() ? null : ForwardTransform.intoBuffer(f);
+      if (into != null) {
+        type.addMethod(method(into, rule, TypeName.DOUBLE)
+            .addJavadoc("Value and directional derivative of {@link $T#$L}, allocating nothing:"
+                + " as {@link #$L}, but the directional derivative is stored in"
+                + " {@code $L[0]}.\n\n", owner, linkSignature(rule), f.name(),
+                into.params().get(into.params().size() - 1).name())
+            .addJavadoc(helperNote(rule))
+            .addJavadoc("@return the primal value (bit for bit)\n")
+            .build());
+      }
     }
     return file(withHelpers(type));
   }

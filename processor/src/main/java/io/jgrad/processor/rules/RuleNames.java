@@ -17,6 +17,11 @@ public final class RuleNames {
     return nestedSimpleNames.replace('.', '_').replace('$', '_');
   }
 
+  /** The forward rule that writes the tangent into a caller's buffer ({@code fInto}). */
+  public static String forwardInto(String method) {
+    return method + "Into";
+  }
+
   public static String adjointMethod(String method) {
     return method + "Adjoint";
   }

@@ -126,6 +126,33 @@ public final class ForwardTransform {
     return out;
   }
 
+  /**
+   * The forward rule {@code forward} of a method with a {@code double} or {@code float} result,
+   * as one that allocates nothing: it takes a {@code double[] tangent} last, stores the
+   * directional derivative in {@code tangent[0]} and returns the value, where {@code forward}
+   * returns a {@code Dual}; null for any other forward rule.
+   */
+  public static Function intoBuffer(Function forward) {
+    List<Stmt> body = forward.body().stmts();
+    if (!forward.returnType().equals(DUAL) || body.isEmpty()
+        || !(body.get(body.size() - 1) instanceof Stmt.Return r)
+        || !(r.value() instanceof Expr.New dual) || dual.operands().size() != 2) {
+      return null;
+    }
+    List<String> taken = new ArrayList<>();
+    forward.params().forEach(p -> taken.add(p.name()));
+    forward.locals().forEach(l -> taken.add(l.name()));
+    Var buffer = new Var(new Names(taken).fresh("tangent"), Type.DOUBLE_ARRAY, Var.Kind.PARAM);
+    List<Var> params = new ArrayList<>(forward.params());
+    params.add(buffer);
+    Block out = new Block(body.subList(0, body.size() - 1));
+    out.add(new Stmt.Store(new Expr.Ref(buffer), Expr.Lit.ofInt(0), dual.operands().get(1),
+        r.origin()));
+    out.add(new Stmt.Return(dual.operands().get(0), r.origin()));
+    return new Function(RuleNames.forwardInto(forward.name()), params, Type.DOUBLE, out,
+        forward.locals());
+  }
+
   /** What a forward rule returning {@code type} returns: value and tangent together. */
   public static Type dualOf(Type type) {
     if (type.shape() != null) {

@@ -23,7 +23,8 @@ import java.util.List;
  * read-modify-writes go, and with them what kept the JIT from vectorising such loops. The same
  * holds for scalars ({@code s += x}) and fields. Only the three statements back to back, and
  * only for an element whose indices are plain integer expressions, which writing the element
- * cannot change.
+ * cannot change; restores of primal elements from the tape ({@code a[i] = tapes.popDouble()},
+ * another array) may come between the clear and the add.
  */
 public final class IncrementAdjoints {
   private IncrementAdjoints() {}
@@ -36,14 +37,39 @@ public final class IncrementAdjoints {
     List<Stmt> stmts = in.stmts();
     Block out = new Block();
     for (int k = 0; k < stmts.size(); k++) {
-      if (k + 2 < stmts.size() && isRoundTrip(stmts.get(k), stmts.get(k + 1), stmts.get(k + 2))) {
+      // restores of the primal element from the tape may sit between the clear and the add
+      int back = k + 2;
+      while (back < stmts.size() && k + 1 < stmts.size()
+          && isRestoreElsewhere(stmts.get(back), stmts.get(k))) {
+        back++;
+      }
+      if (back < stmts.size() && isRoundTrip(stmts.get(k), stmts.get(k + 1), stmts.get(back))) {
         out.add(stmts.get(k));
-        k += 2;
+        stmts.subList(k + 2, back).forEach(out::add);
+        k = back;
         continue;
       }
       out.add(statement(stmts.get(k)));
     }
     return out;
+  }
+
+  /**
+   * {@code a[i] = tapes.popDouble()} (putting back a primal element) where {@code first} reads an
+   * adjoint element of another array: it neither reads nor writes that adjoint.
+   */
+  private static boolean isRestoreElsewhere(Stmt s, Stmt first) {
+    if (!(s instanceof Stmt.Store st) || !(st.value() instanceof Expr.Invoke pop)
+        || !pop.name().startsWith("pop") || !pop.args().isEmpty()
+        || !(first instanceof Stmt.Assign read) || !(read.value() instanceof Expr.Index place)
+        || !isPlainIndex(st.index())) {
+      return false;
+    }
+    io.jgrad.processor.ir.Var root = io.jgrad.processor.ir.Exprs.root(st.array());
+    io.jgrad.processor.ir.Var adjointRoot = io.jgrad.processor.ir.Exprs.root(place);
+    return root != null && adjointRoot != null && root != adjointRoot
+        && !io.jgrad.processor.ir.Exprs.vars(st.array()).contains(adjointRoot)
+        && !io.jgrad.processor.ir.Exprs.vars(st.index()).contains(adjointRoot);
   }
 
   private static Stmt statement(Stmt s) {

@@ -1,6 +1,5 @@
 package io.jgrad.bench;
 
-import io.jgrad.Dual;
 import java.util.EnumSet;
 import java.util.Random;
 import java.util.Set;
@@ -50,6 +49,9 @@ public abstract class RowBenchmark {
   private final String label;
   private final String inputs;
 
+  /** Where {@link #jgradForward()} stores the directional derivative. */
+  protected final double[] forwardTangent = new double[1];
+
   /** Gradient buffers of the hand-written, finmath and finite-difference implementations. */
   protected double[] handBar;
   protected double[] finmathBar;
@@ -98,7 +100,11 @@ public abstract class RowBenchmark {
 
   public abstract Object jgradReverseRecord();
 
-  public abstract Dual jgradForward();
+  /**
+   * The value, by the forward rule that allocates nothing ({@code fInto}); the directional
+   * derivative goes to {@link #forwardTangent}.
+   */
+  public abstract double jgradForward();
 
   public abstract double handWritten();
 
@@ -136,6 +142,11 @@ public abstract class RowBenchmark {
 
   /** Sets the k-th compared input (for finite differences). */
   protected abstract void setInput(int k, double value);
+
+  /** The directional derivative the last {@link #jgradForward()} computed. */
+  public final double forwardTangent() {
+    return forwardTangent[0];
+  }
 
   public final double[] handGradient() {
     return handBar.clone();

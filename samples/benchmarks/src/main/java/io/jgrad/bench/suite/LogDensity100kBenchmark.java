@@ -1,6 +1,5 @@
 package io.jgrad.bench.suite;
 
-import io.jgrad.Dual;
 import io.jgrad.bench.RowBenchmark;
 import io.jgrad.bench.peers.HandWritten;
 import io.jgrad.bench.peers.ViaFinmath;
@@ -77,8 +76,9 @@ public class LogDensity100kBenchmark extends RowBenchmark {
 
   @Benchmark
   @Override
-  public Dual jgradForward() {
-    return LogDensity100k_Frule.logDensity(theta0, theta0Dot, theta1, theta1Dot, x, xDot);
+  public double jgradForward() {
+    return LogDensity100k_Frule.logDensityInto(theta0, theta0Dot, theta1, theta1Dot, x, xDot,
+        forwardTangent);
   }
 
   @Benchmark
