@@ -56,19 +56,15 @@ public final class Rosenbrock_Rrule {
     double s = 0.0;
     // line 12: for (int i = 0; i < x.length - 1; i++)
     int i = 0;
-    double a = 0.0;
-    double b = 0.0;
-    double t1 = 0.0;
-    double t3 = 0.0;
     while (i < x.length - 1) {
       // line 13: double a = 1.0 - x[i];
-      a = 1.0 - x[i];
+      double a = 1.0 - x[i];
       // line 14: double b = x[i + 1] - x[i] * x[i];
-      t1 = x[i] * x[i];
-      b = x[i + 1] - t1;
+      double t1 = x[i] * x[i];
+      double b = x[i + 1] - t1;
       // line 15: s += a * a + 100.0 * b * b;
       double t2 = a * a;
-      t3 = 100.0 * b;
+      double t3 = 100.0 * b;
       double t4 = t3 * b;
       double t5 = t2 + t4;
       s += t5;
@@ -80,10 +76,6 @@ public final class Rosenbrock_Rrule {
     double value = result;
     // what the reverse sweep starts from
     tapes.pushInt(i);
-    tapes.pushDouble(t1);
-    tapes.pushDouble(b);
-    tapes.pushDouble(t3);
-    tapes.pushDouble(a);
     return value;
   }
 
@@ -91,10 +83,6 @@ public final class Rosenbrock_Rrule {
    * The reverse sweep of {@link #rosenbrockAdjoint}, taking from this thread's tapes what the matching {@link #rosenbrockForward} call left there. Arguments as for {@link #rosenbrockAdjoint}, after the tapes, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
    */
   public static void rosenbrockReverse(Tapes tapes, double[] x, double[] xBar, double seed) {
-    double a = tapes.popDouble();
-    double t3 = tapes.popDouble();
-    double b = tapes.popDouble();
-    double t1 = tapes.popDouble();
     int i = tapes.popInt();
     // reverse sweep: adjoints, from the last statement to the first
     double resultBar = seed;
@@ -108,15 +96,15 @@ public final class Rosenbrock_Rrule {
       double t2Bar = t5Bar;
       double t4Bar = t5Bar;
       // line 14: double b = x[i + 1] - x[i] * x[i];
-      t1 = x[i] * x[i];
-      b = x[i + 1] - t1;
+      double t1 = x[i] * x[i];
+      double b = x[i + 1] - t1;
       // line 15: s += a * a + 100.0 * b * b;
-      t3 = 100.0 * b;
+      double t3 = 100.0 * b;
       double t3Bar = t4Bar * b;
       double bBar = t4Bar * t3;
       bBar += t3Bar * 100.0;
       // line 13: double a = 1.0 - x[i];
-      a = 1.0 - x[i];
+      double a = 1.0 - x[i];
       // line 15: s += a * a + 100.0 * b * b;
       double aBar = t2Bar * a;
       aBar += t2Bar * a;

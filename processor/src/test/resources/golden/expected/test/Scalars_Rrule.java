@@ -89,7 +89,6 @@ public final class Scalars_Rrule {
     tapes.pushDouble(e);
     tapes.pushDouble(t7);
     tapes.pushDouble(t3);
-    tapes.pushDouble(r);
     return value;
   }
 
@@ -97,7 +96,6 @@ public final class Scalars_Rrule {
    * The reverse sweep of {@link #mixAdjoint}, taking from this thread's tapes what the matching {@link #mixForward} call left there. Arguments as for {@link #mixAdjoint}, after the tapes, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
    */
   public static void mixReverse(Tapes tapes, double a, double b, int n, double seed) {
-    double r = tapes.popDouble();
     double t3 = tapes.popDouble();
     double t7 = tapes.popDouble();
     double e = tapes.popDouble();
@@ -134,7 +132,7 @@ public final class Scalars_Rrule {
     bBar -= t5Bar;
     // line 12: r *= Math.max(a, b);
     double t4Bar = rBar;
-    r = tapes.popDouble();
+    double r = tapes.popDouble();
     rBar = t4Bar * t3;
     double t3Bar = t4Bar * r;
     aBar += t3Bar * (a >= b ? 1.0 : 0.0);

@@ -129,7 +129,6 @@ public final class Search_Rrule {
     }
     double value = result;
     // what the reverse sweep starts from
-    tapes.pushInt(iterations);
     tapes.pushInt(i);
     tapes.pushDouble(s);
     tapes.pushDouble(t2);
@@ -145,7 +144,6 @@ public final class Search_Rrule {
     double t2 = tapes.popDouble();
     double s = tapes.popDouble();
     int i = tapes.popInt();
-    int iterations = tapes.popInt();
     // reverse sweep: adjoints, from the last statement to the first
     double resultBar = seed;
     double sBar = 0.0;
@@ -158,8 +156,7 @@ public final class Search_Rrule {
       tBar = t5Bar;
     }
     // line 12: for (int i = 0; i < x.length; i++)
-    iterations = tapes.popInt();
-    while (iterations > 0) {
+    for (int iterations = tapes.popInt(); iterations > 0; iterations--) {
       if (tapes.popBoolean()) {
         i--;
       }
@@ -189,8 +186,6 @@ public final class Search_Rrule {
           t3 = tapes.popDouble();
         }
       }
-      // line 12: for (int i = 0; i < x.length; i++)
-      iterations--;
     }
     tapes.pushDouble(tBar);
   }

@@ -91,9 +91,8 @@ public final class Softmax_Rrule {
     double m = Double.NEGATIVE_INFINITY;
     // line 12: for (double v : z) {
     int index = 0;
-    double v = 0.0;
     while (index < z.length) {
-      v = z[index];
+      double v = z[index];
       // line 13: m = Math.max(m, v);
       double t1 = Math.max(m, v);
       tapes.pushDouble(m);
@@ -144,8 +143,6 @@ public final class Softmax_Rrule {
     tapes.pushInt(i);
     tapes.pushDouble(t3);
     tapes.pushInt(index);
-    tapes.pushDouble(m);
-    tapes.pushDouble(v);
     return value;
   }
 
@@ -153,8 +150,6 @@ public final class Softmax_Rrule {
    * The reverse sweep of {@link #softmaxAdjoint}, taking from this thread's tapes what the matching {@link #softmaxForward} call left there. Arguments as for {@link #softmaxAdjoint}, after the tapes, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
    */
   public static void softmaxReverse(Tapes tapes, double[] z, double[] zBar, double[] resultBar) {
-    double v = tapes.popDouble();
-    double m = tapes.popDouble();
     int index = tapes.popInt();
     double t3 = tapes.popDouble();
     int i = tapes.popInt();
@@ -195,9 +190,9 @@ public final class Softmax_Rrule {
       index--;
       // line 13: m = Math.max(m, v);
       double t1Bar = mBar;
-      m = tapes.popDouble();
+      double m = tapes.popDouble();
       // line 12: for (double v : z) {
-      v = z[index];
+      double v = z[index];
       // line 13: m = Math.max(m, v);
       mBar = t1Bar * (m >= v ? 1.0 : 0.0);
       double vBar = t1Bar * (m >= v ? 0.0 : 1.0);

@@ -48,6 +48,51 @@ public final class Blocks {
     }
   }
 
+  /**
+   * The variables {@code block} may read before it assigns them (upward-exposed reads): a read
+   * counts unless a plain assignment earlier in the same sequence of statements (this block's or
+   * an enclosing one's) precedes it on every path. An assignment inside a branch or a loop body
+   * counts only inside it; anything inside a {@code try} counts as exposed.
+   */
+  public static Set<Var> readBeforeAssigned(Block block) {
+    Set<Var> out = new LinkedHashSet<>();
+    exposed(block, new java.util.HashSet<>(), out);
+    return out;
+  }
+
+  private static void exposed(Block block, Set<Var> defined, Set<Var> out) {
+    for (Stmt s : block.stmts()) {
+      if (s instanceof Stmt.If i) {
+        undefined(Exprs.vars(i.condition()), defined, out);
+        exposed(i.then(), new java.util.HashSet<>(defined), out);
+        exposed(i.otherwise(), new java.util.HashSet<>(defined), out);
+      } else if (s instanceof Stmt.Loop l) {
+        if (l.condition() != null) {
+          undefined(Exprs.vars(l.condition()), defined, out);
+        }
+        Set<Var> inBody = new java.util.HashSet<>(defined);
+        exposed(l.body(), inBody, out);
+        exposed(l.update(), inBody, out);
+      } else if (s instanceof Stmt.Protected p) {
+        undefined(reads(p.body()), defined, out);
+        undefined(reads(p.onThrow()), defined, out);
+      } else {
+        undefined(reads(new Block().add(s)), defined, out);
+        if (s instanceof Stmt.Assign a) {
+          defined.add(a.target());
+        }
+      }
+    }
+  }
+
+  private static void undefined(Set<Var> read, Set<Var> defined, Set<Var> out) {
+    for (Var v : read) {
+      if (!defined.contains(v)) {
+        out.add(v);
+      }
+    }
+  }
+
   /** Every variable a statement in {@code block} assigns: by {@code v = e} or {@code v += e}. */
   public static Set<Var> assignedAnyhow(Block block) {
     Set<Var> out = new LinkedHashSet<>(assigned(block));

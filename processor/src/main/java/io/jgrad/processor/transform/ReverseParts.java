@@ -77,7 +77,8 @@ final class ReverseParts {
     }
     Block reverseCode = new Block().addAll(seeding).addAll(reverseSweep)
         .addAll(scalarPushes);
-    List<Var> live = new ArrayList<>(Blocks.reads(reverseCode));
+    // what the reverse part reads before assigning it (a trip count it pops first is not)
+    List<Var> live = new ArrayList<>(Blocks.readBeforeAssigned(reverseCode));
     live.retainAll(Blocks.assigned(forwardSweep));
     // a value the reverse part computes again from its own arguments ({@code t1 = x * a} of
     // parameters nothing assigns) rather than taking it from the tape: a push and a pop less
