@@ -417,6 +417,16 @@ final class RuleMethods {
    * tangent: value and tangent as numbers.
    */
   Tangent forwardInto(Object[] args, Object[] tangents) {
+    double[] buffer = {Double.NaN};
+    Object returned = callForward(forwardInto, args, tangents, buffer);
+    return new Tangent(returned, buffer[0]);
+  }
+
+  /**
+   * Calls {@code rule} with each argument followed by its tangent (none for passive
+   * parameters), then {@code extra} arguments; float arguments go through their double images.
+   */
+  private Object callForward(Method rule, Object[] args, Object[] tangents, Object... extra) {
     FloatImages images = FloatImages.of(signature, args);
     Object[] actual = images.actual();
     List<Object> call = new ArrayList<>();
@@ -426,15 +436,12 @@ final class RuleMethods {
         call.add(tangents[i]);
       }
     }
-    double[] buffer = {Double.NaN};
-    call.add(buffer);
-    Object returned;
+    call.addAll(Arrays.asList(extra));
     try {
-      returned = invoke(forwardInto, call.toArray());
+      return invoke(rule, call.toArray());
     } finally {
       images.writeBack();
     }
-    return new Tangent(returned, buffer[0]);
   }
 
   /**
@@ -442,21 +449,7 @@ final class RuleMethods {
    * ignored for passive parameters). Array tangents are updated in place by the rule.
    */
   Tangent forward(Object[] args, Object[] tangents) {
-    FloatImages images = FloatImages.of(signature, args);
-    Object[] actual = images.actual();
-    List<Object> call = new ArrayList<>();
-    for (int i = 0; i < args.length; i++) {
-      call.add(actual[i]);
-      if (signature.kind(i) != ParamKind.PASSIVE) {
-        call.add(tangents[i]);
-      }
-    }
-    Object returned;
-    try {
-      returned = invoke(forward, call.toArray());
-    } finally {
-      images.writeBack();
-    }
+    Object returned = callForward(forward, args, tangents);
     switch (signature.result) {
       case SCALAR:
         if (returned == null) {

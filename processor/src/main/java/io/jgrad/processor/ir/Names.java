@@ -13,6 +13,14 @@ public final class Names {
     }
   }
 
+  /** Names unique within {@code f}: its parameters' and locals' names are taken. */
+  public static Names of(Function f) {
+    java.util.List<String> taken = new java.util.ArrayList<>();
+    f.params().forEach(p -> taken.add(p.name()));
+    f.locals().forEach(l -> taken.add(l.name()));
+    return new Names(taken);
+  }
+
   /** Returns {@code base} if free, else {@code base2}, {@code base3}, ...; reserves the result. */
   public String fresh(String base) {
     String name = base;

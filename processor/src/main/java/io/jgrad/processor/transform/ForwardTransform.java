@@ -139,10 +139,8 @@ public final class ForwardTransform {
         || !(r.value() instanceof Expr.New dual) || dual.operands().size() != 2) {
       return null;
     }
-    List<String> taken = new ArrayList<>();
-    forward.params().forEach(p -> taken.add(p.name()));
-    forward.locals().forEach(l -> taken.add(l.name()));
-    Var buffer = new Var(new Names(taken).fresh("tangent"), Type.DOUBLE_ARRAY, Var.Kind.PARAM);
+    Var buffer = new Var(Names.of(forward).fresh("tangent"), Type.DOUBLE_ARRAY,
+        Var.Kind.PARAM);
     List<Var> params = new ArrayList<>(forward.params());
     params.add(buffer);
     Block out = new Block(body.subList(0, body.size() - 1));

@@ -46,10 +46,7 @@ public final class Inliner {
     this.table = table;
     this.bodies = bodies;
     this.self = self;
-    List<String> taken = new ArrayList<>();
-    caller.params().forEach(p -> taken.add(p.name()));
-    caller.locals().forEach(l -> taken.add(l.name()));
-    this.names = new Names(taken);
+    this.names = Names.of(caller);
     this.locals = new ArrayList<>(caller.locals());
   }
 

@@ -40,10 +40,7 @@ public final class TailCalls {
     this.f = f;
     this.table = table;
     this.self = self;
-    List<String> taken = new ArrayList<>();
-    f.params().forEach(p -> taken.add(p.name()));
-    f.locals().forEach(l -> taken.add(l.name()));
-    this.names = new Names(taken);
+    this.names = Names.of(f);
     this.locals = new ArrayList<>(f.locals());
   }
 
