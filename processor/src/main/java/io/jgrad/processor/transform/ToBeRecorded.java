@@ -61,6 +61,9 @@ final class ToBeRecorded {
   private final Map<Stmt.Loop, Expr> loopEnds = new IdentityHashMap<>();
   private final Map<Stmt, Stmt.Loop> initOf = new IdentityHashMap<>();
   private final Set<Var> assignedAnywhere = new HashSet<>();
+  /** How many plain assignments each variable has, and which are assigned inside a loop. */
+  private final Map<Var, Integer> assignments = new HashMap<>();
+  private final Set<Var> assignedInLoops = new HashSet<>();
 
   /** Per variable: the statements whose own expressions name it (not nested statements'). */
   private final Map<Var, List<Stmt>> mentions = new HashMap<>();
@@ -78,6 +81,8 @@ final class ToBeRecorded {
     List<Stmt.Assign> assigns = new ArrayList<>();
     Assignments.collectAll(function.body(), assigns);
     assigns.forEach(a -> assignedAnywhere.add(a.target()));
+    assigns.forEach(a -> assignments.merge(a.target(), 1, Integer::sum));
+    collectAssignedInLoops(function.body(), false);
     collectNeeded(function.body(), new ArrayDeque<>(), null);
     findRematerialized();
   }
@@ -233,6 +238,13 @@ final class ToBeRecorded {
     if (e instanceof Expr.Lit || e instanceof Expr.Ref) {
       return false; // a copy: keeping it costs what reading it again does
     }
+    // writing elements does not change an array's length: only reassigning the variable does
+    Set<Expr> lengthOf = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    Exprs.visit(e, x -> {
+      if (x instanceof Expr.Length l) {
+        lengthOf.add(l.array());
+      }
+    });
     boolean[] ok = {true};
     Exprs.visit(e, x -> {
       if (x instanceof Expr.Call || x instanceof Expr.Invoke || x instanceof Expr.New
@@ -240,7 +252,7 @@ final class ToBeRecorded {
           || x instanceof Expr.Conditional
           || x instanceof Expr.StaticField sf && sf.mirrored()
           || x instanceof Expr.Ref r && ArrayEffects.holdsMemory(r.var().type())
-              && !unchangedFrom(r.var(), a)) {
+              && !lengthOf.contains(x) && !unchangedFrom(r.var(), a)) {
         ok[0] = false;
       }
     });
@@ -408,8 +420,8 @@ final class ToBeRecorded {
       return bound;
     }
     if (bound instanceof Expr.Length len && len.array() instanceof Expr.Ref r
-        && r.var().isParam() && !assignedAnywhere.contains(r.var())) {
-      return bound; // a parameter's array: its length is the same all the way back
+        && holdsOneArray(r.var())) {
+      return bound; // the same array's length all the way back
     }
     if (!(bound instanceof Expr.Ref r) || !r.var().type().equals(Type.INT)) {
       return null;
@@ -417,6 +429,32 @@ final class ToBeRecorded {
     List<Stmt.Assign> assigns = new ArrayList<>();
     Assignments.collectAll(l.body(), assigns);
     return assigns.stream().anyMatch(a -> a.target() == r.var()) ? null : bound;
+  }
+
+  /**
+   * True if {@code v} holds one array from where it is first assigned on: a parameter never
+   * reassigned, or a local assigned once, outside any loop.
+   */
+  private boolean holdsOneArray(Var v) {
+    return v.isParam() ? !assignedAnywhere.contains(v)
+        : assignments.getOrDefault(v, 0) == 1 && !assignedInLoops.contains(v);
+  }
+
+  private void collectAssignedInLoops(Block block, boolean inLoop) {
+    for (Stmt s : block.stmts()) {
+      if (s instanceof Stmt.Assign a && inLoop) {
+        assignedInLoops.add(a.target());
+      } else if (s instanceof Stmt.If i) {
+        collectAssignedInLoops(i.then(), inLoop);
+        collectAssignedInLoops(i.otherwise(), inLoop);
+      } else if (s instanceof Stmt.Loop l) {
+        collectAssignedInLoops(l.body(), true);
+        collectAssignedInLoops(l.update(), true);
+      } else if (s instanceof Stmt.Protected p) {
+        collectAssignedInLoops(p.body(), inLoop);
+        collectAssignedInLoops(p.onThrow(), inLoop);
+      }
+    }
   }
 
   /** The bound from which the reverse sweep computes where loop {@code l} ended, or null. */
