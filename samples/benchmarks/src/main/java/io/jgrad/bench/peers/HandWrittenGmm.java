@@ -70,7 +70,7 @@ public final class HandWrittenGmm {
         }
         beta[c] = alpha[c] + sumQ[c] - 0.5 * s;
       }
-      double lse = logSumExp(beta);
+      double lse = Gmm.logSumExp(beta);
       slse += lse;
       for (int c = 0; c < k; c++) {
         double w = Math.exp(beta[c] - lse);
@@ -102,7 +102,7 @@ public final class HandWrittenGmm {
         }
       }
     }
-    double lseAlpha = logSumExp(alpha);
+    double lseAlpha = Gmm.logSumExp(alpha);
     for (int c = 0; c < k; c++) {
       g[c] -= n * Math.exp(alpha[c] - lseAlpha);
     }
@@ -139,19 +139,5 @@ public final class HandWrittenGmm {
       }
     }
     return logLikelihood + (k * constant - out);
-  }
-
-  private static double logSumExp(double[] v) {
-    double max = v[0];
-    for (int i = 1; i < v.length; i++) {
-      if (v[i] > max) {
-        max = v[i];
-      }
-    }
-    double sum = 0.0;
-    for (int i = 0; i < v.length; i++) {
-      sum += Math.exp(v[i] - max);
-    }
-    return Math.log(sum) + max;
   }
 }

@@ -71,7 +71,7 @@ public final class Gmm {
     return logLikelihood + logWishartPrior(qdiag, sumQ, l, gamma, m);
   }
 
-  /** {@code out = Q v}, Q lower triangular with diagonal {@code diag} and {@code lower} below it. */
+  /** {@code out = Q v}, Q lower triangular: diagonal {@code diag}, {@code lower} below it. */
   static void qTimesX(double[] diag, double[] lower, double[] v, double[] out) {
     int d = v.length;
     for (int j = 0; j < d; j++) {
@@ -94,8 +94,8 @@ public final class Gmm {
     return s;
   }
 
-  /** {@code log sum exp(v_i)}, computed stably from the largest entry. */
-  static double logSumExp(double[] v) {
+  /** {@code log sum exp(v_i)}, computed stably from the largest entry (the peers use it too). */
+  public static double logSumExp(double[] v) {
     double max = v[0];
     for (int i = 1; i < v.length; i++) {
       if (v[i] > max) {
@@ -110,7 +110,8 @@ public final class Gmm {
   }
 
   /** The log density of the Wishart prior, summed over the components. */
-  static double logWishartPrior(double[][] qdiag, double[] sumQ, double[][] l, double gamma, int m) {
+  static double logWishartPrior(double[][] qdiag, double[] sumQ, double[][] l, double gamma,
+      int m) {
     int k = qdiag.length;
     int d = qdiag[0].length;
     int n = d + m + 1;
