@@ -32,6 +32,7 @@ import io.jgrad.processor.transform.FirstContributions;
 import io.jgrad.processor.transform.IncrementAdjoints;
 import io.jgrad.processor.transform.ForwardTransform;
 import io.jgrad.processor.transform.ReverseTransform;
+import io.jgrad.processor.transform.SecondOrderRules;
 import io.jgrad.processor.transform.WriteEffects;
 import java.io.File;
 import java.io.IOException;
@@ -181,6 +182,8 @@ final class GradPipeline {
       Map<String, Function> bodies = Boolean.getBoolean("jgrad.noInline") ? Map.of()
           : lowered.stream().collect(java.util.stream.Collectors.toMap(Lowered::key,
               Lowered::function, (a, b) -> a));
+      java.util.Map<RuleWriter.Rule, Lowered> keys = new java.util.IdentityHashMap<>();
+      Map<String, SecondOrderRules.Input> secondInputs = new LinkedHashMap<>();
       for (Lowered l : lowered) {
         try {
           Function inlined = CopyFolding.apply(Inliner.apply(l.function(), table, bodies,
@@ -197,7 +200,11 @@ final class GradPipeline {
               reverse.adjoint(), DeadStores.apply(reverse.forwardPart()),
               DeadStores.apply(IncrementAdjoints.apply(
                   FirstContributions.apply(reverse.reversePart()))),
-              AliasGuards.guards(l.function(), table, !l.helper())));
+              AliasGuards.guards(l.function(), table, !l.helper()), null));
+          RuleWriter.Rule rule = rules.get(l.owner()).get(rules.get(l.owner()).size() - 1);
+          keys.put(rule, l);
+          secondInputs.put(l.key(), new SecondOrderRules.Input(l.function(), reverse.adjoint(),
+              rule.forwardPart(), rule.reversePart(), !l.helper()));
           ruleMethods.computeIfAbsent(l.owner(), k -> new ArrayList<>()).add(l.method());
         } catch (RuntimeException | StackOverflowError e) {
           reporter.error(l.method(), Message.INTERNAL.format(l.method().getSimpleName(), e));
@@ -207,13 +214,15 @@ final class GradPipeline {
         }
       }
       start = timings.add("transform", start);
+      addSecondOrder(rules, keys, secondInputs, table);
+      start = timings.add("second order", start);
       writeTangentTypes(rules);
       java.util.Set<TypeElement> owners = new java.util.LinkedHashSet<>(rules.keySet());
       owners.addAll(copies.keySet());
       for (TypeElement owner : owners) {
         List<RuleWriter.Rule> ownRules = rules.getOrDefault(owner, List.of());
         RuleWriter writer = new RuleWriter(ClassName.get(owner), RuleBases.of(owner),
-            samePackageNames(owner));
+            samePackageNames(owner, ownRules, copies.getOrDefault(owner, List.of())));
         TypeElement top = RuleBases.topLevel(owner);
         JavaFile forward = writer.forwardFile(ownRules, copies.getOrDefault(owner, List.of()));
         JavaFile reverse = ownRules.isEmpty() ? null : writer.reverseFile(ownRules);
@@ -227,6 +236,42 @@ final class GradPipeline {
       }
     }
     timings.report(env.getMessager(), byOwner.values().stream().mapToInt(List::size).sum());
+  }
+
+  /**
+   * Adds the second-order rules ({@link SecondOrderRules}) to every rule that can have them. A
+   * callee of another compilation has them if its reverse rule class declares its tangent parts.
+   */
+  private void addSecondOrder(Map<TypeElement, List<RuleWriter.Rule>> rules,
+      Map<RuleWriter.Rule, Lowered> keys, Map<String, SecondOrderRules.Input> inputs,
+      CalleeTable table) {
+    Map<String, SecondOrderRules.Output> second = SecondOrderRules.apply(inputs, table,
+        this::hasTangentParts, (key, bug) -> {
+          for (Lowered l : keys.values()) {
+            if (l.key().equals(key)) {
+              reporter.error(l.method(), Message.INTERNAL.format(l.method().getSimpleName(),
+                  bug));
+              if (Boolean.getBoolean("jgrad.debug")) {
+                bug.printStackTrace();
+              }
+            }
+          }
+        });
+    rules.values().forEach(list -> list.replaceAll(rule -> rule.withSecond(
+        second.get(keys.get(rule).key()))));
+  }
+
+  /** True if a callee's compiled reverse rule class has the tangent form of its parts. */
+  private boolean hasTangentParts(io.jgrad.processor.rules.GradCallee callee) {
+    TypeElement rules = callee == null ? null
+        : env.getElementUtils().getTypeElement(callee.reverseClass());
+    if (rules == null) {
+      return false;
+    }
+    String name = io.jgrad.processor.rules.RuleNames.tangentPart(
+        io.jgrad.processor.rules.RuleNames.forwardPart(callee.name()));
+    return ElementFilter.methodsIn(rules.getEnclosedElements()).stream()
+        .anyMatch(m -> m.getSimpleName().contentEquals(name));
   }
 
   /**
@@ -633,13 +678,71 @@ final class GradPipeline {
     return existing != null && rootNames.contains(qualifiedName);
   }
 
-  /** Simple names of the types in owner's package: generated code qualifies others by them. */
-  private java.util.Set<String> samePackageNames(TypeElement owner) {
+  /**
+   * Simple names, among those the generated classes use, of types in owner's package: generated
+   * code qualifies types of other packages with these names. Looked up one by one: listing the
+   * package would read every class file in it, and javac 17 crashes (NPE in
+   * Lower.generateMandatedAccessors) on a record it read from a class file and is then given the
+   * source of (the records of the rule classes a previous build generated).
+   */
+  private java.util.Set<String> samePackageNames(TypeElement owner, List<RuleWriter.Rule> rules,
+      List<RuleWriter.Copy> copies) {
+    java.util.Set<String> used = new java.util.TreeSet<>(List.of("Math", "StrictMath", "Double",
+        "Float", "Integer", "Long", "Object", "String", "System", "Arrays", "Throwable",
+        "Generated", "Dual", "DualArray", "DualMatrix", "Jacobians", "Snapshots", "Tapes"));
+    List<Function> functions = new ArrayList<>();
+    for (RuleWriter.Rule rule : rules) {
+      functions.addAll(List.of(rule.primal(), rule.forward(), rule.reverse()));
+      if (rule.forwardPart() != null) {
+        functions.addAll(List.of(rule.forwardPart(), rule.reversePart()));
+      }
+      if (rule.second() != null) {
+        functions.addAll(List.of(rule.second().forwardTangent(), rule.second().reverseTangent()));
+      }
+      rule.thrown().forEach(t -> addTypeNames(t.toString(), used));
+    }
+    copies.forEach(copy -> functions.add(copy.body()));
+    for (Function f : functions) {
+      f.params().forEach(p -> addTypeNames(p.type(), used));
+      f.locals().forEach(l -> addTypeNames(l.type(), used));
+      addTypeNames(f.returnType(), used);
+      io.jgrad.processor.ir.Blocks.visitExprs(f.body(), e -> {
+        addTypeNames(e.type(), used);
+        if (e instanceof io.jgrad.processor.ir.Expr.Call c) {
+          addTypeNames(c.owner(), used);
+        } else if (e instanceof io.jgrad.processor.ir.Expr.StaticField field) {
+          addTypeNames(field.owner(), used);
+        }
+      });
+    }
+    String pkg = env.getElementUtils().getPackageOf(owner).getQualifiedName().toString();
     java.util.Set<String> out = new java.util.TreeSet<>();
-    for (Element e : env.getElementUtils().getPackageOf(owner).getEnclosedElements()) {
-      out.add(e.getSimpleName().toString());
+    for (String name : used) {
+      if (env.getElementUtils().getTypeElement(pkg.isEmpty() ? name : pkg + "." + name) != null) {
+        out.add(name);
+      }
     }
     return out;
+  }
+
+  private static void addTypeNames(io.jgrad.processor.ir.Type type, java.util.Set<String> out) {
+    io.jgrad.processor.ir.Type base = type.baseType();
+    if (base.className() != null) {
+      addTypeNames(base.className(), out);
+    }
+    if (base.shape() != null) {
+      addTypeNames(base.shape().qualifiedName(), out);
+      addTypeNames(base.shape().tangentName(), out);
+    }
+  }
+
+  /** The capitalised parts of a qualified name: {@code lib.B_Rrule}, {@code Outer.Inner}. */
+  private static void addTypeNames(String qualified, java.util.Set<String> out) {
+    for (String part : qualified.split("[.$<>, \\[\\]]")) {
+      if (!part.isEmpty() && Character.isUpperCase(part.charAt(0))) {
+        out.add(part);
+      }
+    }
   }
 
   /**

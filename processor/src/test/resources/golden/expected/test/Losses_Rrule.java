@@ -49,6 +49,117 @@ public final class Losses_Rrule {
   }
 
   /**
+   * The tangent form of {@link #softplusForward} (forward mode over the reverse rule: second derivatives): each argument that carries a derivative is followed by its tangent. Leaves on this thread's tapes what {@link #softplusReverseTangent} needs and, on top, the tangent of the value. Generated callers compose second-order rules through it.
+   */
+  public static double softplusForwardTangent(Tapes tapes, double z, double zDot) {
+    // forward sweep: the primal, recording what the reverse sweep needs
+    // line 11: return Math.log1p(Math.exp(z));
+    double t1 = Math.exp(z);
+    double t1Dot = t1 * zDot;
+    double t2Dot = 1.0 / (1.0 + t1) * t1Dot;
+    double t2 = Math.log1p(t1);
+    double result = t2;
+    double resultDot = t2Dot;
+    double value = result;
+    double valueDot = resultDot;
+    // what the reverse sweep starts from
+    tapes.pushDouble(t1);
+    tapes.pushDouble(t1Dot);
+    tapes.pushDouble(valueDot);
+    return value;
+  }
+
+  /**
+   * The tangent form of {@link #softplusReverse}, taking from this thread's tapes what the matching {@link #softplusForwardTangent} call left there: each argument that carries a derivative is followed by its tangent (an adjoint buffer by the tangent of the adjoint); the adjoints of double and float parameters are pushed onto the tape, each followed by its tangent.
+   */
+  public static void softplusReverseTangent(Tapes tapes, double z, double zDot, double seed,
+      double seedDot) {
+    double poppedDot = tapes.popDouble();
+    double popped = tapes.popDouble();
+    double t1 = popped;
+    double t1Dot = poppedDot;
+    // reverse sweep: adjoints, from the last statement to the first
+    double resultBar = seed;
+    double resultBarDot = seedDot;
+    // line 11: return Math.log1p(Math.exp(z));
+    double t2Bar = resultBar;
+    double t2BarDot = resultBarDot;
+    double t3 = 1.0 + t1;
+    double t3Dot = t1Dot;
+    double t = 1.0 / t3;
+    double tDot = -(t / t3) * t3Dot;
+    double t1BarDot = t * t2BarDot + t2Bar * tDot;
+    double t1Bar = t2Bar * t;
+    double zBarDot = t1 * t1BarDot + t1Bar * t1Dot;
+    double zBar = t1Bar * t1;
+    tapes.pushDouble(zBar);
+    tapes.pushDouble(zBarDot);
+  }
+
+  /**
+   * Value, gradient and Hessian-vector product of {@link Losses#softplus(double)}, in freshly allocated storage: each differentiable parameter is followed by its direction. Derivatives are with respect to the arguments' contents on entry; the arguments are left as the primal leaves them.
+   *
+   * @return the primal value (bit for bit), the gradient and the Hessian times the direction
+   */
+  public static SoftplusHvp softplusHvp(double z, double zDir) {
+    double[] scalarBars = new double[1];
+    double[] scalarHvps = new double[1];
+    double value = softplusHvpAdjoint(z, zDir, 1.0, scalarBars, scalarHvps);
+    return new SoftplusHvp(value, scalarBars[0], scalarHvps[0]);
+  }
+
+  /**
+   * Value, gradient and Hessian-vector product of {@link Losses#softplus(double)}, added into the caller's buffers: allocates nothing in steady state.
+   *
+   * <p>Each differentiable parameter is followed by its direction ({@code xDir}); each array parameter's adjoint buffer ({@code xBar}) by the buffer its Hessian times the direction is added into ({@code xHvp}). Add {@code seed} times the gradient and {@code seed} times H&middot;dir. Derivatives are with respect to the contents of the arguments on entry; the arguments are left as the primal leaves them. {@code scalarBars[k]} and {@code scalarHvps[k]} receive the derivatives with respect to the k-th double or float parameter.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double softplusHvpAdjoint(double z, double zDir, double seed, double[] scalarBars,
+      double[] scalarHvps) {
+    Tapes tapes2 = Tapes.current();
+    int doubleMark = tapes2.doubleSize();
+    int intMark = tapes2.intSize();
+    int longMark = tapes2.longSize();
+    int refMark = tapes2.refSize();
+    try {
+      double value = softplusForwardTangent(tapes2, z, zDir);
+      double valueDot = tapes2.popDouble();
+      softplusReverseTangent(tapes2, z, zDir, seed, 0.0);
+      double poppedDot = tapes2.popDouble();
+      double popped = tapes2.popDouble();
+      scalarBars[0] += popped;
+      scalarHvps[0] += poppedDot;
+      return value;
+    } catch (Throwable thrown) {
+      tapes2.truncate(doubleMark, intMark, longMark, refMark);
+      throw thrown;
+    }
+  }
+
+  /**
+   * The Hessian of {@link Losses#softplus(double)} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian. One Hessian-vector product ({@link #softplusHvpAdjoint}) per column. The arguments are left as the primal leaves them.
+   */
+  public static double[][] softplusHessian(double z) {
+    int columns = 0;
+    columns += 1;
+    double value = Losses.softplus(z);
+    double[][] hessian = new double[columns][];
+    for (int column = 0; column < columns; column++) {
+      int offset = 0;
+      double zDir = column == offset++ ? 1.0 : 0.0;
+      double[] scalarBars = new double[1];
+      double[] scalarHvps = new double[1];
+      softplusHvpAdjoint(z, zDir, 1.0, scalarBars, scalarHvps);
+      double[] row = new double[columns];
+      int at = 0;
+      row[at++] = scalarHvps[0];
+      hessian[column] = row;
+    }
+    return hessian;
+  }
+
+  /**
    * The forward sweep of {@link #softplusAdjoint}: computes the value of {@link Losses#softplus(double)} and leaves on this thread's tapes (the first argument, {@code Tapes.current()}) what {@link #softplusReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #softplusAdjoint}, which cleans up.
    */
   public static double softplusForward(Tapes tapes, double z) {
@@ -84,5 +195,15 @@ public final class Losses_Rrule {
    * @param zBar the derivative of the value with respect to {@code z}
    */
   public record SoftplusGradient(double value, double zBar) {
+  }
+
+  /**
+   * The value, gradient and Hessian-vector product of {@link Losses#softplus(double)}.
+   *
+   * @param value the primal value
+   * @param zBar the derivative of the value with respect to {@code z}
+   * @param zHvp the Hessian times the direction, the part for {@code z}
+   */
+  public record SoftplusHvp(double value, double zBar, double zHvp) {
   }
 }

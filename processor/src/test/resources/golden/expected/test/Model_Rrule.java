@@ -1,5 +1,7 @@
 package test;
 
+import io.jgrad.Jacobians;
+import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
 import javax.annotation.processing.Generated;
 
@@ -49,6 +51,185 @@ public final class Model_Rrule {
       tapes2.truncate(doubleMark, intMark, longMark, refMark);
       throw thrown;
     }
+  }
+
+  /**
+   * The tangent form of {@link #lossForward} (forward mode over the reverse rule: second derivatives): each argument that carries a derivative is followed by its tangent. Leaves on this thread's tapes what {@link #lossReverseTangent} needs and, on top, the tangent of the value. Generated callers compose second-order rules through it.
+   */
+  public static double lossForwardTangent(Tapes tapes, double[] w, double[] wDot, double[] wBar,
+      double[] wBarDot, double[] x, double[] xDot, double[] xBar, double[] xBarDot, double y,
+      double yDot) {
+    // forward sweep: the primal, recording what the reverse sweep needs
+    // line 11: double z = 0.0;
+    double z = 0.0;
+    double zDot = 0.0;
+    // line 12: for (int i = 0; i < w.length; i++)
+    int i = 0;
+    while (i < w.length) {
+      // line 13: z += w[i] * x[i];
+      double t1Dot = x[i] * wDot[i] + w[i] * xDot[i];
+      double t1 = w[i] * x[i];
+      zDot += t1Dot;
+      z += t1;
+      // line 12: for (int i = 0; i < w.length; i++)
+      i++;
+    }
+    // line 15: return Losses.softplus(-y * z);
+    double t2Dot = -yDot;
+    double t2 = -y;
+    double t3Dot = z * t2Dot + t2 * zDot;
+    double t3 = t2 * z;
+    double t5 = Math.exp(t3);
+    double t5Dot = t5 * t3Dot;
+    double t4Dot = 1.0 / (1.0 + t5) * t5Dot;
+    double t4 = Math.log1p(t5);
+    double result = t4;
+    double resultDot = t4Dot;
+    double value = result;
+    double valueDot = resultDot;
+    // what the reverse sweep starts from
+    tapes.pushDouble(t5);
+    tapes.pushDouble(t5Dot);
+    tapes.pushDouble(z);
+    tapes.pushDouble(zDot);
+    tapes.pushInt(i);
+    tapes.pushDouble(valueDot);
+    return value;
+  }
+
+  /**
+   * The tangent form of {@link #lossReverse}, taking from this thread's tapes what the matching {@link #lossForwardTangent} call left there: each argument that carries a derivative is followed by its tangent (an adjoint buffer by the tangent of the adjoint); the adjoints of double and float parameters are pushed onto the tape, each followed by its tangent.
+   */
+  public static void lossReverseTangent(Tapes tapes, double[] w, double[] wDot, double[] wBar,
+      double[] wBarDot, double[] x, double[] xDot, double[] xBar, double[] xBarDot, double y,
+      double yDot, double seed, double seedDot) {
+    int i = tapes.popInt();
+    double poppedDot = tapes.popDouble();
+    double popped = tapes.popDouble();
+    double z = popped;
+    double zDot = poppedDot;
+    double poppedDot2 = tapes.popDouble();
+    double popped2 = tapes.popDouble();
+    double t5 = popped2;
+    double t5Dot = poppedDot2;
+    double t2Dot = -yDot;
+    double t2 = -y;
+    // reverse sweep: adjoints, from the last statement to the first
+    double resultBar = seed;
+    double resultBarDot = seedDot;
+    // line 15: return Losses.softplus(-y * z);
+    double t4Bar = resultBar;
+    double t4BarDot = resultBarDot;
+    double t6 = 1.0 + t5;
+    double t6Dot = t5Dot;
+    double t = 1.0 / t6;
+    double tDot = -(t / t6) * t6Dot;
+    double t5BarDot = t * t4BarDot + t4Bar * tDot;
+    double t5Bar = t4Bar * t;
+    double t3BarDot = t5 * t5BarDot + t5Bar * t5Dot;
+    double t3Bar = t5Bar * t5;
+    double t2BarDot = z * t3BarDot + t3Bar * zDot;
+    double t2Bar = t3Bar * z;
+    double zBarDot = t2 * t3BarDot + t3Bar * t2Dot;
+    double zBar = t3Bar * t2;
+    double yBarDot = -t2BarDot;
+    double yBar = -t2Bar;
+    // line 12: for (int i = 0; i < w.length; i++)
+    while (i > 0) {
+      i--;
+      // line 13: z += w[i] * x[i];
+      double t1Bar = zBar;
+      double t1BarDot = zBarDot;
+      wBarDot[i] += x[i] * t1BarDot + t1Bar * xDot[i];
+      wBar[i] += t1Bar * x[i];
+      xBarDot[i] += w[i] * t1BarDot + t1Bar * wDot[i];
+      xBar[i] += t1Bar * w[i];
+    }
+    tapes.pushDouble(yBar);
+    tapes.pushDouble(yBarDot);
+  }
+
+  /**
+   * Value, gradient and Hessian-vector product of {@link Model#loss(double[], double[], double)}, in freshly allocated storage: each differentiable parameter is followed by its direction. Derivatives are with respect to the arguments' contents on entry; the arguments are left as the primal leaves them.
+   *
+   * @return the primal value (bit for bit), the gradient and the Hessian times the direction
+   */
+  public static LossHvp lossHvp(double[] w, double[] wDir, double[] x, double[] xDir, double y,
+      double yDir) {
+    double[] wBar = w == null ? null : new double[w.length];
+    double[] wHvp = w == null ? null : new double[w.length];
+    double[] xBar = x == null ? null : new double[x.length];
+    double[] xHvp = x == null ? null : new double[x.length];
+    double[] scalarBars = new double[1];
+    double[] scalarHvps = new double[1];
+    double value = lossHvpAdjoint(w, wDir, wBar, wHvp, x, xDir, xBar, xHvp, y, yDir, 1.0, scalarBars, scalarHvps);
+    return new LossHvp(value, wBar, xBar, scalarBars[0], wHvp, xHvp, scalarHvps[0]);
+  }
+
+  /**
+   * Value, gradient and Hessian-vector product of {@link Model#loss(double[], double[], double)}, added into the caller's buffers: allocates nothing in steady state.
+   *
+   * <p>Each differentiable parameter is followed by its direction ({@code xDir}); each array parameter's adjoint buffer ({@code xBar}) by the buffer its Hessian times the direction is added into ({@code xHvp}). Add {@code seed} times the gradient and {@code seed} times H&middot;dir. Derivatives are with respect to the contents of the arguments on entry; the arguments are left as the primal leaves them. {@code scalarBars[k]} and {@code scalarHvps[k]} receive the derivatives with respect to the k-th double or float parameter.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double lossHvpAdjoint(double[] w, double[] wDir, double[] wBar, double[] wHvp,
+      double[] x, double[] xDir, double[] xBar, double[] xHvp, double y, double yDir, double seed,
+      double[] scalarBars, double[] scalarHvps) {
+    Tapes tapes2 = Tapes.current();
+    int doubleMark = tapes2.doubleSize();
+    int intMark = tapes2.intSize();
+    int longMark = tapes2.longSize();
+    int refMark = tapes2.refSize();
+    try {
+      double value = lossForwardTangent(tapes2, w, wDir, wBar, wHvp, x, xDir, xBar, xHvp, y, yDir);
+      double valueDot = tapes2.popDouble();
+      lossReverseTangent(tapes2, w, wDir, wBar, wHvp, x, xDir, xBar, xHvp, y, yDir, seed, 0.0);
+      double poppedDot = tapes2.popDouble();
+      double popped = tapes2.popDouble();
+      scalarBars[0] += popped;
+      scalarHvps[0] += poppedDot;
+      return value;
+    } catch (Throwable thrown) {
+      tapes2.truncate(doubleMark, intMark, longMark, refMark);
+      throw thrown;
+    }
+  }
+
+  /**
+   * The Hessian of {@link Model#loss(double[], double[], double)} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian. One Hessian-vector product ({@link #lossHvpAdjoint}) per column. The arguments are left as the primal leaves them.
+   */
+  public static double[][] lossHessian(double[] w, double[] x, double y) {
+    int columns = 0;
+    columns += Jacobians.size(w);
+    columns += Jacobians.size(x);
+    columns += 1;
+    double[] wEntry = Snapshots.copy(w);
+    double[] xEntry = Snapshots.copy(x);
+    double value = Model.loss(w, x, y);
+    double[][] hessian = new double[columns][];
+    for (int column = 0; column < columns; column++) {
+      int offset = 0;
+      double[] wDir = Snapshots.zerosLike(wEntry);
+      offset = Jacobians.seed(wDir, column, offset);
+      double[] xDir = Snapshots.zerosLike(xEntry);
+      offset = Jacobians.seed(xDir, column, offset);
+      double yDir = column == offset++ ? 1.0 : 0.0;
+      double[] wBar = Snapshots.zerosLike(wEntry);
+      double[] wHvp = Snapshots.zerosLike(wEntry);
+      double[] xBar = Snapshots.zerosLike(xEntry);
+      double[] xHvp = Snapshots.zerosLike(xEntry);
+      double[] scalarBars = new double[1];
+      double[] scalarHvps = new double[1];
+      lossHvpAdjoint(Snapshots.copy(wEntry), wDir, wBar, wHvp, Snapshots.copy(xEntry), xDir, xBar, xHvp, y, yDir, 1.0, scalarBars, scalarHvps);
+      double[] row = new double[columns];
+      int at = 0;
+      at = Jacobians.put(row, at, wHvp);
+      at = Jacobians.put(row, at, xHvp);
+      row[at++] = scalarHvps[0];
+      hessian[column] = row;
+    }
+    return hessian;
   }
 
   /**
@@ -120,5 +301,20 @@ public final class Model_Rrule {
    * @param yBar the derivative of the value with respect to {@code y}
    */
   public record LossGradient(double value, double[] wBar, double[] xBar, double yBar) {
+  }
+
+  /**
+   * The value, gradient and Hessian-vector product of {@link Model#loss(double[], double[], double)}.
+   *
+   * @param value the primal value
+   * @param wBar the derivative of the value with respect to {@code w}
+   * @param xBar the derivative of the value with respect to {@code x}
+   * @param yBar the derivative of the value with respect to {@code y}
+   * @param wHvp the Hessian times the direction, the part for {@code w}
+   * @param xHvp the Hessian times the direction, the part for {@code x}
+   * @param yHvp the Hessian times the direction, the part for {@code y}
+   */
+  public record LossHvp(double value, double[] wBar, double[] xBar, double yBar, double[] wHvp,
+      double[] xHvp, double yHvp) {
   }
 }

@@ -1,5 +1,7 @@
 package test;
 
+import io.jgrad.Jacobians;
+import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
 import javax.annotation.processing.Generated;
 
@@ -45,6 +47,171 @@ public final class Rosenbrock_Rrule {
       tapes2.truncate(doubleMark, intMark, longMark, refMark);
       throw thrown;
     }
+  }
+
+  /**
+   * The tangent form of {@link #rosenbrockForward} (forward mode over the reverse rule: second derivatives): each argument that carries a derivative is followed by its tangent. Leaves on this thread's tapes what {@link #rosenbrockReverseTangent} needs and, on top, the tangent of the value. Generated callers compose second-order rules through it.
+   */
+  public static double rosenbrockForwardTangent(Tapes tapes, double[] x, double[] xDot,
+      double[] xBar, double[] xBarDot) {
+    // forward sweep: the primal, recording what the reverse sweep needs
+    // line 11: double s = 0.0;
+    double s = 0.0;
+    double sDot = 0.0;
+    // line 12: for (int i = 0; i < x.length - 1; i++)
+    int i = 0;
+    while (i < x.length - 1) {
+      // line 13: double a = 1.0 - x[i];
+      double aDot = -xDot[i];
+      double a = 1.0 - x[i];
+      // line 14: double b = x[i + 1] - x[i] * x[i];
+      double t1Dot = x[i] * xDot[i] + x[i] * xDot[i];
+      double t1 = x[i] * x[i];
+      double bDot = xDot[i + 1] - t1Dot;
+      double b = x[i + 1] - t1;
+      // line 15: s += a * a + 100.0 * b * b;
+      double t2Dot = a * aDot + a * aDot;
+      double t2 = a * a;
+      double t3Dot = 100.0 * bDot;
+      double t3 = 100.0 * b;
+      double t4Dot = b * t3Dot + t3 * bDot;
+      double t4 = t3 * b;
+      double t5Dot = t2Dot + t4Dot;
+      double t5 = t2 + t4;
+      sDot += t5Dot;
+      s += t5;
+      // line 12: for (int i = 0; i < x.length - 1; i++)
+      i++;
+    }
+    // line 17: return s;
+    double result = s;
+    double resultDot = sDot;
+    double value = result;
+    double valueDot = resultDot;
+    // what the reverse sweep starts from
+    tapes.pushInt(i);
+    tapes.pushDouble(valueDot);
+    return value;
+  }
+
+  /**
+   * The tangent form of {@link #rosenbrockReverse}, taking from this thread's tapes what the matching {@link #rosenbrockForwardTangent} call left there: each argument that carries a derivative is followed by its tangent (an adjoint buffer by the tangent of the adjoint); the adjoints of double and float parameters are pushed onto the tape, each followed by its tangent.
+   */
+  public static void rosenbrockReverseTangent(Tapes tapes, double[] x, double[] xDot, double[] xBar,
+      double[] xBarDot, double seed, double seedDot) {
+    int i = tapes.popInt();
+    // reverse sweep: adjoints, from the last statement to the first
+    double resultBar = seed;
+    double resultBarDot = seedDot;
+    // line 17: return s;
+    double sBar = resultBar;
+    double sBarDot = resultBarDot;
+    // line 12: for (int i = 0; i < x.length - 1; i++)
+    while (i > 0) {
+      i--;
+      // line 15: s += a * a + 100.0 * b * b;
+      double t5Bar = sBar;
+      double t5BarDot = sBarDot;
+      double t2Bar = t5Bar;
+      double t2BarDot = t5BarDot;
+      double t4Bar = t5Bar;
+      double t4BarDot = t5BarDot;
+      // line 14: double b = x[i + 1] - x[i] * x[i];
+      double t1Dot = x[i] * xDot[i] + x[i] * xDot[i];
+      double t1 = x[i] * x[i];
+      double bDot = xDot[i + 1] - t1Dot;
+      double b = x[i + 1] - t1;
+      // line 15: s += a * a + 100.0 * b * b;
+      double t3Dot = 100.0 * bDot;
+      double t3 = 100.0 * b;
+      double t3BarDot = b * t4BarDot + t4Bar * bDot;
+      double t3Bar = t4Bar * b;
+      double bBarDot = t3 * t4BarDot + t4Bar * t3Dot;
+      double bBar = t4Bar * t3;
+      bBarDot += 100.0 * t3BarDot;
+      bBar += t3Bar * 100.0;
+      // line 13: double a = 1.0 - x[i];
+      double aDot = -xDot[i];
+      double a = 1.0 - x[i];
+      // line 15: s += a * a + 100.0 * b * b;
+      double aBarDot = a * t2BarDot + t2Bar * aDot;
+      double aBar = t2Bar * a;
+      aBarDot += a * t2BarDot + t2Bar * aDot;
+      aBar += t2Bar * a;
+      // line 14: double b = x[i + 1] - x[i] * x[i];
+      xBar[i + 1] += bBar;
+      xBarDot[i + 1] += bBarDot;
+      double t1BarDot = -bBarDot;
+      double t1Bar = -bBar;
+      xBarDot[i] += x[i] * t1BarDot + t1Bar * xDot[i];
+      xBar[i] += t1Bar * x[i];
+      xBarDot[i] += x[i] * t1BarDot + t1Bar * xDot[i];
+      xBar[i] += t1Bar * x[i];
+      // line 13: double a = 1.0 - x[i];
+      xBarDot[i] -= aBarDot;
+      xBar[i] -= aBar;
+    }
+  }
+
+  /**
+   * Value, gradient and Hessian-vector product of {@link Rosenbrock#rosenbrock(double[])}, in freshly allocated storage: each differentiable parameter is followed by its direction. Derivatives are with respect to the arguments' contents on entry; the arguments are left as the primal leaves them.
+   *
+   * @return the primal value (bit for bit), the gradient and the Hessian times the direction
+   */
+  public static RosenbrockHvp rosenbrockHvp(double[] x, double[] xDir) {
+    double[] xBar = x == null ? null : new double[x.length];
+    double[] xHvp = x == null ? null : new double[x.length];
+    double value = rosenbrockHvpAdjoint(x, xDir, xBar, xHvp, 1.0);
+    return new RosenbrockHvp(value, xBar, xHvp);
+  }
+
+  /**
+   * Value, gradient and Hessian-vector product of {@link Rosenbrock#rosenbrock(double[])}, added into the caller's buffers: allocates nothing in steady state.
+   *
+   * <p>Each differentiable parameter is followed by its direction ({@code xDir}); each array parameter's adjoint buffer ({@code xBar}) by the buffer its Hessian times the direction is added into ({@code xHvp}). Add {@code seed} times the gradient and {@code seed} times H&middot;dir. Derivatives are with respect to the contents of the arguments on entry; the arguments are left as the primal leaves them.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double rosenbrockHvpAdjoint(double[] x, double[] xDir, double[] xBar, double[] xHvp,
+      double seed) {
+    Tapes tapes2 = Tapes.current();
+    int doubleMark = tapes2.doubleSize();
+    int intMark = tapes2.intSize();
+    int longMark = tapes2.longSize();
+    int refMark = tapes2.refSize();
+    try {
+      double value = rosenbrockForwardTangent(tapes2, x, xDir, xBar, xHvp);
+      double valueDot = tapes2.popDouble();
+      rosenbrockReverseTangent(tapes2, x, xDir, xBar, xHvp, seed, 0.0);
+      return value;
+    } catch (Throwable thrown) {
+      tapes2.truncate(doubleMark, intMark, longMark, refMark);
+      throw thrown;
+    }
+  }
+
+  /**
+   * The Hessian of {@link Rosenbrock#rosenbrock(double[])} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian. One Hessian-vector product ({@link #rosenbrockHvpAdjoint}) per column. The arguments are left as the primal leaves them.
+   */
+  public static double[][] rosenbrockHessian(double[] x) {
+    int columns = 0;
+    columns += Jacobians.size(x);
+    double[] xEntry = Snapshots.copy(x);
+    double value = Rosenbrock.rosenbrock(x);
+    double[][] hessian = new double[columns][];
+    for (int column = 0; column < columns; column++) {
+      int offset = 0;
+      double[] xDir = Snapshots.zerosLike(xEntry);
+      offset = Jacobians.seed(xDir, column, offset);
+      double[] xBar = Snapshots.zerosLike(xEntry);
+      double[] xHvp = Snapshots.zerosLike(xEntry);
+      rosenbrockHvpAdjoint(Snapshots.copy(xEntry), xDir, xBar, xHvp, 1.0);
+      double[] row = new double[columns];
+      int at = 0;
+      at = Jacobians.put(row, at, xHvp);
+      hessian[column] = row;
+    }
+    return hessian;
   }
 
   /**
@@ -125,5 +292,15 @@ public final class Rosenbrock_Rrule {
    * @param xBar the derivative of the value with respect to {@code x}
    */
   public record RosenbrockGradient(double value, double[] xBar) {
+  }
+
+  /**
+   * The value, gradient and Hessian-vector product of {@link Rosenbrock#rosenbrock(double[])}.
+   *
+   * @param value the primal value
+   * @param xBar the derivative of the value with respect to {@code x}
+   * @param xHvp the Hessian times the direction, the part for {@code x}
+   */
+  public record RosenbrockHvp(double value, double[] xBar, double[] xHvp) {
   }
 }

@@ -50,6 +50,356 @@ public final class Scalars_Rrule {
   }
 
   /**
+   * The tangent form of {@link #mixForward} (forward mode over the reverse rule: second derivatives): each argument that carries a derivative is followed by its tangent. Leaves on this thread's tapes what {@link #mixReverseTangent} needs and, on top, the tangent of the value. Generated callers compose second-order rules through it.
+   */
+  public static double mixForwardTangent(Tapes tapes, double a, double aDot, double b, double bDot,
+      int n) {
+    // forward sweep: the primal, recording what the reverse sweep needs
+    // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
+    double t1Dot = (n == 0.0 ? 0.0 : n * Math.pow(a, n - 1.0)) * aDot;
+    double t1 = Math.pow(a, n);
+    double t2Dot = b / (b * b + a * a) * aDot + -(a / (b * b + a * a)) * bDot;
+    double t2 = Math.atan2(a, b);
+    double rDot = t1Dot + t2Dot;
+    double r = t1 + t2;
+    // line 12: r *= Math.max(a, b);
+    double t3Dot = (a >= b ? 1.0 : 0.0) * aDot + (a >= b ? 0.0 : 1.0) * bDot;
+    double t3 = Math.max(a, b);
+    double t4Dot = t3 * rDot + r * t3Dot;
+    double t4 = r * t3;
+    tapes.pushDouble(r);
+    tapes.pushDouble(rDot);
+    r = t4;
+    rDot = t4Dot;
+    // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
+    double t5Dot = -bDot;
+    double t5 = -b;
+    double t6Dot = b * t5Dot + t5 * bDot;
+    double t6 = t5 * b;
+    double t7 = Math.exp(t6);
+    double t7Dot = t7 * t6Dot;
+    double t8Dot = a * aDot + a * aDot;
+    double t8 = a * a;
+    double t9Dot = t8Dot;
+    double t9 = 1.0 + t8;
+    double t10 = Math.sqrt(t9);
+    double t10Dot = 0.5 / t10 * t9Dot;
+    double e = t7 / t10;
+    double eDot = 1.0 / t10 * t7Dot + -(e / t10) * t10Dot;
+    // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
+    double t11Dot = eDot;
+    double t11 = 1.0 + e;
+    double t12 = Math.pow(t11, b);
+    double t12Dot = (b == 0.0 ? 0.0 : b * Math.pow(t11, b - 1.0)) * t11Dot + (t11 > 0.0 ? t12 * Math.log(t11) : 0.0) * bDot;
+    double t13Dot = a * aDot + a * aDot;
+    double t13 = a * a;
+    double t14Dot = t13Dot;
+    double t14 = 1.0 + t13;
+    double t15Dot = 1.0 / t14 * t14Dot;
+    double t15 = Math.log(t14);
+    double t16Dot = rDot + t12Dot;
+    double t16 = r + t12;
+    double t17Dot = t16Dot + t15Dot;
+    double t17 = t16 + t15;
+    double result = t17;
+    double resultDot = t17Dot;
+    double value = result;
+    double valueDot = resultDot;
+    // what the reverse sweep starts from
+    tapes.pushDouble(t14);
+    tapes.pushDouble(t14Dot);
+    tapes.pushDouble(t11);
+    tapes.pushDouble(t11Dot);
+    tapes.pushDouble(t12);
+    tapes.pushDouble(t12Dot);
+    tapes.pushDouble(t10);
+    tapes.pushDouble(t10Dot);
+    tapes.pushDouble(e);
+    tapes.pushDouble(eDot);
+    tapes.pushDouble(t7);
+    tapes.pushDouble(t7Dot);
+    tapes.pushDouble(t3);
+    tapes.pushDouble(t3Dot);
+    tapes.pushDouble(valueDot);
+    return value;
+  }
+
+  /**
+   * The tangent form of {@link #mixReverse}, taking from this thread's tapes what the matching {@link #mixForwardTangent} call left there: each argument that carries a derivative is followed by its tangent (an adjoint buffer by the tangent of the adjoint); the adjoints of double and float parameters are pushed onto the tape, each followed by its tangent.
+   */
+  public static void mixReverseTangent(Tapes tapes, double a, double aDot, double b, double bDot,
+      int n, double seed, double seedDot) {
+    double poppedDot = tapes.popDouble();
+    double popped = tapes.popDouble();
+    double t3 = popped;
+    double t3Dot = poppedDot;
+    double poppedDot2 = tapes.popDouble();
+    double popped2 = tapes.popDouble();
+    double t7 = popped2;
+    double t7Dot = poppedDot2;
+    double poppedDot3 = tapes.popDouble();
+    double popped3 = tapes.popDouble();
+    double e = popped3;
+    double eDot = poppedDot3;
+    double poppedDot4 = tapes.popDouble();
+    double popped4 = tapes.popDouble();
+    double t10 = popped4;
+    double t10Dot = poppedDot4;
+    double poppedDot5 = tapes.popDouble();
+    double popped5 = tapes.popDouble();
+    double t12 = popped5;
+    double t12Dot = poppedDot5;
+    double poppedDot6 = tapes.popDouble();
+    double popped6 = tapes.popDouble();
+    double t11 = popped6;
+    double t11Dot = poppedDot6;
+    double poppedDot7 = tapes.popDouble();
+    double popped7 = tapes.popDouble();
+    double t14 = popped7;
+    double t14Dot = poppedDot7;
+    double t5Dot = -bDot;
+    double t5 = -b;
+    // reverse sweep: adjoints, from the last statement to the first
+    double resultBar = seed;
+    double resultBarDot = seedDot;
+    // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
+    double t17Bar = resultBar;
+    double t17BarDot = resultBarDot;
+    double t16Bar = t17Bar;
+    double t16BarDot = t17BarDot;
+    double t15Bar = t17Bar;
+    double t15BarDot = t17BarDot;
+    double rBar = t16Bar;
+    double rBarDot = t16BarDot;
+    double t12Bar = t16Bar;
+    double t12BarDot = t16BarDot;
+    double t = 1.0 / t14;
+    double tDot = -(t / t14) * t14Dot;
+    double t14BarDot = t * t15BarDot + t15Bar * tDot;
+    double t14Bar = t15Bar * t;
+    double t13Bar = t14Bar;
+    double t13BarDot = t14BarDot;
+    double aBarDot = a * t13BarDot + t13Bar * aDot;
+    double aBar = t13Bar * a;
+    aBarDot += a * t13BarDot + t13Bar * aDot;
+    aBar += t13Bar * a;
+    double t18 = 0.0;
+    double t18Dot = 0.0;
+    if (b == 0.0) {
+      t18 = 0.0;
+      t18Dot = 0.0;
+    } else {
+      double t21 = b - 1.0;
+      double t21Dot = bDot;
+      double t20 = Math.pow(t11, t21);
+      double t20Dot = (t21 == 0.0 ? 0.0 : t21 * Math.pow(t11, t21 - 1.0)) * t11Dot + (t11 > 0.0 ? t20 * Math.log(t11) : 0.0) * t21Dot;
+      double t19 = b * t20;
+      double t19Dot = t20 * bDot + b * t20Dot;
+      t18 = t19;
+      t18Dot = t19Dot;
+    }
+    double t11BarDot = t18 * t12BarDot + t12Bar * t18Dot;
+    double t11Bar = t12Bar * t18;
+    double t22 = 0.0;
+    double t22Dot = 0.0;
+    if (t11 > 0.0) {
+      double t24 = Math.log(t11);
+      double t24Dot = 1.0 / t11 * t11Dot;
+      double t23 = t12 * t24;
+      double t23Dot = t24 * t12Dot + t12 * t24Dot;
+      t22 = t23;
+      t22Dot = t23Dot;
+    } else {
+      t22 = 0.0;
+      t22Dot = 0.0;
+    }
+    double bBarDot = t22 * t12BarDot + t12Bar * t22Dot;
+    double bBar = t12Bar * t22;
+    double eBar = t11Bar;
+    double eBarDot = t11BarDot;
+    // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
+    double t25 = 1.0 / t10;
+    double t25Dot = -(t25 / t10) * t10Dot;
+    double t7BarDot = t25 * eBarDot + eBar * t25Dot;
+    double t7Bar = eBar * t25;
+    double t27 = e / t10;
+    double t27Dot = 1.0 / t10 * eDot + -(t27 / t10) * t10Dot;
+    double t26 = -t27;
+    double t26Dot = -t27Dot;
+    double t10BarDot = t26 * eBarDot + eBar * t26Dot;
+    double t10Bar = eBar * t26;
+    double t28 = 0.5 / t10;
+    double t28Dot = -(t28 / t10) * t10Dot;
+    double t9BarDot = t28 * t10BarDot + t10Bar * t28Dot;
+    double t9Bar = t10Bar * t28;
+    double t8Bar = t9Bar;
+    double t8BarDot = t9BarDot;
+    aBarDot += a * t8BarDot + t8Bar * aDot;
+    aBar += t8Bar * a;
+    aBarDot += a * t8BarDot + t8Bar * aDot;
+    aBar += t8Bar * a;
+    double t6BarDot = t7 * t7BarDot + t7Bar * t7Dot;
+    double t6Bar = t7Bar * t7;
+    double t5BarDot = b * t6BarDot + t6Bar * bDot;
+    double t5Bar = t6Bar * b;
+    bBarDot += t5 * t6BarDot + t6Bar * t5Dot;
+    bBar += t6Bar * t5;
+    bBarDot -= t5BarDot;
+    bBar -= t5Bar;
+    // line 12: r *= Math.max(a, b);
+    double t4Bar = rBar;
+    double t4BarDot = rBarDot;
+    double poppedDot8 = tapes.popDouble();
+    double popped8 = tapes.popDouble();
+    double r = popped8;
+    double rDot = poppedDot8;
+    rBarDot = t3 * t4BarDot + t4Bar * t3Dot;
+    rBar = t4Bar * t3;
+    double t3BarDot = r * t4BarDot + t4Bar * rDot;
+    double t3Bar = t4Bar * r;
+    double t29 = 0.0;
+    double t29Dot = 0.0;
+    if (a >= b) {
+      t29 = 1.0;
+      t29Dot = 0.0;
+    } else {
+      t29 = 0.0;
+      t29Dot = 0.0;
+    }
+    aBarDot += t29 * t3BarDot + t3Bar * t29Dot;
+    aBar += t3Bar * t29;
+    double t30 = 0.0;
+    double t30Dot = 0.0;
+    if (a >= b) {
+      t30 = 0.0;
+      t30Dot = 0.0;
+    } else {
+      t30 = 1.0;
+      t30Dot = 0.0;
+    }
+    bBarDot += t30 * t3BarDot + t3Bar * t30Dot;
+    bBar += t3Bar * t30;
+    // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
+    double t1Bar = rBar;
+    double t1BarDot = rBarDot;
+    double t2Bar = rBar;
+    double t2BarDot = rBarDot;
+    double t33 = b * b;
+    double t33Dot = b * bDot + b * bDot;
+    double t34 = a * a;
+    double t34Dot = a * aDot + a * aDot;
+    double t32 = t33 + t34;
+    double t32Dot = t33Dot + t34Dot;
+    double t31 = b / t32;
+    double t31Dot = 1.0 / t32 * bDot + -(t31 / t32) * t32Dot;
+    aBarDot += t31 * t2BarDot + t2Bar * t31Dot;
+    aBar += t2Bar * t31;
+    double t38 = b * b;
+    double t38Dot = b * bDot + b * bDot;
+    double t39 = a * a;
+    double t39Dot = a * aDot + a * aDot;
+    double t37 = t38 + t39;
+    double t37Dot = t38Dot + t39Dot;
+    double t36 = a / t37;
+    double t36Dot = 1.0 / t37 * aDot + -(t36 / t37) * t37Dot;
+    double t35 = -t36;
+    double t35Dot = -t36Dot;
+    bBarDot += t35 * t2BarDot + t2Bar * t35Dot;
+    bBar += t2Bar * t35;
+    double t40 = 0.0;
+    double t40Dot = 0.0;
+    if (n == 0.0) {
+      t40 = 0.0;
+      t40Dot = 0.0;
+    } else {
+      double t43 = n - 1.0;
+      double t43Dot = 0.0;
+      double t42 = Math.pow(a, t43);
+      double t42Dot = (t43 == 0.0 ? 0.0 : t43 * Math.pow(a, t43 - 1.0)) * aDot + (a > 0.0 ? t42 * Math.log(a) : 0.0) * t43Dot;
+      double t41 = n * t42;
+      double t41Dot = (double) n * t42Dot;
+      t40 = t41;
+      t40Dot = t41Dot;
+    }
+    aBarDot += t40 * t1BarDot + t1Bar * t40Dot;
+    aBar += t1Bar * t40;
+    tapes.pushDouble(aBar);
+    tapes.pushDouble(aBarDot);
+    tapes.pushDouble(bBar);
+    tapes.pushDouble(bBarDot);
+  }
+
+  /**
+   * Value, gradient and Hessian-vector product of {@link Scalars#mix(double, double, int)}, in freshly allocated storage: each differentiable parameter is followed by its direction. Derivatives are with respect to the arguments' contents on entry; the arguments are left as the primal leaves them.
+   *
+   * @return the primal value (bit for bit), the gradient and the Hessian times the direction
+   */
+  public static MixHvp mixHvp(double a, double aDir, double b, double bDir, int n) {
+    double[] scalarBars = new double[2];
+    double[] scalarHvps = new double[2];
+    double value = mixHvpAdjoint(a, aDir, b, bDir, n, 1.0, scalarBars, scalarHvps);
+    return new MixHvp(value, scalarBars[0], scalarBars[1], scalarHvps[0], scalarHvps[1]);
+  }
+
+  /**
+   * Value, gradient and Hessian-vector product of {@link Scalars#mix(double, double, int)}, added into the caller's buffers: allocates nothing in steady state.
+   *
+   * <p>Each differentiable parameter is followed by its direction ({@code xDir}); each array parameter's adjoint buffer ({@code xBar}) by the buffer its Hessian times the direction is added into ({@code xHvp}). Add {@code seed} times the gradient and {@code seed} times H&middot;dir. Derivatives are with respect to the contents of the arguments on entry; the arguments are left as the primal leaves them. {@code scalarBars[k]} and {@code scalarHvps[k]} receive the derivatives with respect to the k-th double or float parameter.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double mixHvpAdjoint(double a, double aDir, double b, double bDir, int n,
+      double seed, double[] scalarBars, double[] scalarHvps) {
+    Tapes tapes2 = Tapes.current();
+    int doubleMark = tapes2.doubleSize();
+    int intMark = tapes2.intSize();
+    int longMark = tapes2.longSize();
+    int refMark = tapes2.refSize();
+    try {
+      double value = mixForwardTangent(tapes2, a, aDir, b, bDir, n);
+      double valueDot = tapes2.popDouble();
+      mixReverseTangent(tapes2, a, aDir, b, bDir, n, seed, 0.0);
+      double poppedDot = tapes2.popDouble();
+      double popped = tapes2.popDouble();
+      scalarBars[1] += popped;
+      scalarHvps[1] += poppedDot;
+      double poppedDot2 = tapes2.popDouble();
+      double popped2 = tapes2.popDouble();
+      scalarBars[0] += popped2;
+      scalarHvps[0] += poppedDot2;
+      return value;
+    } catch (Throwable thrown) {
+      tapes2.truncate(doubleMark, intMark, longMark, refMark);
+      throw thrown;
+    }
+  }
+
+  /**
+   * The Hessian of {@link Scalars#mix(double, double, int)} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian. One Hessian-vector product ({@link #mixHvpAdjoint}) per column. The arguments are left as the primal leaves them.
+   */
+  public static double[][] mixHessian(double a, double b, int n) {
+    int columns = 0;
+    columns += 1;
+    columns += 1;
+    double value = Scalars.mix(a, b, n);
+    double[][] hessian = new double[columns][];
+    for (int column = 0; column < columns; column++) {
+      int offset = 0;
+      double aDir = column == offset++ ? 1.0 : 0.0;
+      double bDir = column == offset++ ? 1.0 : 0.0;
+      double[] scalarBars = new double[2];
+      double[] scalarHvps = new double[2];
+      mixHvpAdjoint(a, aDir, b, bDir, n, 1.0, scalarBars, scalarHvps);
+      double[] row = new double[columns];
+      int at = 0;
+      row[at++] = scalarHvps[0];
+      row[at++] = scalarHvps[1];
+      hessian[column] = row;
+    }
+    return hessian;
+  }
+
+  /**
    * The forward sweep of {@link #mixAdjoint}: computes the value of {@link Scalars#mix(double, double, int)} and leaves on this thread's tapes (the first argument, {@code Tapes.current()}) what {@link #mixReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #mixAdjoint}, which cleans up.
    */
   public static double mixForward(Tapes tapes, double a, double b, int n) {
@@ -155,5 +505,17 @@ public final class Scalars_Rrule {
    * @param bBar the derivative of the value with respect to {@code b}
    */
   public record MixGradient(double value, double aBar, double bBar) {
+  }
+
+  /**
+   * The value, gradient and Hessian-vector product of {@link Scalars#mix(double, double, int)}.
+   *
+   * @param value the primal value
+   * @param aBar the derivative of the value with respect to {@code a}
+   * @param bBar the derivative of the value with respect to {@code b}
+   * @param aHvp the Hessian times the direction, the part for {@code a}
+   * @param bHvp the Hessian times the direction, the part for {@code b}
+   */
+  public record MixHvp(double value, double aBar, double bBar, double aHvp, double bHvp) {
   }
 }

@@ -1,5 +1,7 @@
 package test;
 
+import io.jgrad.Jacobians;
+import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
 import javax.annotation.processing.Generated;
 
@@ -48,6 +50,285 @@ public final class Search_Rrule {
       tapes2.truncate(doubleMark, intMark, longMark, refMark);
       throw thrown;
     }
+  }
+
+  /**
+   * The tangent form of {@link #searchForward} (forward mode over the reverse rule: second derivatives): each argument that carries a derivative is followed by its tangent. Leaves on this thread's tapes what {@link #searchReverseTangent} needs and, on top, the tangent of the value. Generated callers compose second-order rules through it.
+   */
+  public static double searchForwardTangent(Tapes tapes, double[] x, double[] xDot, double[] xBar,
+      double[] xBarDot, double t, double tDot) {
+    // forward sweep: the primal, recording what the reverse sweep needs
+    boolean returned = false;
+    // line 11: double s = 0.0;
+    double s = 0.0;
+    double sDot = 0.0;
+    // line 12: for (int i = 0; i < x.length; i++)
+    int i = 0;
+    boolean broke = false;
+    int iterations = 0;
+    double t2 = 0.0;
+    double t3 = 0.0;
+    double result = 0.0;
+    double resultDot = 0.0;
+    double t2Dot = 0.0;
+    double t3Dot = 0.0;
+    while (!(returned || broke) && i < x.length) {
+      // line 13: if (x[i] < 0.0)
+      if (x[i] < 0.0) {
+        tapes.pushInt(1);
+      } else {
+        // line 16: if (x[i] > t)
+        if (x[i] > t) {
+          // line 17: return s * x[i];
+          double t1Dot = x[i] * sDot + s * xDot[i];
+          double t1 = s * x[i];
+          result = t1;
+          resultDot = t1Dot;
+          returned = true;
+          // line 16: if (x[i] > t)
+          tapes.pushInt(1);
+        } else {
+          // line 19: if (s > 2.0)
+          if (s > 2.0) {
+            // line 20: s = Math.sqrt(s);
+            tapes.pushDouble(t2);
+            tapes.pushDouble(t2Dot);
+            t2 = Math.sqrt(s);
+            t2Dot = 0.5 / t2 * sDot;
+            tapes.pushDouble(s);
+            tapes.pushDouble(sDot);
+            s = t2;
+            sDot = t2Dot;
+            // line 19: if (s > 2.0)
+            tapes.pushInt(1);
+          } else {
+            // line 22: s += Math.sin(x[i]) * t;
+            tapes.pushDouble(t3);
+            tapes.pushDouble(t3Dot);
+            t3Dot = Math.cos(x[i]) * xDot[i];
+            t3 = Math.sin(x[i]);
+            double t4Dot = t * t3Dot + t3 * tDot;
+            double t4 = t3 * t;
+            tapes.pushDouble(s);
+            tapes.pushDouble(sDot);
+            sDot += t4Dot;
+            s += t4;
+            // line 19: if (s > 2.0)
+            tapes.pushInt(0);
+          }
+          // line 24: if (s > 10.0)
+          if (s > 10.0) {
+            // line 25: break;
+            broke = true;
+          }
+          // line 16: if (x[i] > t)
+          tapes.pushInt(0);
+        }
+        // line 13: if (x[i] < 0.0)
+        tapes.pushInt(0);
+      }
+      // line 12: for (int i = 0; i < x.length; i++)
+      if (!(returned || broke)) {
+        i++;
+        tapes.pushInt(1);
+      } else {
+        tapes.pushInt(0);
+      }
+      iterations++;
+    }
+    tapes.pushInt(iterations);
+    // line 28: return s + t;
+    if (!returned) {
+      double t5Dot = sDot + tDot;
+      double t5 = s + t;
+      result = t5;
+      resultDot = t5Dot;
+      tapes.pushInt(1);
+    } else {
+      tapes.pushInt(0);
+    }
+    double value = result;
+    double valueDot = resultDot;
+    // what the reverse sweep starts from
+    tapes.pushInt(i);
+    tapes.pushDouble(s);
+    tapes.pushDouble(sDot);
+    tapes.pushDouble(t2);
+    tapes.pushDouble(t2Dot);
+    tapes.pushDouble(t3);
+    tapes.pushDouble(t3Dot);
+    tapes.pushDouble(valueDot);
+    return value;
+  }
+
+  /**
+   * The tangent form of {@link #searchReverse}, taking from this thread's tapes what the matching {@link #searchForwardTangent} call left there: each argument that carries a derivative is followed by its tangent (an adjoint buffer by the tangent of the adjoint); the adjoints of double and float parameters are pushed onto the tape, each followed by its tangent.
+   */
+  public static void searchReverseTangent(Tapes tapes, double[] x, double[] xDot, double[] xBar,
+      double[] xBarDot, double t, double tDot, double seed, double seedDot) {
+    double poppedDot = tapes.popDouble();
+    double popped = tapes.popDouble();
+    double t3 = popped;
+    double t3Dot = poppedDot;
+    double poppedDot2 = tapes.popDouble();
+    double popped2 = tapes.popDouble();
+    double t2 = popped2;
+    double t2Dot = poppedDot2;
+    double poppedDot3 = tapes.popDouble();
+    double popped3 = tapes.popDouble();
+    double s = popped3;
+    double sDot = poppedDot3;
+    int i = tapes.popInt();
+    // reverse sweep: adjoints, from the last statement to the first
+    double resultBar = seed;
+    double resultBarDot = seedDot;
+    double sBar = 0.0;
+    double tBar = 0.0;
+    double sBarDot = 0.0;
+    double tBarDot = 0.0;
+    // line 28: return s + t;
+    if (tapes.popBoolean()) {
+      double t5Bar = resultBar;
+      double t5BarDot = resultBarDot;
+      resultBar = 0.0;
+      resultBarDot = 0.0;
+      sBar = t5Bar;
+      sBarDot = t5BarDot;
+      tBar = t5Bar;
+      tBarDot = t5BarDot;
+    }
+    // line 12: for (int i = 0; i < x.length; i++)
+    for (int iterations = tapes.popInt(); iterations > 0; iterations--) {
+      if (tapes.popBoolean()) {
+        i--;
+      }
+      // line 13: if (x[i] < 0.0)
+      if (!tapes.popBoolean()) {
+        // line 16: if (x[i] > t)
+        if (tapes.popBoolean()) {
+          // line 17: return s * x[i];
+          double t1Bar = resultBar;
+          double t1BarDot = resultBarDot;
+          resultBar = 0.0;
+          resultBarDot = 0.0;
+          sBarDot += x[i] * t1BarDot + t1Bar * xDot[i];
+          sBar += t1Bar * x[i];
+          xBarDot[i] += s * t1BarDot + t1Bar * sDot;
+          xBar[i] += t1Bar * s;
+          // line 19: if (s > 2.0)
+        } else if (tapes.popBoolean()) {
+          // line 20: s = Math.sqrt(s);
+          double t2Bar = sBar;
+          double t2BarDot = sBarDot;
+          double poppedDot4 = tapes.popDouble();
+          double popped4 = tapes.popDouble();
+          s = popped4;
+          sDot = poppedDot4;
+          double t6 = 0.5 / t2;
+          double t6Dot = -(t6 / t2) * t2Dot;
+          sBarDot = t6 * t2BarDot + t2Bar * t6Dot;
+          sBar = t2Bar * t6;
+          double poppedDot5 = tapes.popDouble();
+          double popped5 = tapes.popDouble();
+          t2 = popped5;
+          t2Dot = poppedDot5;
+        } else {
+          // line 22: s += Math.sin(x[i]) * t;
+          double t4Bar = sBar;
+          double t4BarDot = sBarDot;
+          double poppedDot6 = tapes.popDouble();
+          double popped6 = tapes.popDouble();
+          s = popped6;
+          sDot = poppedDot6;
+          double t3BarDot = t * t4BarDot + t4Bar * tDot;
+          double t3Bar = t4Bar * t;
+          tBarDot += t3 * t4BarDot + t4Bar * t3Dot;
+          tBar += t4Bar * t3;
+          double t7 = Math.cos(x[i]);
+          double t7Dot = -Math.sin(x[i]) * xDot[i];
+          xBarDot[i] += t7 * t3BarDot + t3Bar * t7Dot;
+          xBar[i] += t3Bar * t7;
+          double poppedDot7 = tapes.popDouble();
+          double popped7 = tapes.popDouble();
+          t3 = popped7;
+          t3Dot = poppedDot7;
+        }
+      }
+    }
+    tapes.pushDouble(tBar);
+    tapes.pushDouble(tBarDot);
+  }
+
+  /**
+   * Value, gradient and Hessian-vector product of {@link Search#search(double[], double)}, in freshly allocated storage: each differentiable parameter is followed by its direction. Derivatives are with respect to the arguments' contents on entry; the arguments are left as the primal leaves them.
+   *
+   * @return the primal value (bit for bit), the gradient and the Hessian times the direction
+   */
+  public static SearchHvp searchHvp(double[] x, double[] xDir, double t, double tDir) {
+    double[] xBar = x == null ? null : new double[x.length];
+    double[] xHvp = x == null ? null : new double[x.length];
+    double[] scalarBars = new double[1];
+    double[] scalarHvps = new double[1];
+    double value = searchHvpAdjoint(x, xDir, xBar, xHvp, t, tDir, 1.0, scalarBars, scalarHvps);
+    return new SearchHvp(value, xBar, scalarBars[0], xHvp, scalarHvps[0]);
+  }
+
+  /**
+   * Value, gradient and Hessian-vector product of {@link Search#search(double[], double)}, added into the caller's buffers: allocates nothing in steady state.
+   *
+   * <p>Each differentiable parameter is followed by its direction ({@code xDir}); each array parameter's adjoint buffer ({@code xBar}) by the buffer its Hessian times the direction is added into ({@code xHvp}). Add {@code seed} times the gradient and {@code seed} times H&middot;dir. Derivatives are with respect to the contents of the arguments on entry; the arguments are left as the primal leaves them. {@code scalarBars[k]} and {@code scalarHvps[k]} receive the derivatives with respect to the k-th double or float parameter.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double searchHvpAdjoint(double[] x, double[] xDir, double[] xBar, double[] xHvp,
+      double t, double tDir, double seed, double[] scalarBars, double[] scalarHvps) {
+    Tapes tapes2 = Tapes.current();
+    int doubleMark = tapes2.doubleSize();
+    int intMark = tapes2.intSize();
+    int longMark = tapes2.longSize();
+    int refMark = tapes2.refSize();
+    try {
+      double value = searchForwardTangent(tapes2, x, xDir, xBar, xHvp, t, tDir);
+      double valueDot = tapes2.popDouble();
+      searchReverseTangent(tapes2, x, xDir, xBar, xHvp, t, tDir, seed, 0.0);
+      double poppedDot = tapes2.popDouble();
+      double popped = tapes2.popDouble();
+      scalarBars[0] += popped;
+      scalarHvps[0] += poppedDot;
+      return value;
+    } catch (Throwable thrown) {
+      tapes2.truncate(doubleMark, intMark, longMark, refMark);
+      throw thrown;
+    }
+  }
+
+  /**
+   * The Hessian of {@link Search#search(double[], double)} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian. One Hessian-vector product ({@link #searchHvpAdjoint}) per column. The arguments are left as the primal leaves them.
+   */
+  public static double[][] searchHessian(double[] x, double t) {
+    int columns = 0;
+    columns += Jacobians.size(x);
+    columns += 1;
+    double[] xEntry = Snapshots.copy(x);
+    double value = Search.search(x, t);
+    double[][] hessian = new double[columns][];
+    for (int column = 0; column < columns; column++) {
+      int offset = 0;
+      double[] xDir = Snapshots.zerosLike(xEntry);
+      offset = Jacobians.seed(xDir, column, offset);
+      double tDir = column == offset++ ? 1.0 : 0.0;
+      double[] xBar = Snapshots.zerosLike(xEntry);
+      double[] xHvp = Snapshots.zerosLike(xEntry);
+      double[] scalarBars = new double[1];
+      double[] scalarHvps = new double[1];
+      searchHvpAdjoint(Snapshots.copy(xEntry), xDir, xBar, xHvp, t, tDir, 1.0, scalarBars, scalarHvps);
+      double[] row = new double[columns];
+      int at = 0;
+      at = Jacobians.put(row, at, xHvp);
+      row[at++] = scalarHvps[0];
+      hessian[column] = row;
+    }
+    return hessian;
   }
 
   /**
@@ -198,5 +479,17 @@ public final class Search_Rrule {
    * @param tBar the derivative of the value with respect to {@code t}
    */
   public record SearchGradient(double value, double[] xBar, double tBar) {
+  }
+
+  /**
+   * The value, gradient and Hessian-vector product of {@link Search#search(double[], double)}.
+   *
+   * @param value the primal value
+   * @param xBar the derivative of the value with respect to {@code x}
+   * @param tBar the derivative of the value with respect to {@code t}
+   * @param xHvp the Hessian times the direction, the part for {@code x}
+   * @param tHvp the Hessian times the direction, the part for {@code t}
+   */
+  public record SearchHvp(double value, double[] xBar, double tBar, double[] xHvp, double tHvp) {
   }
 }

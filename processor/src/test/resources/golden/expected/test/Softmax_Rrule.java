@@ -83,6 +83,217 @@ public final class Softmax_Rrule {
   }
 
   /**
+   * The tangent form of {@link #softmaxForward} (forward mode over the reverse rule: second derivatives): each argument that carries a derivative is followed by its tangent. Leaves on this thread's tapes what {@link #softmaxReverseTangent} needs and, on top, the tangent of the value. Generated callers compose second-order rules through it.
+   */
+  public static double[] softmaxForwardTangent(Tapes tapes, double[] z, double[] zDot,
+      double[] zBar, double[] zBarDot) {
+    // forward sweep: the primal, recording what the reverse sweep needs
+    // line 11: double m = Double.NEGATIVE_INFINITY;
+    double m = Double.NEGATIVE_INFINITY;
+    double mDot = 0.0;
+    // line 12: for (double v : z) {
+    int index = 0;
+    while (index < z.length) {
+      double v = z[index];
+      double vDot = zDot[index];
+      // line 13: m = Math.max(m, v);
+      double t1Dot = (m >= v ? 1.0 : 0.0) * mDot + (m >= v ? 0.0 : 1.0) * vDot;
+      double t1 = Math.max(m, v);
+      tapes.pushDouble(m);
+      tapes.pushDouble(mDot);
+      m = t1;
+      mDot = t1Dot;
+      // line 12: for (double v : z) {
+      index++;
+    }
+    // line 15: double[] e = new double[z.length];
+    double[] e = new double[z.length];
+    double[] eDot = new double[z.length];
+    double[] eBar = new double[z.length];
+    double[] eBarDot = new double[z.length];
+    // line 16: double s = 0;
+    double s = 0;
+    double sDot = 0.0;
+    // line 17: for (int i = 0; i < z.length; i++)
+    int i = 0;
+    double t3 = 0.0;
+    double t3Dot = 0.0;
+    while (i < z.length) {
+      // line 18: e[i] = Math.exp(z[i] - m);
+      double t2Dot = zDot[i] - mDot;
+      double t2 = z[i] - m;
+      tapes.pushDouble(t3);
+      tapes.pushDouble(t3Dot);
+      t3 = Math.exp(t2);
+      t3Dot = t3 * t2Dot;
+      e[i] = t3;
+      eDot[i] = t3Dot;
+      // line 19: s += e[i];
+      sDot += eDot[i];
+      s += e[i];
+      // line 17: for (int i = 0; i < z.length; i++)
+      i++;
+    }
+    // line 21: for (int i = 0; i < e.length; i++)
+    int i2 = 0;
+    double t4 = 0.0;
+    double t4Dot = 0.0;
+    while (i2 < e.length) {
+      // line 22: e[i] /= s;
+      tapes.pushDouble(t4);
+      tapes.pushDouble(t4Dot);
+      t4 = e[i2] / s;
+      t4Dot = 1.0 / s * eDot[i2] + -(t4 / s) * sDot;
+      e[i2] = t4;
+      eDot[i2] = t4Dot;
+      // line 21: for (int i = 0; i < e.length; i++)
+      i2++;
+    }
+    // line 24: return e;
+    double[] result = e;
+    double[] resultDot = eDot;
+    double[] resultBar2 = eBar;
+    double[] resultBar2Dot = eBarDot;
+    double[] value = result;
+    double[] valueDot = resultDot;
+    // what the reverse sweep starts from
+    tapes.pushRef(resultBar2);
+    tapes.pushRef(resultBar2Dot);
+    tapes.pushInt(i2);
+    tapes.pushRef(eBar);
+    tapes.pushRef(eBarDot);
+    tapes.pushDouble(s);
+    tapes.pushDouble(sDot);
+    tapes.pushDouble(t4);
+    tapes.pushDouble(t4Dot);
+    tapes.pushInt(i);
+    tapes.pushDouble(t3);
+    tapes.pushDouble(t3Dot);
+    tapes.pushInt(index);
+    tapes.pushRef(valueDot);
+    return value;
+  }
+
+  /**
+   * The tangent form of {@link #softmaxReverse}, taking from this thread's tapes what the matching {@link #softmaxForwardTangent} call left there: each argument that carries a derivative is followed by its tangent (an adjoint buffer by the tangent of the adjoint); the adjoints of double and float parameters are pushed onto the tape, each followed by its tangent.
+   */
+  public static void softmaxReverseTangent(Tapes tapes, double[] z, double[] zDot, double[] zBar,
+      double[] zBarDot, double[] resultBar, double[] resultBarDot) {
+    int index = tapes.popInt();
+    double poppedDot = tapes.popDouble();
+    double popped = tapes.popDouble();
+    double t3 = popped;
+    double t3Dot = poppedDot;
+    int i = tapes.popInt();
+    double poppedDot2 = tapes.popDouble();
+    double popped2 = tapes.popDouble();
+    double t4 = popped2;
+    double t4Dot = poppedDot2;
+    double poppedDot3 = tapes.popDouble();
+    double popped3 = tapes.popDouble();
+    double s = popped3;
+    double sDot = poppedDot3;
+    double[] poppedDot4 = (double[]) tapes.popRef();
+    double[] eBar = (double[]) tapes.popRef();
+    double[] eBarDot = poppedDot4;
+    int i2 = tapes.popInt();
+    double[] poppedDot5 = (double[]) tapes.popRef();
+    double[] resultBar2 = (double[]) tapes.popRef();
+    double[] resultBar2Dot = poppedDot5;
+    // reverse sweep: adjoints, from the last statement to the first
+    Snapshots.addTo(resultBar2, resultBar);
+    Snapshots.addTo(resultBar2Dot, resultBarDot);
+    double sBar = 0.0;
+    double sBarDot = 0.0;
+    // line 21: for (int i = 0; i < e.length; i++)
+    while (i2 > 0) {
+      i2--;
+      // line 22: e[i] /= s;
+      double t4Bar = eBar[i2];
+      double t4BarDot = eBarDot[i2];
+      eBar[i2] = 0.0;
+      eBarDot[i2] = 0.0;
+      double t = 1.0 / s;
+      double tDot = -(t / s) * sDot;
+      eBarDot[i2] += t * t4BarDot + t4Bar * tDot;
+      eBar[i2] += t4Bar * t;
+      double t6 = t4 / s;
+      double t6Dot = 1.0 / s * t4Dot + -(t6 / s) * sDot;
+      double t5 = -t6;
+      double t5Dot = -t6Dot;
+      sBarDot += t5 * t4BarDot + t4Bar * t5Dot;
+      sBar += t4Bar * t5;
+      double poppedDot6 = tapes.popDouble();
+      double popped4 = tapes.popDouble();
+      t4 = popped4;
+      t4Dot = poppedDot6;
+    }
+    double mBar = 0.0;
+    double mBarDot = 0.0;
+    // line 17: for (int i = 0; i < z.length; i++)
+    while (i > 0) {
+      i--;
+      // line 19: s += e[i];
+      eBar[i] += sBar;
+      eBarDot[i] += sBarDot;
+      // line 18: e[i] = Math.exp(z[i] - m);
+      double t3Bar = eBar[i];
+      double t3BarDot = eBarDot[i];
+      eBar[i] = 0.0;
+      eBarDot[i] = 0.0;
+      double t2BarDot = t3 * t3BarDot + t3Bar * t3Dot;
+      double t2Bar = t3Bar * t3;
+      double poppedDot7 = tapes.popDouble();
+      double popped5 = tapes.popDouble();
+      t3 = popped5;
+      t3Dot = poppedDot7;
+      zBar[i] += t2Bar;
+      zBarDot[i] += t2BarDot;
+      mBarDot -= t2BarDot;
+      mBar -= t2Bar;
+    }
+    double t7 = 0.0;
+    double t7Dot = 0.0;
+    double t8 = 0.0;
+    double t8Dot = 0.0;
+    // line 12: for (double v : z) {
+    while (index > 0) {
+      index--;
+      // line 13: m = Math.max(m, v);
+      double t1Bar = mBar;
+      double t1BarDot = mBarDot;
+      double poppedDot8 = tapes.popDouble();
+      double popped6 = tapes.popDouble();
+      double m = popped6;
+      // line 12: for (double v : z) {
+      double v = z[index];
+      double vDot = zDot[index];
+      // line 13: m = Math.max(m, v);
+      if (m >= v) {
+        t7 = 1.0;
+        t7Dot = 0.0;
+      } else {
+        t7 = 0.0;
+        t7Dot = 0.0;
+      }
+      mBarDot = t7 * t1BarDot + t1Bar * t7Dot;
+      mBar = t1Bar * t7;
+      if (m >= v) {
+        t8 = 0.0;
+        t8Dot = 0.0;
+      } else {
+        t8 = 1.0;
+        t8Dot = 0.0;
+      }
+      double vBarDot = t8 * t1BarDot + t1Bar * t8Dot;
+      double vBar = t1Bar * t8;
+      // line 12: for (double v : z) {
+      zBar[index] += vBar;
+      zBarDot[index] += vBarDot;
+    }
+  }
+
+  /**
    * The forward sweep of {@link #softmaxAdjoint}: computes the value of {@link Softmax#softmax(double[])} and leaves on this thread's tapes (the first argument, {@code Tapes.current()}) what {@link #softmaxReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #softmaxAdjoint}, which cleans up.
    */
   public static double[] softmaxForward(Tapes tapes, double[] z, double[] zBar) {

@@ -271,4 +271,60 @@ class SamplesTest {
     assertTrue(text.contains("SumCosExp.f"), text);
     assertFalse(text.contains("[FAIL]"), text);
   }
+
+  // ----------------------------------------------------------------------------------------------
+  // Second order
+  // ----------------------------------------------------------------------------------------------
+
+  /**
+   * Hessian of the Rosenbrock function, by hand: {@code d2/dx[k]^2 = [k < n-1] (1200 x[k]^2 -
+   * 400 x[k+1] + 2) + [k > 0] 200} and {@code d2/dx[k]dx[k+1] = -400 x[k]}.
+   */
+  private static double[][] rosenbrockHessian(double[] x) {
+    int n = x.length;
+    double[][] h = new double[n][n];
+    for (int k = 0; k < n; k++) {
+      if (k < n - 1) {
+        h[k][k] += 1200 * x[k] * x[k] - 400 * x[k + 1] + 2;
+        h[k][k + 1] = -400 * x[k];
+        h[k + 1][k] = -400 * x[k];
+      }
+      if (k > 0) {
+        h[k][k] += 200;
+      }
+    }
+    return h;
+  }
+
+  @Test
+  void rosenbrockHessianAndHvpMatchTheHandDerivedHessian() {
+    double[] x = ROSENBROCK_X_LONG.clone();
+    double[][] expected = rosenbrockHessian(x);
+    double[][] hessian = Rosenbrock_Rrule.fHessian(x);
+    assertArrayEquals(ROSENBROCK_X_LONG, x, 0.0); // the arguments are left as they were
+    for (int k = 0; k < x.length; k++) {
+      assertArrayEquals(expected[k], hessian[k], 1e-12 * 4000, "row " + k);
+    }
+    double[] v = {0.5, -1.0, 0.25, 2.0, -0.75, 1.5, 0.1};
+    Rosenbrock_Rrule.FHvp hvp = Rosenbrock_Rrule.fHvp(x, v);
+    assertEquals(Rosenbrock.f(x), hvp.value(), 0.0);
+    assertArrayEquals(rosenbrockGradient(x), hvp.xBar(), 1e-12 * 4000);
+    for (int k = 0; k < x.length; k++) {
+      double hv = 0;
+      for (int j = 0; j < x.length; j++) {
+        hv += expected[k][j] * v[j];
+      }
+      assertEquals(hv, hvp.xHvp()[k], 1e-12 * 4000, "entry " + k);
+    }
+  }
+
+  @Test
+  void newtonConvergesToTheMinimumOfRosenbrock() {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    double[] x = Newton.minimize(new double[] {-1.2, 1.0}, 1e-12, 100,
+        new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    String log = bytes.toString(StandardCharsets.UTF_8);
+    assertArrayEquals(new double[] {1, 1}, x, 1e-10, log);
+    assertTrue(log.lines().count() < 40, log); // Newton: tens of steps, not thousands
+  }
 }

@@ -397,6 +397,8 @@ public final class GradCheck {
     private double worstFd;
     private double worstDot;
     private double worstJacobian;
+    private int hessianPoints;
+    private double worstHessian;
 
     private int nonFinite;
     private int kinks;
@@ -431,6 +433,10 @@ public final class GradCheck {
         if (result.kink()) {
           kinks++;
         }
+        if (result.hvpError() >= 0) {
+          hessianPoints++;
+          worstHessian = Math.max(worstHessian, result.hvpError());
+        }
         if (result.noisy()) {
           noisy++;
         }
@@ -453,7 +459,7 @@ public final class GradCheck {
             .error();
       }
       return new Report(signature.qualifiedName(), checked, worstFd, worstDot, worstJacobian,
-          rejected, nonFinite, kinks, threw, noisy);
+          rejected, nonFinite, kinks, threw, noisy, hessianPoints, worstHessian);
     }
   }
 
@@ -479,6 +485,10 @@ public final class GradCheck {
    *     relative tolerance but passed because the mismatch was within ten times the rounding noise
    *     measured at the point (ill-conditioned points: a tiny derivative computed from large
    *     partial derivatives that cancel); their errors are not in {@code worstDotProductError}
+   * @param hessianPoints the number of checked points at which the second-order rules
+   *     ({@code fHvp}) were checked too: value and gradient bit for bit, symmetry, and H&middot;u
+   *     against central differences of the gradient
+   * @param worstHessianError the largest finite-difference error of those H&middot;u
    */
   public record Report(
       String method,
@@ -490,12 +500,16 @@ public final class GradCheck {
       int nonFinite,
       int kinks,
       int threw,
-      int roundingNoise) {
+      int roundingNoise,
+      int hessianPoints,
+      double worstHessianError) {
     @Override
     public String toString() {
       return "GradCheck " + method + ": passed at " + points + " point(s); worst finite-difference"
           + " error " + worstFdError + ", worst dot-product error " + worstDotProductError
           + (worstJacobianError > 0 ? ", worst Jacobian error " + worstJacobianError : "")
+          + (hessianPoints > 0 ? "; Hessian-vector products checked at " + hessianPoints
+              + " point(s), worst finite-difference error " + worstHessianError : "")
           + (rejected > 0 ? "; arguments rejected at " + rejected + " point(s)" : "")
           + (kinks > 0 ? "; finite differences skipped at " + kinks + " kink(s)" : "")
           + (nonFinite > 0 ? "; " + nonFinite + " point(s) not finite" : "")

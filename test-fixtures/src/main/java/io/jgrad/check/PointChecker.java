@@ -34,10 +34,11 @@ final class PointChecker {
       double jacobianError,
       boolean kink,
       boolean threw,
-      boolean noisy) {
-    static final Result SKIPPED = new Result(false, false, 0, 0, 0, false, false, false);
-    static final Result REJECTED = new Result(false, true, 0, 0, 0, false, false, false);
-    static final Result THREW = new Result(false, false, 0, 0, 0, false, true, false);
+      boolean noisy,
+      double hvpError) {
+    static final Result SKIPPED = new Result(false, false, 0, 0, 0, false, false, false, -1);
+    static final Result REJECTED = new Result(false, true, 0, 0, 0, false, false, false, -1);
+    static final Result THREW = new Result(false, false, 0, 0, 0, false, true, false, -1);
   }
 
   /** Tolerance of the dot-product tests, relative to the magnitude of their terms. */
@@ -208,7 +209,12 @@ final class PointChecker {
     if (rules.hasJacobian() && !layout.aliased()) {
       jacobianError = checkJacobian(primalArgs, resultLength);
     }
-    return new Result(true, false, fdError, dotError, jacobianError, kink, false, noisy);
+    double hvpError = -1;
+    if (rules.hasHvp() && gradient != null && !layout.aliased()) {
+      hvpError = checkHvp(direction, gradient, primalArgs, random);
+    }
+    return new Result(true, false, fdError, dotError, jacobianError, kink, false, noisy,
+        hvpError);
   }
 
   // ------------------------------------------------------------------ rule calls, exceptions
@@ -606,6 +612,107 @@ final class PointChecker {
           .with("actual", actual + " (" + rules.forwardIntoName() + ")")
           .error();
     }
+  }
+
+  // ---------------------------------------------------------------------------- second order
+
+  /**
+   * {@code fHvp}, forward-over-reverse: the value bit for bit, the arguments as the primal leaves
+   * them, the gradient bit for bit the reverse rule's; H&middot;u equal to central differences
+   * of the gradient along u, and symmetric: {@code w . Hu = u . Hw} for a second direction w.
+   * Returns the finite-difference error (0 if no step was usable, at a kink or off the domain).
+   */
+  private double checkHvp(DiffVector u, DiffVector gradient, Object[] primalArgs,
+      Random random) {
+    DiffVector hu = hvpAlong(u, gradient, primalArgs);
+    DiffVector w = layout.gaussian(random);
+    DiffVector hw = hvpAlong(w, gradient, primalArgs);
+    double wHu = w.dot(hu);
+    double uHw = u.dot(hw);
+    double magnitude = Math.max(w.dotMagnitude(hu), u.dotMagnitude(hw));
+    // relative to the terms summed, and to |u| |w|: entries of H below 1e-12 computed with
+    // cancellation (a smoothed norm's curvature) carry rounding far above their own size
+    double allowed = 1e-6 * magnitude + 1e-12 * Math.sqrt(u.dot(u) * w.dot(w));
+    if (!(Math.abs(wHu - uHw) <= allowed)) {
+      throw failure(rules.hvpName() + " is symmetric: w . (H u) = u . (H w)")
+          .with("u", layout.describe(u, "Dir"))
+          .with("w", layout.describe(w, "Dir"))
+          .with("expected", uHw + " (u . H w)")
+          .with("actual", wHu + " (w . H u)")
+          .error();
+    }
+    double[] target = flat(hu);
+    // smaller steps too: the gradient is exact, and a curvature that changes quickly (a Monte
+    // Carlo estimate over many paths) needs them
+    double[] steps = options.floatSteps() ? FiniteDifferences.FLOAT_STEPS
+        : java.util.stream.DoubleStream.concat(Arrays.stream(FiniteDifferences.STEPS),
+            java.util.stream.DoubleStream.of(1e-8, 1e-9)).toArray();
+    double scale = Math.max(1, layout.maxAbsDifferentiable(args));
+    FiniteDifferences.Estimate estimate = FiniteDifferences.closest(h -> {
+      double[] unusable = new double[target.length];
+      Arrays.fill(unusable, Double.NaN);
+      Object[] moved = layout.perturb(args, u, h);
+      if (options.pathOf() != null && !java.util.Objects.equals(
+          options.pathOf().apply(Signature.copy(args)), options.pathOf().apply(
+              layout.perturb(args, u, h)))) {
+        return unusable; // across a kink: the gradient jumps
+      }
+      try {
+        return flat(gradient(rules.reverse(moved, null)));
+      } catch (RuntimeException e) {
+        if (!options.exceptions()) {
+          throw e;
+        }
+        return unusable;
+      }
+    }, steps, scale, target, fdTolerance, false);
+    if (estimate == null) {
+      return 0;
+    }
+    if (!(estimate.error() <= fdTolerance)) {
+      int k = estimate.worst();
+      throw failure(rules.hvpName() + " vs central finite differences of the gradient")
+          .with("direction", layout.describe(u, "Dir"))
+          .with("entry", Integer.toString(k))
+          .with("expected", estimate.value()[k] + " (finite difference of "
+              + rules.reverseName() + ", best step h = " + estimate.step() + ")")
+          .with("actual", target[k] + " (Hessian times direction from " + rules.hvpName() + ")")
+          .with("error", estimate.error() + " > tolerance " + fdTolerance)
+          .error();
+    }
+    return estimate.error();
+  }
+
+  /** H&middot;d from {@code fHvp}, after checking its value, arguments and gradient. */
+  private DiffVector hvpAlong(DiffVector d, DiffVector gradient, Object[] primalArgs) {
+    Object[] hvpArgs = Signature.copy(args);
+    RuleMethods.Hvp hvp = guarded(rules.hvpName(), () -> rules.hvp(hvpArgs, tangents(d)));
+    requireSameValue(rules.hvpName(), value, hvp.value());
+    requireSameArrays(rules.hvpName(), primalArgs, hvpArgs);
+    DiffVector bars = gradient(new RuleMethods.Gradient(hvp.value(), hvp.bars()));
+    if (!Arrays.equals(flat(bars), flat(gradient))) {
+      throw failure("the gradient " + rules.hvpName() + " returns is bit for bit "
+              + rules.reverseName() + "'s")
+          .with("expected", layout.describe(gradient, "Bar"))
+          .with("actual", layout.describe(bars, "Bar"))
+          .error();
+    }
+    return gradient(new RuleMethods.Gradient(hvp.value(), hvp.hvps()));
+  }
+
+  /** The entries of a vector, scalars first. */
+  private static double[] flat(DiffVector v) {
+    int n = v.scalars.length;
+    for (double[] a : v.arrays) {
+      n += a.length;
+    }
+    double[] out = Arrays.copyOf(v.scalars, n);
+    int at = v.scalars.length;
+    for (double[] a : v.arrays) {
+      System.arraycopy(a, 0, out, at, a.length);
+      at += a.length;
+    }
+    return out;
   }
 
   private void requireSameValue(String rule, Object expected, Object actual) {

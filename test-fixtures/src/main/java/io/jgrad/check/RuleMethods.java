@@ -28,6 +28,12 @@ final class RuleMethods {
    */
   record Tangent(Object value, Object tangent) {}
 
+  /**
+   * A second-order result ({@code fHvp}): the value, the gradient and the Hessian times the
+   * direction, each per parameter as in {@link Gradient}.
+   */
+  record Hvp(Object value, Object[] bars, Object[] hvps) {}
+
   private final Signature signature;
   private final Method forward;
   /** {@code <name>Into}, the forward rule that allocates nothing; only for a number result. */
@@ -39,6 +45,8 @@ final class RuleMethods {
   private final Method jacobian;
   /** Accessors of the reverse record: {@code value} first, then one per differentiable param. */
   private final Method[] gradientAccessors;
+  /** {@code <name>Hvp}, generated for a number result where second-order rules exist. */
+  private Method hvp;
 
   private RuleMethods(
       Signature signature,
@@ -101,6 +109,7 @@ final class RuleMethods {
     Method reverse = null;
     Method jacobian = null;
     Method forwardInto = null;
+    Method hvp = null;
     List<Class<?>> primalTypes = Arrays.asList(signature.types());
     switch (signature.result) {
       case SCALAR:
@@ -110,6 +119,7 @@ final class RuleMethods {
         List<Class<?>> intoTypes = new ArrayList<>(Arrays.asList(forward.getParameterTypes()));
         intoTypes.add(double[].class);
         forwardInto = optionalMethod(frule, name + "Into", intoTypes);
+        hvp = optionalMethod(rrule, name + "Hvp", forwardTypes);
         if (forwardInto != null) {
           requireReturn(signature, forwardInto, forwardInto.getReturnType() == double.class,
               "double");
@@ -147,7 +157,13 @@ final class RuleMethods {
       accessors = gradientAccessors(signature, reverse);
       named = namedFromGradient(signature, reverse);
     }
-    return new RuleMethods(named, forward, forwardInto, reverse, adjoint, jacobian, accessors);
+    RuleMethods found =
+        new RuleMethods(named, forward, forwardInto, reverse, adjoint, jacobian, accessors);
+    if (hvp != null && hvp.getReturnType().isRecord()
+        && hvp.getReturnType().getRecordComponents().length == 2 * accessors.length - 1) {
+      found.hvp = hvp;
+    }
+    return found;
   }
 
   /** {@code pkg.Outer$Inner} and {@code "_Frule"} give {@code pkg.Outer_Inner_Frule}. */
@@ -405,6 +421,48 @@ final class RuleMethods {
    */
   boolean hasForwardInto() {
     return forwardInto != null;
+  }
+
+  /** True if {@code <name>Hvp} exists: second-order rules, checked against the gradient. */
+  boolean hasHvp() {
+    return hvp != null;
+  }
+
+  /** {@code Foo_Rrule.fHvp}, for messages. */
+  String hvpName() {
+    return shortName(hvp);
+  }
+
+  /**
+   * Calls {@code <name>Hvp} with each argument followed by its direction ({@code tangents[i]}),
+   * like the forward rule.
+   */
+  Hvp hvp(Object[] args, Object[] tangents) {
+    Object record = callForward(hvp, args, tangents);
+    if (record == null) {
+      throw new Failure(signature.describe())
+          .with("check", hvpName() + " returns a record")
+          .with("actual", "null")
+          .error();
+    }
+    RecordComponent[] components = record.getClass().getRecordComponents();
+    int differentiable = (components.length - 1) / 2;
+    Object[] bars = new Object[signature.arity()];
+    Object[] hvps = new Object[signature.arity()];
+    for (int i = 0, c = 1; i < signature.arity(); i++) {
+      if (signature.kind(i) != ParamKind.PASSIVE) {
+        bars[i] = widened(read(accessor(components[c]), record));
+        hvps[i] = widened(read(accessor(components[c + differentiable]), record));
+        c++;
+      }
+    }
+    return new Hvp(result(read(accessor(components[0]), record)), bars, hvps);
+  }
+
+  private static Method accessor(RecordComponent component) {
+    Method m = component.getAccessor();
+    m.setAccessible(true);
+    return m;
   }
 
   /** {@code Foo_Frule.fInto}, for messages. */

@@ -57,6 +57,9 @@ import io.jgrad.check.fakes.VoidStep;
 import io.jgrad.check.fakes.WrongAdjoint;
 import io.jgrad.check.fakes.WrongConvenience;
 import io.jgrad.check.fakes.WrongInto;
+import io.jgrad.check.fakes.WrongHvp;
+import io.jgrad.check.fakes.RightHvp;
+import io.jgrad.check.fakes.AsymmetricHvp;
 import io.jgrad.check.fakes.WrongJacobian;
 import io.jgrad.check.fakes.WrongNestedTangent;
 import io.jgrad.check.fakes.WrongResultAdjoint;
@@ -112,6 +115,17 @@ class GradCheckTest {
 
   @Nested
   class CorrectRules {
+    @Test
+    void secondOrderRulesAreCheckedAtEveryPoint() {
+      GradCheck.Report report = GradCheck.of(RightHvp.class, "f").check();
+
+      assertEquals(5, report.points());
+      assertEquals(5, report.hessianPoints());
+      assertTrue(report.worstHessianError() > 0 && report.worstHessianError() < 1e-6,
+          report::toString);
+      assertContains(report.toString(), "Hessian-vector products checked at 5 point(s)");
+    }
+
     @Test
     void passAtRandomPoints() {
       GradCheck.Report report = GradCheck.of(Sines.class, "f").check();
@@ -238,6 +252,26 @@ class GradCheckTest {
           "(finite difference, best step h = ",
           "(tangent from WrongTangent_Frule.f)",
           "> tolerance 1.0E-6");
+    }
+
+    @Test
+    void aWrongHessianVectorProductFailsFiniteDifferencesOfTheGradient() {
+      String message = failureOf(GradCheck.of(WrongHvp.class, "f"));
+
+      assertContains(
+          message,
+          "check:      WrongHvp_Rrule.fHvp vs central finite differences of the gradient",
+          "(finite difference of WrongHvp_Rrule.f, best step h = ",
+          "(Hessian times direction from WrongHvp_Rrule.fHvp)");
+    }
+
+    @Test
+    void anAsymmetricHessianFails() {
+      String message = failureOf(GradCheck.of(AsymmetricHvp.class, "f"));
+
+      assertContains(
+          message,
+          "check:      AsymmetricHvp_Rrule.fHvp is symmetric: w . (H u) = u . (H w)");
     }
 
     @Test

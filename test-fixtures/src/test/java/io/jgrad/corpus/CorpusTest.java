@@ -48,6 +48,7 @@ class CorpusTest {
           ConstantParameters.class,
           DataArguments.class,
           TailRecursion.class,
+          SecondOrder.class,
           Inlining.class,
           ObjectArrayFields.ParticleSystem.class,
           ObjectArrayFields.Mlp.class,
@@ -98,7 +99,11 @@ class CorpusTest {
     }
 
     void check() {
-      config.apply(GradCheck.of(owner, method).points(POINTS).seed(SEED)).check();
+      report();
+    }
+
+    GradCheck.Report report() {
+      return config.apply(GradCheck.of(owner, method).points(POINTS).seed(SEED)).check();
     }
   }
 
@@ -895,6 +900,23 @@ class CorpusTest {
         r.nextInt(0, 6))));
     add(e, TailRecursion.class, "caller", c -> c.args(r -> args(array(r, 3, -1, 1))));
 
+    // ---- SecondOrder: Hessian-vector products through loops, branches, mutation, recursion
+    add(e, SecondOrder.class, "quartic", c -> c.args(r -> args(array(r, r.nextInt(1, 6),
+        -1, 1))));
+    add(e, SecondOrder.class, "branches", c -> c.args(r -> args(u(r, -1, 1), u(r, -1, 1))));
+    add(e, SecondOrder.class, "squaredInPlace", c -> c.args(r -> args(array(r,
+        r.nextInt(1, 6), -1, 1))));
+    add(e, SecondOrder.class, "power", c -> c.args(r -> args(u(r, -1.5, 1.5),
+        r.nextInt(0, 8))));
+    add(e, SecondOrder.class, "logSumExp", c -> c.args(r -> {
+      int n = r.nextInt(1, 6);
+      return args(array(r, n, -2, 2), array(r, n, 0.5, 2));
+    }));
+    add(e, SecondOrder.class, "floats", c -> c.args(r -> args(floatArray(r, r.nextInt(1, 6)),
+        (float) u(r, 0.5, 2))));
+    add(e, SecondOrder.class, "composed", c -> c.args(r -> args(array(r, r.nextInt(1, 5),
+        -1, 1), r.nextInt(0, 5))));
+
     // ---- ReturningArguments: helpers returning the array or object they were passed
     add(e, ReturningArguments.class, "chained", c -> c.args(r -> args(u(r, -1, 1),
         array(r, 3, -1, 1), array(r, 3, -1, 1))));
@@ -1179,6 +1201,14 @@ class CorpusTest {
       v = u(r, lo, hi);
     } while (nearGrid(v, step, offset, MARGIN));
     return v;
+  }
+
+  static float[] floatArray(Random r, int n) {
+    float[] out = new float[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = (float) u(r, -1, 1);
+    }
+    return out;
   }
 
   static double[] array(Random r, int n, double lo, double hi) {

@@ -16,6 +16,7 @@ import io.jgrad.processor.ir.Var;
 import io.jgrad.processor.rules.ParameterSlots;
 import io.jgrad.processor.rules.RuleNames;
 import io.jgrad.processor.transform.ForwardTransform;
+import io.jgrad.processor.transform.SecondOrderRules;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -47,7 +48,14 @@ public final class RuleWriter {
    */
   public record Rule(Function primal, String primalName, boolean isPublic, boolean helper,
       boolean instance, List<TypeName> thrown, Function forward, Function reverse,
-      Function forwardPart, Function reversePart, Block aliasChecks) {}
+      Function forwardPart, Function reversePart, Block aliasChecks,
+      SecondOrderRules.Output second) {
+    /** These rules with second-order rules ({@code null}: none). */
+    public Rule withSecond(SecondOrderRules.Output rules) {
+      return new Rule(primal, primalName, isPublic, helper, instance, thrown, forward, reverse,
+          forwardPart, reversePart, aliasChecks, rules);
+    }
+  }
 
   private final String packageName;
   private final String ruleBase;
@@ -87,7 +95,7 @@ public final class RuleWriter {
     for (Copy copy : copies) {
       Function f = copy.body();
       Rule asRule = new Rule(f, copy.primalName(), false, true, false, copy.thrown(), f, f, f,
-          f, new Block());
+          f, new Block(), null);
       type.addMethod(method(f, asRule, JavaEmitter.typeName(f.returnType()))
           .addJavadoc("A copy of {@link $T#$L}, which is private: its result has no derivative,"
               + " and the rules call this copy where the primal calls it.\n", owner,
@@ -142,6 +150,7 @@ public final class RuleWriter {
         type.addMethod(jacobian(rule));
       }
       type.addMethod(adjoint(rule));
+      secondOrder(rule, type, recordNames.get(rule));
       if (rule.forwardPart() != null) {
         String link = linkSignature(rule);
         type.addMethod(method(rule.forwardPart(), rule,
@@ -194,6 +203,333 @@ public final class RuleWriter {
             + " parameter on top).\n\n", owner, link, rule.forwardPart().name())
         .addJavadoc(helperNote(rule))
         .build());
+    secondOrder(rule, type, null);
+  }
+
+  /**
+   * The second-order rules, if the method has them: the tangent forms of the reverse parts (what
+   * generated callers compose) and, for a {@code @Grad} method with a number result, the
+   * Hessian-vector product ({@code fHvp}, {@code fHvpAdjoint}) and the Hessian.
+   */
+  private void secondOrder(Rule rule, TypeSpec.Builder type, String gradientRecord) {
+    SecondOrderRules.Output second = rule.second();
+    if (second == null) {
+      return;
+    }
+    type.addMethod(method(second.forwardTangent(), rule,
+        JavaEmitter.typeName(second.forwardTangent().returnType()))
+        .addJavadoc("The tangent form of {@link #$L} (forward mode over the reverse rule: second"
+            + " derivatives): each argument that carries a derivative is followed by its tangent."
+            + " Leaves on this thread's tapes what {@link #$L} needs and, on top, the tangent of"
+            + " the value. Generated callers compose second-order rules through it.\n",
+            rule.forwardPart().name(), second.reverseTangent().name())
+        .addJavadoc(helperNote(rule))
+        .build());
+    type.addMethod(method(second.reverseTangent(), rule, TypeName.VOID)
+        .addJavadoc("The tangent form of {@link #$L}, taking from this thread's tapes what the"
+            + " matching {@link #$L} call left there: each argument that carries a derivative is"
+            + " followed by its tangent (an adjoint buffer by the tangent of the adjoint); the"
+            + " adjoints of double and float parameters are pushed onto the tape, each followed"
+            + " by its tangent.\n", rule.reversePart().name(), second.forwardTangent().name())
+        .addJavadoc(helperNote(rule))
+        .build());
+    if (second.hvp() == null || rule.helper() || rule.instance()) {
+      return;
+    }
+    String recordName = gradientRecord.endsWith("Gradient")
+        ? gradientRecord.substring(0, gradientRecord.length() - "Gradient".length()) + "Hvp"
+        : RuleNames.hvpRecord(rule.primal().name());
+    TypeSpec record = hvpRecord(rule, recordName);
+    type.addType(record);
+    type.addMethod(hvpConvenience(rule, ClassName.get(packageName,
+        RuleNames.reverseClass(ruleBase), record.name())));
+    type.addMethod(method(second.hvp(), rule, JavaEmitter.typeName(second.hvp().returnType()))
+        .addJavadoc("Value, gradient and Hessian-vector product of {@link $T#$L}, added into the"
+            + " caller's buffers: allocates nothing in steady state.\n\n", owner,
+            linkSignature(rule))
+        .addJavadoc("<p>Each differentiable parameter is followed by its direction ({@code xDir});"
+            + " each array parameter's adjoint buffer ({@code xBar}) by the buffer its Hessian"
+            + " times the direction is added into ({@code xHvp}). Add {@code seed} times the"
+            + " gradient and {@code seed} times H&middot;dir. Derivatives are with respect to"
+            + " the contents of the arguments on entry; the arguments are left as the primal"
+            + " leaves them.")
+        .addJavadoc(hasScalars(rule.primal()) ? " {@code scalarBars[k]} and {@code scalarHvps[k]}"
+            + " receive the derivatives with respect to the k-th double or float parameter." : "")
+        .addJavadoc("\n\n@return the primal value (bit for bit)\n")
+        .build());
+    type.addMethod(hessian(rule));
+  }
+
+  /** What each parameter of {@code fHvpAdjoint} is to its caller. */
+  private enum HvpRole { PRIMAL, DIRECTION, BAR, HVP, SEED, SCALAR_BARS, SCALAR_HVPS }
+
+  /** {@code fHvpAdjoint}'s parameter {@code k}: its role and the primal parameter it is for. */
+  private record HvpParam(Var param, HvpRole role, Var primal) {}
+
+  /**
+   * The parameters of {@code fHvpAdjoint}, read against {@code fAdjoint}'s: each parameter of
+   * {@code fAdjoint} that carries a derivative (but the seed) is followed by its tangent.
+   */
+  private static List<HvpParam> hvpParams(Rule rule) {
+    List<Var> adjointParams = rule.reverse().params();
+    List<Var> hvpParams = rule.second().hvp().params();
+    Set<String> primalNames = rule.primal().params().stream().map(Var::name)
+        .collect(Collectors.toSet());
+    List<HvpParam> out = new ArrayList<>();
+    int j = 0;
+    Var lastPrimal = null;
+    for (int k = 0; k < adjointParams.size(); k++) {
+      Var a = adjointParams.get(k);
+      HvpRole role;
+      HvpRole tangentRole;
+      if (primalNames.contains(a.name())) {
+        lastPrimal = a;
+        role = HvpRole.PRIMAL;
+        tangentRole = HvpRole.DIRECTION;
+      } else if (a.type().isFloating()) {
+        role = HvpRole.SEED;
+        tangentRole = null;
+      } else if (k == adjointParams.size() - 1 && hasScalars(rule.primal())) {
+        role = HvpRole.SCALAR_BARS;
+        tangentRole = HvpRole.SCALAR_HVPS;
+      } else {
+        role = HvpRole.BAR;
+        tangentRole = HvpRole.HVP;
+      }
+      out.add(new HvpParam(hvpParams.get(j++), role, lastPrimal));
+      if (tangentRole != null && a.isDifferentiableParam()) {
+        out.add(new HvpParam(hvpParams.get(j++), tangentRole, lastPrimal));
+      }
+    }
+    if (j != hvpParams.size()) {
+      throw new IllegalStateException("fHvpAdjoint's parameters do not follow fAdjoint's");
+    }
+    return out;
+  }
+
+  /** {@code record FHvp(double value, double aBar, double[] xBar, double aHvp, double[] xHvp)}. */
+  private TypeSpec hvpRecord(Rule rule, String name) {
+    Function primal = rule.primal();
+    MethodSpec.Builder components = MethodSpec.constructorBuilder()
+        .addParameter(JavaEmitter.typeName(primal.returnType()), "value");
+    CodeBlock.Builder doc = CodeBlock.builder()
+        .add("The value, gradient and Hessian-vector product of {@link $T#$L}.\n\n", owner,
+            linkSignature(rule))
+        .add("@param value the primal value\n");
+    for (String suffix : List.of("Bar", "Hvp")) {
+      for (Var p : primal.params()) {
+        if (p.isDifferentiableParam()) {
+          components.addParameter(JavaEmitter.typeName(p.type().tangentType()),
+              p.name() + suffix);
+          doc.add(suffix.equals("Bar")
+              ? "@param $L the derivative of the value with respect to {@code $L}\n"
+              : "@param $L the Hessian times the direction, the part for {@code $L}\n",
+              p.name() + suffix, p.name());
+        }
+      }
+    }
+    return TypeSpec.recordBuilder(name)
+        .addModifiers(modifiers(rule.isPublic())[0] == Modifier.PUBLIC
+            ? new Modifier[] {Modifier.PUBLIC} : new Modifier[0])
+        .addJavadoc(doc.build())
+        .recordConstructor(components.build())
+        .build();
+  }
+
+  /** {@code fHvp(a, aDir, x, xDir, n)}: fresh buffers, {@code fHvpAdjoint} with seed 1. */
+  private MethodSpec hvpConvenience(Rule rule, ClassName record) {
+    List<HvpParam> params = hvpParams(rule);
+    Names names = new Names(params.stream().map(p -> p.param().name())
+        .collect(Collectors.toList()));
+    MethodSpec.Builder m = MethodSpec.methodBuilder(RuleNames.hvp(rule.primal().name()))
+        .addModifiers(modifiers(rule.isPublic()))
+        .addExceptions(rule.thrown())
+        .returns(record)
+        .addJavadoc("Value, gradient and Hessian-vector product of {@link $T#$L}, in freshly"
+            + " allocated storage: each differentiable parameter is followed by its direction."
+            + " Derivatives are with respect to the arguments' contents on entry; the arguments"
+            + " are left as the primal leaves them.\n\n", owner, linkSignature(rule))
+        .addJavadoc("@return the primal value (bit for bit), the gradient and the Hessian times the"
+            + " direction\n");
+    List<CodeBlock> call = new ArrayList<>();
+    Map<String, CodeBlock> bars = new HashMap<>();
+    Map<String, CodeBlock> hvps = new HashMap<>();
+    long scalars = scalarCount(rule.primal());
+    String scalarBars = null;
+    String scalarHvps = null;
+    for (HvpParam p : params) {
+      String name = p.param().name();
+      switch (p.role()) {
+        case PRIMAL, DIRECTION -> {
+          m.addParameter(JavaEmitter.typeName(p.param().type()), name);
+          call.add(CodeBlock.of("$N", name));
+        }
+        case BAR, HVP -> {
+          m.addStatement("$T $N = $L", JavaEmitter.typeName(p.param().type()), name,
+              zeroBuffer(p.primal()));
+          call.add(CodeBlock.of("$N", name));
+          (p.role() == HvpRole.BAR ? bars : hvps).put(p.primal().name(),
+              CodeBlock.of("$N", name));
+        }
+        case SEED -> call.add(CodeBlock.of("1.0"));
+        case SCALAR_BARS, SCALAR_HVPS -> {
+          m.addStatement("double[] $N = new double[$L]", name, scalars);
+          call.add(CodeBlock.of("$N", name));
+          if (p.role() == HvpRole.SCALAR_BARS) {
+            scalarBars = name;
+          } else {
+            scalarHvps = name;
+          }
+        }
+      }
+    }
+    int k = 0;
+    for (Var p : rule.primal().params()) {
+      if (p.isDifferentiableParam() && p.type().isFloating()) {
+        bars.put(p.name(), CodeBlock.of("$N[$L]", scalarBars, k));
+        hvps.put(p.name(), CodeBlock.of("$N[$L]", scalarHvps, k++));
+      }
+    }
+    String value = names.fresh("value");
+    m.addStatement("$T $N = $N($L)", JavaEmitter.typeName(rule.primal().returnType()), value,
+        rule.second().hvp().name(), CodeBlock.join(call, ", "));
+    List<CodeBlock> fields = new ArrayList<>();
+    fields.add(CodeBlock.of("$N", value));
+    for (Map<String, CodeBlock> part : List.of(bars, hvps)) {
+      for (Var p : rule.primal().params()) {
+        if (p.isDifferentiableParam()) {
+          fields.add(part.get(p.name()));
+        }
+      }
+    }
+    m.addStatement("return new $T($L)", record, CodeBlock.join(fields, ", "));
+    return m.build();
+  }
+
+  /** A zero buffer shaped like array parameter {@code p}'s tangent (null if p is null). */
+  private static CodeBlock zeroBuffer(Var p) {
+    return p.type().dimensions() == 1 && p.type().isFloatingArray()
+        ? CodeBlock.of("$N == null ? null : new double[$N.length]", p.name(), p.name())
+        : CodeBlock.of("$T.zerosLike($N)", ClassName.get("io.jgrad.tape", "Snapshots"),
+            p.name());
+  }
+
+  /**
+   * {@code double[][] fHessian(params)}: the Hessian over the differentiable inputs in parameter
+   * order (the columns of {@code fJacobian}), one Hessian-vector product per column.
+   */
+  private MethodSpec hessian(Rule rule) {
+    Function primal = rule.primal();
+    Names names = new Names(primal.params().stream().map(Var::name).collect(Collectors.toList()));
+    String columns = names.fresh("columns");
+    String value = names.fresh("value");
+    String hessian = names.fresh("hessian");
+    String column = names.fresh("column");
+    String offset = names.fresh("offset");
+    String row = names.fresh("row");
+    String at = names.fresh("at");
+    ClassName jacobians = ClassName.get("io.jgrad", "Jacobians");
+    MethodSpec.Builder m = MethodSpec.methodBuilder(RuleNames.hessian(primal.name()))
+        .addModifiers(modifiers(rule.isPublic()))
+        .addExceptions(rule.thrown())
+        .returns(double[][].class)
+        .addJavadoc("The Hessian of {@link $T#$L} at the arguments' contents on entry: row and"
+            + " column {@code k} are the k-th differentiable input in parameter order (a scalar"
+            + " one, an array its elements, a matrix its rows one after the other), as the"
+            + " columns of a Jacobian. One Hessian-vector product ({@link #$L}) per column. The"
+            + " arguments are left as the primal leaves them.\n", owner, linkSignature(rule),
+            rule.second().hvp().name());
+    for (Var p : primal.params()) {
+      m.addParameter(JavaEmitter.typeName(p.type()), p.name());
+    }
+    countColumns(primal, columns, m);
+    EntryState state = entryState(rule, names, value, m);
+    m.addStatement("double[][] $N = new double[$N][]", hessian, columns);
+    m.beginControlFlow("for (int $N = 0; $N < $N; $N++)", column, column, columns, column);
+    m.addStatement("int $N = 0", offset);
+    List<HvpParam> params = hvpParams(rule);
+    Map<HvpParam, String> locals = new HashMap<>();
+    for (HvpParam p : params) {
+      if (p.role() == HvpRole.DIRECTION) {
+        String dir = names.fresh(p.param().name());
+        locals.put(p, dir);
+        if (p.primal().type().isFloating()) {
+          m.addStatement("double $N = $N == $N++ ? 1.0 : 0.0", dir, column, offset);
+        } else {
+          m.addStatement("$T $N = $L", JavaEmitter.typeName(p.param().type()), dir,
+              CodeBlock.of("$T.zerosLike($N)",
+                  ClassName.get("io.jgrad.tape", "Snapshots"), entryVar(p.primal(), state.entry()).name()));
+          m.addStatement("$N = $T.seed($N, $N, $N)", offset, jacobians, dir, column, offset);
+        }
+      }
+    }
+    List<CodeBlock> call = new ArrayList<>();
+    String scalarHvps = null;
+    for (HvpParam p : params) {
+      switch (p.role()) {
+        case PRIMAL -> call.add(entryCopy(p.param(), state.entry()));
+        case DIRECTION -> call.add(CodeBlock.of("$N", locals.get(p)));
+        case BAR, HVP -> {
+          String buffer = names.fresh(p.param().name());
+          locals.put(p, buffer);
+          m.addStatement("$T $N = $L", JavaEmitter.typeName(p.param().type()), buffer,
+              CodeBlock.of("$T.zerosLike($N)",
+                  ClassName.get("io.jgrad.tape", "Snapshots"), entryVar(p.primal(), state.entry()).name()));
+          call.add(CodeBlock.of("$N", buffer));
+        }
+        case SEED -> call.add(CodeBlock.of("1.0"));
+        case SCALAR_BARS, SCALAR_HVPS -> {
+          String buffer = names.fresh(p.param().name());
+          locals.put(p, buffer);
+          m.addStatement("double[] $N = new double[$L]", buffer, scalarCount(primal));
+          call.add(CodeBlock.of("$N", buffer));
+          if (p.role() == HvpRole.SCALAR_HVPS) {
+            scalarHvps = buffer;
+          }
+        }
+      }
+    }
+    m.addCode(state.dataOnEntry());
+    m.addStatement("$N($L)", rule.second().hvp().name(), CodeBlock.join(call, ", "));
+    m.addStatement("double[] $N = new double[$N]", row, columns);
+    m.addStatement("int $N = 0", at);
+    int k = 0;
+    for (Var p : primal.params()) {
+      if (!p.isDifferentiableParam()) {
+        continue;
+      }
+      if (p.type().isFloating()) {
+        m.addStatement("$N[$N++] = $N[$L]", row, at, scalarHvps, k++);
+        continue;
+      }
+      for (HvpParam q : params) {
+        if (q.role() == HvpRole.HVP && q.primal() == p) {
+          m.addStatement("$N = $T.put($N, $N, $N)", at, jacobians, row, at, locals.get(q));
+        }
+      }
+    }
+    m.addStatement("$N[$N] = $N", hessian, column, row);
+    m.endControlFlow();
+    m.addCode(state.dataFinal());
+    m.addStatement("return $N", hessian);
+    return m.build();
+  }
+
+  /** {@code int columns = ...}: one per differentiable number, one per array element. */
+  private static void countColumns(Function primal, String columns, MethodSpec.Builder m) {
+    ClassName jacobians = ClassName.get("io.jgrad", "Jacobians");
+    m.addStatement("int $N = 0", columns);
+    for (Var p : primal.params()) {
+      if (!p.isDifferentiableParam()) {
+        continue; // data: no column
+      } else if (p.type().isFloatingArray()) {
+        m.addStatement("$N += $T.size($N)", columns, jacobians, p.name()); // 0 if null
+      } else if (p.type().hasShadow()) {
+        m.addStatement("$N += $T.size($L)", columns, columnsOf(p), zerosLike(p));
+      } else if (p.type().isFloating()) {
+        m.addStatement("$N += 1", columns);
+      }
+    }
   }
 
   private MethodSpec adjoint(Rule rule) {
@@ -250,18 +586,128 @@ public final class RuleWriter {
     for (Var p : primal.params()) {
       m.addParameter(JavaEmitter.typeName(p.type()), p.name());
     }
-    m.addStatement("int $N = 0", columns);
+    countColumns(primal, columns, m);
+    EntryState state = entryState(rule, names, value, m);
+    java.util.Map<String, String> entry = state.entry();
+    CodeBlock dataOnEntry = state.dataOnEntry();
+    boolean recordResult = primal.returnType().isRecord();
+    ClassName resultTangent = recordResult
+        ? ClassName.bestGuess(primal.returnType().shape().tangentName()) : null;
+    String outputs = names.fresh("outputs");
+    CodeBlock rows = recordResult ? CodeBlock.of("$N", outputs) : CodeBlock.of("$N.length", value);
+    if (recordResult) {
+      m.addStatement("int $N = $T.size($T.zerosLike($N))", outputs, resultTangent,
+          resultTangent, value);
+    }
+    m.addStatement("double[][] $N = new double[$L][$N]", jacobian, rows, columns);
+    m.beginControlFlow("if ($L <= $N)", rows, columns);
+    m.beginControlFlow("for (int $N = 0; $N < $L; $N++)", row, row, rows, row);
+    if (recordResult) {
+      m.addStatement("$T $N = $T.zerosLike($N)", resultTangent, resultBar, resultTangent, value);
+      m.addStatement("$T.seed($N, $N, 0)", resultTangent, resultBar, row);
+    } else {
+      m.addStatement("double[] $N = new double[$N.length]", resultBar, value);
+      m.addStatement("$N[$N] = 1.0", resultBar, row);
+    }
+    List<CodeBlock> args = new ArrayList<>();
+    List<String> bars = new ArrayList<>();
     for (Var p : primal.params()) {
-      if (!p.isDifferentiableParam()) {
-        continue; // data: no column
-      } else if (p.type().isFloatingArray()) {
-        m.addStatement("$N += $T.size($N)", columns, jacobians, p.name()); // 0 if null
-      } else if (p.type().hasShadow()) {
-        m.addStatement("$N += $T.size($L)", columns, columnsOf(p), zerosLike(p));
-      } else if (p.type().isFloating()) {
-        m.addStatement("$N += 1", columns);
+      args.add(entryCopy(p, entry));
+      if (p.isDifferentiableParam() && (p.type().isFloatingArray() || p.type().hasShadow())) {
+        String bar = names.fresh(RuleNames.adjoint(p.name()));
+        m.addStatement("$T $N = $L", JavaEmitter.typeName(p.type().tangentType()), bar,
+            p.type().isFloatingArray() ? CodeBlock.of("$T.zerosLike($N)", snapshots, p.name())
+                : zerosLike(entryVar(p, entry)));
+        args.add(CodeBlock.of("$N", bar));
+        bars.add(bar);
+      } else {
+        bars.add(null);
       }
     }
+    args.add(CodeBlock.of("$N", resultBar));
+    if (hasScalars(primal)) {
+      m.addStatement("double[] $N = new double[$L]", scalarBars, scalarCount(primal));
+      args.add(CodeBlock.of("$N", scalarBars));
+    }
+    m.addCode(dataOnEntry);
+    m.addStatement("$N($L)", RuleNames.adjointMethod(primal.name()), CodeBlock.join(args, ", "));
+    m.addStatement("int $N = 0", column);
+    int k = 0;
+    for (int i = 0; i < primal.params().size(); i++) {
+      Var p = primal.params().get(i);
+      if (!p.isDifferentiableParam()) {
+        continue;
+      } else if (p.type().isFloatingArray() || p.type().hasShadow()) {
+        m.addStatement("$N = $T.put($N[$N], $N, $N)", column, columnsOf(p), jacobian, row,
+            column, bars.get(i));
+      } else if (p.type().isFloating()) {
+        m.addStatement("$N[$N][$N++] = $N[$L]", jacobian, row, column, scalarBars, k++);
+      }
+    }
+    m.endControlFlow();
+    m.nextControlFlow("else");
+    m.beginControlFlow("for (int $N = 0; $N < $N; $N++)", column, column, columns, column);
+    m.addStatement("int $N = 0", offset);
+    List<CodeBlock> forwardArgs = new ArrayList<>();
+    boolean packed = ParameterSlots.packsScalarTangents(primal.params());
+    List<CodeBlock> scalarDots = new ArrayList<>();
+    for (Var p : primal.params()) {
+      forwardArgs.add(entryCopy(p, entry));
+      if (!p.isDifferentiableParam()) {
+        continue;
+      } else if (p.type().isFloatingArray() || p.type().hasShadow()) {
+        String dot = names.fresh(RuleNames.tangent(p.name()));
+        m.addStatement("$T $N = $L", JavaEmitter.typeName(p.type().tangentType()), dot,
+            p.type().isFloatingArray() ? CodeBlock.of("$T.zerosLike($N)", snapshots, p.name())
+                : zerosLike(entryVar(p, entry)));
+        m.addStatement("$N = $T.seed($N, $N, $N)", offset, columnsOf(p), dot, column, offset);
+        forwardArgs.add(CodeBlock.of("$N", dot));
+      } else if (p.type().isFloating()) {
+        String dot = names.fresh(RuleNames.tangent(p.name()));
+        m.addStatement("double $N = $N == $N++ ? 1.0 : 0.0", dot, column, offset);
+        (packed ? scalarDots : forwardArgs).add(CodeBlock.of("$N", dot));
+      }
+    }
+    if (packed) {
+      forwardArgs.add(CodeBlock.of("new double[] {$L}", CodeBlock.join(scalarDots, ", ")));
+    }
+    m.addCode(dataOnEntry);
+    ClassName forwardRules = ClassName.get(packageName, RuleNames.forwardClass(ruleBase));
+    if (recordResult) {
+      m.addStatement("double[] $N = new double[$N]", tangent, outputs);
+      m.addStatement("$T.put($N, 0, $T.$N($L).tangent())", resultTangent, tangent, forwardRules,
+          primal.name(), CodeBlock.join(forwardArgs, ", "));
+    } else {
+      m.addStatement("double[] $N = $T.$N($L).tangent()", tangent, forwardRules, primal.name(),
+          CodeBlock.join(forwardArgs, ", "));
+    }
+    m.beginControlFlow("for (int $N = 0; $N < $L; $N++)", row, row, rows, row);
+    m.addStatement("$N[$N][$N] = $N[$N]", jacobian, row, column, tangent, row);
+    m.endControlFlow();
+    m.endControlFlow();
+    m.endControlFlow();
+    m.addCode(state.dataFinal());
+    m.addStatement("return $N", jacobian);
+    return m.build();
+  }
+
+  /**
+   * What a method computing derivatives column by column at the arguments' entry state needs:
+   * copies of the differentiable arrays' contents on entry ({@code entry}: parameter name to the
+   * copy's name), code putting the arrays of data back as they were on entry (before each call
+   * of a rule) and, last, as the primal left them.
+   */
+  private record EntryState(java.util.Map<String, String> entry, CodeBlock dataOnEntry,
+      CodeBlock dataFinal) {}
+
+  /**
+   * Rejects aliased arguments as the rules do, copies the entry state ({@link EntryState}) and
+   * calls the primal on the arguments themselves, its result in {@code value}: the arguments are
+   * left as the primal leaves them.
+   */
+  private EntryState entryState(Rule rule, Names names, String value, MethodSpec.Builder m) {
+    Function primal = rule.primal();
+    ClassName snapshots = ClassName.get("io.jgrad.tape", "Snapshots");
     // aliased arguments are rejected as by the other rules (the columns below use copies)
     if (!rule.aliasChecks().isEmpty()) {
       m.addCode(JavaEmitter.emit(new Function(primal.name(), primal.params(), Type.VOID,
@@ -313,10 +759,6 @@ public final class RuleWriter {
         : primal.params();
     CodeBlock call = arguments.stream().map(p -> CodeBlock.of("$N", p.name()))
         .collect(CodeBlock.joining(", "));
-    // a record result: its outputs are its tangent's numbers, laid out by its tangent class
-    boolean recordResult = primal.returnType().isRecord();
-    ClassName resultTangent = recordResult
-        ? ClassName.bestGuess(primal.returnType().shape().tangentName()) : null;
     TypeName valueType = JavaEmitter.typeName(primal.returnType());
     if (rule.instance()) {
       m.addStatement("$T $N = $N.$N($L)", valueType, value, primal.params().get(0).name(),
@@ -325,102 +767,9 @@ public final class RuleWriter {
       m.addStatement("$T $N = $T.$N($L)", valueType, value, owner, primal.name(), call);
     }
     m.addCode(dataAfterPrimal.build());
-    String outputs = names.fresh("outputs");
-    CodeBlock rows = recordResult ? CodeBlock.of("$N", outputs) : CodeBlock.of("$N.length", value);
-    if (recordResult) {
-      m.addStatement("int $N = $T.size($T.zerosLike($N))", outputs, resultTangent,
-          resultTangent, value);
-    }
-    m.addStatement("double[][] $N = new double[$L][$N]", jacobian, rows, columns);
-    m.beginControlFlow("if ($L <= $N)", rows, columns);
-    m.beginControlFlow("for (int $N = 0; $N < $L; $N++)", row, row, rows, row);
-    if (recordResult) {
-      m.addStatement("$T $N = $T.zerosLike($N)", resultTangent, resultBar, resultTangent, value);
-      m.addStatement("$T.seed($N, $N, 0)", resultTangent, resultBar, row);
-    } else {
-      m.addStatement("double[] $N = new double[$N.length]", resultBar, value);
-      m.addStatement("$N[$N] = 1.0", resultBar, row);
-    }
-    List<CodeBlock> args = new ArrayList<>();
-    List<String> bars = new ArrayList<>();
-    for (Var p : primal.params()) {
-      args.add(entryCopy(p, entry));
-      if (p.isDifferentiableParam() && (p.type().isFloatingArray() || p.type().hasShadow())) {
-        String bar = names.fresh(RuleNames.adjoint(p.name()));
-        m.addStatement("$T $N = $L", JavaEmitter.typeName(p.type().tangentType()), bar,
-            p.type().isFloatingArray() ? CodeBlock.of("$T.zerosLike($N)", snapshots, p.name())
-                : zerosLike(entryVar(p, entry)));
-        args.add(CodeBlock.of("$N", bar));
-        bars.add(bar);
-      } else {
-        bars.add(null);
-      }
-    }
-    args.add(CodeBlock.of("$N", resultBar));
-    if (hasScalars(primal)) {
-      m.addStatement("double[] $N = new double[$L]", scalarBars, scalarCount(primal));
-      args.add(CodeBlock.of("$N", scalarBars));
-    }
-    m.addCode(dataOnEntry.build());
-    m.addStatement("$N($L)", RuleNames.adjointMethod(primal.name()), CodeBlock.join(args, ", "));
-    m.addStatement("int $N = 0", column);
-    int k = 0;
-    for (int i = 0; i < primal.params().size(); i++) {
-      Var p = primal.params().get(i);
-      if (!p.isDifferentiableParam()) {
-        continue;
-      } else if (p.type().isFloatingArray() || p.type().hasShadow()) {
-        m.addStatement("$N = $T.put($N[$N], $N, $N)", column, columnsOf(p), jacobian, row,
-            column, bars.get(i));
-      } else if (p.type().isFloating()) {
-        m.addStatement("$N[$N][$N++] = $N[$L]", jacobian, row, column, scalarBars, k++);
-      }
-    }
-    m.endControlFlow();
-    m.nextControlFlow("else");
-    m.beginControlFlow("for (int $N = 0; $N < $N; $N++)", column, column, columns, column);
-    m.addStatement("int $N = 0", offset);
-    List<CodeBlock> forwardArgs = new ArrayList<>();
-    boolean packed = ParameterSlots.packsScalarTangents(primal.params());
-    List<CodeBlock> scalarDots = new ArrayList<>();
-    for (Var p : primal.params()) {
-      forwardArgs.add(entryCopy(p, entry));
-      if (!p.isDifferentiableParam()) {
-        continue;
-      } else if (p.type().isFloatingArray() || p.type().hasShadow()) {
-        String dot = names.fresh(RuleNames.tangent(p.name()));
-        m.addStatement("$T $N = $L", JavaEmitter.typeName(p.type().tangentType()), dot,
-            p.type().isFloatingArray() ? CodeBlock.of("$T.zerosLike($N)", snapshots, p.name())
-                : zerosLike(entryVar(p, entry)));
-        m.addStatement("$N = $T.seed($N, $N, $N)", offset, columnsOf(p), dot, column, offset);
-        forwardArgs.add(CodeBlock.of("$N", dot));
-      } else if (p.type().isFloating()) {
-        String dot = names.fresh(RuleNames.tangent(p.name()));
-        m.addStatement("double $N = $N == $N++ ? 1.0 : 0.0", dot, column, offset);
-        (packed ? scalarDots : forwardArgs).add(CodeBlock.of("$N", dot));
-      }
-    }
-    if (packed) {
-      forwardArgs.add(CodeBlock.of("new double[] {$L}", CodeBlock.join(scalarDots, ", ")));
-    }
-    m.addCode(dataOnEntry.build());
-    ClassName forwardRules = ClassName.get(packageName, RuleNames.forwardClass(ruleBase));
-    if (recordResult) {
-      m.addStatement("double[] $N = new double[$N]", tangent, outputs);
-      m.addStatement("$T.put($N, 0, $T.$N($L).tangent())", resultTangent, tangent, forwardRules,
-          primal.name(), CodeBlock.join(forwardArgs, ", "));
-    } else {
-      m.addStatement("double[] $N = $T.$N($L).tangent()", tangent, forwardRules, primal.name(),
-          CodeBlock.join(forwardArgs, ", "));
-    }
-    m.beginControlFlow("for (int $N = 0; $N < $L; $N++)", row, row, rows, row);
-    m.addStatement("$N[$N][$N] = $N[$N]", jacobian, row, column, tangent, row);
-    m.endControlFlow();
-    m.endControlFlow();
-    m.endControlFlow();
-    dataFinal.forEach(m::addCode);
-    m.addStatement("return $N", jacobian);
-    return m.build();
+    CodeBlock.Builder last = CodeBlock.builder();
+    dataFinal.forEach(last::add);
+    return new EntryState(entry, dataOnEntry.build(), last.build());
   }
 
   /** A fresh copy of a parameter's contents on entry, or the parameter itself. */

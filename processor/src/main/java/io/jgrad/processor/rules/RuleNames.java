@@ -36,6 +36,30 @@ public final class RuleNames {
     return method + "Reverse";
   }
 
+  /** The tangent form of a reverse part (forward-over-reverse): {@code fForwardTangent}. */
+  public static String tangentPart(String part) {
+    return part + "Tangent";
+  }
+
+  /** Value, gradient and Hessian-vector product added into the caller's buffers. */
+  public static String hvpAdjoint(String method) {
+    return method + "HvpAdjoint";
+  }
+
+  /** Value, gradient and Hessian-vector product in fresh storage. */
+  public static String hvp(String method) {
+    return method + "Hvp";
+  }
+
+  /** {@code logLoss} -> {@code LogLossHvp}. */
+  public static String hvpRecord(String method) {
+    return Character.toUpperCase(method.charAt(0)) + method.substring(1) + "Hvp";
+  }
+
+  public static String hessian(String method) {
+    return method + "Hessian";
+  }
+
   /** {@code logLoss} -> {@code LogLossGradient}. */
   public static String gradientRecord(String method) {
     return Character.toUpperCase(method.charAt(0)) + method.substring(1) + "Gradient";

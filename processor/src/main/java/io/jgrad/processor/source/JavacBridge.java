@@ -1,6 +1,7 @@
 package io.jgrad.processor.source;
 
 import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.ImportTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.Tree;
@@ -25,7 +26,6 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.lang.model.element.Element;
-import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
@@ -172,7 +172,8 @@ final class JavacBridge implements CompilerBridge, Reporter {
 
   /**
    * The top-level types, not compiled from source in this compilation, that the compilation units
-   * of {@code roots} can refer to: every type of their packages and of the packages they import,
+   * of {@code roots} can refer to: the types of their packages and of the packages they import
+   * that they name,
    * the types they import or name by qualified name, and (transitively) those types' supertypes.
    */
   private Set<TypeElement> referencedBinaryTypes(Collection<? extends TypeElement> roots) {
@@ -180,6 +181,7 @@ final class JavacBridge implements CompilerBridge, Reporter {
     Set<String> packages = new LinkedHashSet<>();
     Deque<TypeElement> pending = new ArrayDeque<>();
     Set<CompilationUnitTree> units = new LinkedHashSet<>();
+    Set<String> simpleNames = new LinkedHashSet<>();
     for (TypeElement root : roots) {
       TreePath path = trees.getPath(root);
       if (path != null) {
@@ -205,6 +207,15 @@ final class JavacBridge implements CompilerBridge, Reporter {
       }
       new TreeScanner<Void, Void>() {
         @Override
+        public Void visitIdentifier(IdentifierTree identifier, Void unused) {
+          String name = identifier.getName().toString();
+          if (!name.isEmpty() && Character.isUpperCase(name.charAt(0))) {
+            simpleNames.add(name);
+          }
+          return null;
+        }
+
+        @Override
         public Void visitMemberSelect(MemberSelectTree select, Void unused) {
           String text = select.toString();
           if (QUALIFIED.matcher(text).matches()) {
@@ -223,13 +234,14 @@ final class JavacBridge implements CompilerBridge, Reporter {
         }
       }.scan(unit, null);
     }
+    // the types of those packages the code names, looked up by name: listing a package would
+    // read every class file in it, and javac 17 crashes (NPE in
+    // Lower.generateMandatedAccessors) on a record it read from a class file and is then given
+    // the source of (the records of rule classes a previous build generated)
     for (String pkg : packages) {
-      PackageElement element = pkg.startsWith("java.") ? null : elements.getPackageElement(pkg);
-      if (element != null) {
-        for (Element member : element.getEnclosedElements()) {
-          if (member instanceof TypeElement type) {
-            pending.add(type);
-          }
+      if (!pkg.startsWith("java.")) {
+        for (String name : simpleNames) {
+          addType(elements, pkg.isEmpty() ? name : pkg + "." + name, pending);
         }
       }
     }

@@ -13,6 +13,7 @@ import io.jgrad.processor.ir.Type;
 import io.jgrad.processor.rules.MathRules;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * The local derivative rule of one operation: for each active operand, the partial derivative of
@@ -30,6 +31,11 @@ final class LocalDerivatives {
    * operands. Calls to {@code @Grad} methods are not handled here (they compose through rules).
    */
   static List<Partial> of(Expr op, Expr result, Activity activity) {
+    return of(op, result, activity::isActive);
+  }
+
+  /** As above, with {@code active} telling which operands carry a derivative. */
+  static List<Partial> of(Expr op, Expr result, Predicate<Expr> activity) {
     List<Partial> out = new ArrayList<>();
     if (!op.type().isFloating()) {
       return out; // an integer value widened to double (return n & 3;) is locally constant
@@ -57,7 +63,8 @@ final class LocalDerivatives {
     return out;
   }
 
-  private static void binary(Expr.Binary b, Expr result, Activity activity, List<Partial> out) {
+  private static void binary(Expr.Binary b, Expr result, Predicate<Expr> activity,
+      List<Partial> out) {
     Expr x = b.left();
     Expr y = b.right();
     switch (b.op()) {
@@ -99,8 +106,9 @@ final class LocalDerivatives {
     return new Expr.Cast(Type.DOUBLE, e);
   }
 
-  private static void add(List<Partial> out, Activity activity, Expr operand, Expr derivative) {
-    if (activity.isActive(operand)) {
+  private static void add(List<Partial> out, Predicate<Expr> active, Expr operand,
+      Expr derivative) {
+    if (active.test(operand)) {
       out.add(new Partial(operand, derivative));
     }
   }

@@ -1,0 +1,162 @@
+package io.jgrad.processor.transform;
+
+import io.jgrad.processor.ir.Function;
+import io.jgrad.processor.ir.Type;
+import io.jgrad.processor.ir.Var;
+import io.jgrad.processor.rules.GradCallee;
+import io.jgrad.processor.rules.ParameterSlots;
+import io.jgrad.processor.rules.RuleNames;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Second-order rules by forward-over-reverse: the tangent forms ({@link TangentSweeps}) of every
+ * rule's two reverse parts, which generated callers chain as they chain the parts, and, for a
+ * method with a {@code double} or {@code float} result, {@code fHvpAdjoint}: the tangent form of
+ * {@code fAdjoint} with the seed held fixed, which adds the gradient into the adjoint buffers
+ * and the Hessian times the direction into their tangents.
+ *
+ * <p>A method whose rules hold what the tangent forms do not handle yet (records, objects), or
+ * that calls such a method, gets none: its first-order rules are unaffected.
+ */
+public final class SecondOrderRules {
+  /** A method's first-order reverse rule, as {@link ReverseTransform} made it. */
+  public record Input(Function primal, Function adjoint, Function forwardPart,
+      Function reversePart, boolean entryPoint) {}
+
+  /** The tangent parts, and the Hessian-vector product entry point (null for helpers). */
+  public record Output(Function forwardTangent, Function reverseTangent, Function hvp) {}
+
+  private SecondOrderRules() {}
+
+  /**
+   * The second-order rules of every method in {@code rules} (by callee key) that can have them.
+   *
+   * @param compiledElsewhere true for a callee of another compilation whose rules have tangent
+   *     parts
+   */
+  public static Map<String, Output> apply(Map<String, Input> rules, CalleeTable table,
+      Predicate<GradCallee> compiledElsewhere,
+      java.util.function.BiConsumer<String, RuntimeException> internalError) {
+    Map<String, Output> out = new LinkedHashMap<>();
+    Map<String, Set<String>> uses = new HashMap<>();
+    for (Map.Entry<String, Input> e : rules.entrySet()) {
+      Input in = e.getValue();
+      if (in.forwardPart() == null) {
+        continue;
+      }
+      Set<String> used = new HashSet<>();
+      try {
+        TangentSweeps.Parts parts = parts(table, in, used);
+        Function forward = DeadStores.apply(TangentSweeps.apply(in.forwardPart(),
+            RuleNames.tangentPart(in.forwardPart().name()), parts, Set.of(), Map.of(), true));
+        Function reverse = DeadStores.apply(TangentSweeps.apply(in.reversePart(),
+            RuleNames.tangentPart(in.reversePart().name()), parts, Set.of(), Map.of(), false));
+        Function hvp = in.entryPoint() && in.primal().returnType().isFloating()
+            && recordFits(in.primal()) ? hvpAdjoint(in, parts) : null;
+        out.put(e.getKey(), new Output(forward, reverse, hvp));
+        uses.put(e.getKey(), used);
+      } catch (TangentSweeps.Unsupported unsupported) {
+        // no second-order rules for this method (see the class comment)
+        if (Boolean.getBoolean("jgrad.debug")) {
+          System.err.println("jgrad: no second-order rules for " + e.getKey() + ": "
+              + unsupported.getMessage());
+        }
+      } catch (RuntimeException bug) {
+        internalError.accept(e.getKey(), bug);
+      }
+    }
+    // a method calling one without tangent parts has none either
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      for (java.util.Iterator<String> it = out.keySet().iterator(); it.hasNext(); ) {
+        String key = it.next();
+        boolean missing = uses.get(key).stream().anyMatch(callee -> !out.containsKey(callee)
+            && (rules.containsKey(callee) || !compiledElsewhere.test(table.byKey().get(callee))));
+        if (missing) {
+          it.remove();
+          changed = true;
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * True if {@code FHvp} (the value, then each differentiable parameter's derivative, then its
+   * Hessian-vector product) and {@code fHvp} (each parameter followed by its direction) stay
+   * within the JVM's 255 parameter slots.
+   */
+  private static boolean recordFits(Function primal) {
+    int record = ParameterSlots.of(Type.DOUBLE);
+    int convenience = 0;
+    for (Var p : primal.params()) {
+      convenience += ParameterSlots.of(p.type());
+      if (p.isDifferentiableParam()) {
+        record += 2 * ParameterSlots.of(p.type().tangentType());
+        convenience += ParameterSlots.of(p.type().tangentType());
+      }
+    }
+    return record <= ParameterSlots.LIMIT && convenience <= ParameterSlots.LIMIT;
+  }
+
+  /**
+   * {@code fHvpAdjoint(x, xDir, xBar, xHvp, seed, scalarBars, scalarHvps)}: the tangent form of
+   * {@code fAdjoint}; the seed is a constant, each argument's tangent is named for what it is
+   * to the caller (the direction {@code xDir}, the product {@code xHvp}).
+   */
+  private static Function hvpAdjoint(Input in, TangentSweeps.Parts parts) {
+    Set<String> primalNames = new HashSet<>();
+    in.primal().params().forEach(p -> primalNames.add(p.name()));
+    Set<Var> zero = new HashSet<>();
+    Map<Var, String> names = new HashMap<>();
+    for (Var p : in.adjoint().params()) {
+      if (primalNames.contains(p.name())) {
+        names.put(p, p.name() + "Dir");
+      } else if (p.type().isFloating()) {
+        zero.add(p); // the seed
+      } else if (p.name().endsWith("Bars")) {
+        names.put(p, p.name().substring(0, p.name().length() - 4) + "Hvps");
+      } else if (p.name().endsWith("Bar")) {
+        names.put(p, p.name().substring(0, p.name().length() - 3) + "Hvp");
+      }
+    }
+    return TangentSweeps.apply(in.adjoint(), RuleNames.hvpAdjoint(in.primal().name()), parts,
+        zero, names, false);
+  }
+
+  /** Resolves calls to reverse parts: this method's own, and its callees' (noted in used). */
+  private static TangentSweeps.Parts parts(CalleeTable table, Input in, Set<String> used) {
+    return call -> {
+      if (call.owner().equals(ReverseTransform.SELF)) {
+        if (call.name().equals(in.forwardPart().name())) {
+          return new TangentSweeps.PartCall(call.owner(), RuleNames.tangentPart(call.name()),
+              TangentSweeps.ownSlots(in.forwardPart()), true);
+        }
+        if (call.name().equals(in.reversePart().name())) {
+          return new TangentSweeps.PartCall(call.owner(), RuleNames.tangentPart(call.name()),
+              TangentSweeps.ownSlots(in.reversePart()), false);
+        }
+        return null;
+      }
+      for (Map.Entry<String, GradCallee> e : table.byKey().entrySet()) {
+        GradCallee callee = e.getValue();
+        if (!call.owner().equals(callee.reverseClass())) {
+          continue;
+        }
+        boolean forward = call.name().equals(RuleNames.forwardPart(callee.name()));
+        if (forward || call.name().equals(RuleNames.reversePart(callee.name()))) {
+          used.add(e.getKey());
+          return new TangentSweeps.PartCall(call.owner(), RuleNames.tangentPart(call.name()),
+              TangentSweeps.calleeSlots(callee, !forward), forward);
+        }
+      }
+      return null;
+    };
+  }
+}

@@ -1,0 +1,105 @@
+package io.jgrad.corpus;
+
+import io.jgrad.Grad;
+import io.jgrad.NoGrad;
+
+/**
+ * Second-order rules (forward-over-reverse) through what first-order rules support: loops,
+ * branches, Math functions, an argument the method writes, a recursive callee (called through
+ * its reverse parts, not inlined), a helper, float arithmetic and data parameters. The Hessians
+ * of {@link #quartic}, {@link #squaredInPlace} and {@link #power} are checked against hand-derived
+ * ones in {@code SecondOrderTest}.
+ */
+public final class SecondOrder {
+  private SecondOrder() {}
+
+  /** {@code sum x_i^4 + x_i x_{i+1}}: H_ii = 12 x_i^2, H_{i,i+1} = 1. */
+  @Grad
+  public static double quartic(double[] x) {
+    double s = 0;
+    for (int i = 0; i < x.length; i++) {
+      double q = x[i] * x[i];
+      s += q * q;
+      if (i + 1 < x.length) {
+        s += x[i] * x[i + 1];
+      }
+    }
+    return s;
+  }
+
+  /** Different formulas on either side of a = b. */
+  @Grad
+  public static double branches(double a, double b) {
+    if (a > b) {
+      return a * a * b + Math.sin(b);
+    }
+    return Math.exp(a * b) / (1 + b * b);
+  }
+
+  /**
+   * Squares x in place, then {@code sum x_i x_{(i+1) % n}}: with respect to the entries on entry,
+   * {@code sum x_i^2 x_{i+1}^2}.
+   */
+  @Grad
+  public static double squaredInPlace(double[] x) {
+    for (int i = 0; i < x.length; i++) {
+      x[i] = x[i] * x[i];
+    }
+    double s = 0;
+    for (int i = 0; i < x.length; i++) {
+      s += x[i] * x[(i + 1) % x.length];
+    }
+    return s;
+  }
+
+  /** {@code x^n} by a recursion that is not a tail call: H = n (n - 1) x^(n-2). */
+  @Grad
+  public static double power(double x, int n) {
+    if (n == 0) {
+      return 1;
+    }
+    return x * power(x, n - 1);
+  }
+
+  /** A log-sum-exp with a weighted helper and a data parameter. */
+  @Grad
+  public static double logSumExp(double[] z, @NoGrad double[] w) {
+    double max = Double.NEGATIVE_INFINITY;
+    for (double v : z) {
+      max = Math.max(max, v);
+    }
+    double s = 0;
+    for (int i = 0; i < z.length; i++) {
+      s += w[i] * Math.exp(z[i] - max);
+    }
+    return max + Math.log(s) + penalty(z);
+  }
+
+  private static double penalty(double[] z) {
+    double p = 0;
+    for (double v : z) {
+      p += Math.sqrt(1 + v * v);
+    }
+    return 0.1 * p;
+  }
+
+  /** Float arithmetic: rounding to float has derivative one. */
+  @Grad
+  public static float floats(float[] x, float scale) {
+    float s = 0f;
+    for (float v : x) {
+      s += scale * v * v * v;
+    }
+    return s;
+  }
+
+  /** Calls the recursive {@link #power} and {@link #quartic}: composed tangent parts. */
+  @Grad
+  public static double composed(double[] x, int n) {
+    double s = quartic(x);
+    for (int i = 0; i < x.length; i++) {
+      s += power(x[i], n);
+    }
+    return s;
+  }
+}
