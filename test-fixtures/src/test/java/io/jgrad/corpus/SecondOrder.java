@@ -102,4 +102,16 @@ public final class SecondOrder {
     }
     return s;
   }
+
+  /**
+   * Random program 168 of seed 3026: {@code a + x / a + x a}, whose curvature near a = 0 changes
+   * fast, next to float parameters that do not take part. At a = 0.002 the second-order check
+   * needed steps below the float steps (it now uses every step); there the first-order check's
+   * float steps are too large as well, so the entry draws a away from 0.
+   */
+  @Grad
+  public static double steepCurvature(double a1, float g2, double[] x3, float g4) {
+    a1 += ((x3[0] / a1) + (x3[Math.floorMod(1, x3.length)] * a1));
+    return a1;
+  }
 }

@@ -102,6 +102,7 @@ public final class Agreement {
           requireClose(label, "finmath", row.finmathGradient(), reference, TOLERANCE, 0.0);
           lines.add("finmath: value " + how + ", gradient" + compared + " to 1e-9");
         }
+        case JGRAD_HVP -> lines.add(checkHvp(row, value, gradient, direction));
         case FINITE_DIFFERENCES -> {
           row.finiteDifferences();
           double largest = 0.0;
@@ -115,6 +116,58 @@ public final class Agreement {
       }
     }
     return lines;
+  }
+
+  /**
+   * jgrad-hvp: the value bit for bit, the gradient bit for bit jgrad-rev's, and, where the
+   * compared inputs are the whole gradient, the Hessian times the direction against central
+   * differences of jgrad-rev's gradient along the direction (to {@link #FD_TOLERANCE} of its
+   * largest entry).
+   */
+  private static String checkHvp(RowBenchmark row, double value, double[] gradient,
+      double[] direction) {
+    String label = row.label();
+    requireBits(label, "jgrad-hvp value", row.jgradHvp(), value);
+    double[] hvpGradient = row.jgradGradient();
+    for (int i = 0; i < gradient.length; i++) {
+      requireBits(label, "jgrad-hvp gradient[" + i + "]", hvpGradient[i], gradient[i]);
+    }
+    double[] product = row.hvpProduct();
+    int n = row.comparedInputs();
+    if (n != gradient.length) {
+      return "jgrad-hvp: value and gradient bit for bit";
+    }
+    double largestInput = 1.0;
+    for (int k = 0; k < n; k++) {
+      largestInput = Math.max(largestInput, Math.abs(row.input(k)));
+    }
+    double h = 1e-6 * largestInput;
+    double[] x = new double[n];
+    for (int k = 0; k < n; k++) {
+      x[k] = row.input(k);
+    }
+    double[][] sides = new double[2][];
+    for (int side = 0; side < 2; side++) {
+      double t = side == 0 ? h : -h;
+      for (int k = 0; k < n; k++) {
+        row.setInput(k, x[k] + t * direction[k]);
+      }
+      row.jgradReverse();
+      sides[side] = row.jgradGradient();
+    }
+    for (int k = 0; k < n; k++) {
+      row.setInput(k, x[k]);
+    }
+    double[] differences = new double[n];
+    double largest = 0.0;
+    for (int k = 0; k < n; k++) {
+      differences[k] = (sides[0][k] - sides[1][k]) / (2 * h);
+      largest = Math.max(largest, Math.abs(product[k]));
+    }
+    requireClose(label, "jgrad-hvp (central differences of the gradient)", product, differences,
+        FD_TOLERANCE, largest);
+    return "jgrad-hvp: value and gradient bit for bit, H.direction = differences of the gradient"
+        + " to 1e-5 of its largest entry";
   }
 
   /** The value of a jgrad gradient record (its first component). */

@@ -13,6 +13,11 @@ public enum Column {
   JGRAD_REVERSE_RECORD("jgradReverseRecord", "jgrad-rev (record)"),
   /** jgrad forward: value and one directional derivative. */
   JGRAD_FORWARD("jgradForward", "jgrad-fwd"),
+  /**
+   * jgrad second order, low level: value, gradient and the Hessian times the forward direction
+   * ({@code fHvpAdjoint}, forward over reverse), buffers zeroed.
+   */
+  JGRAD_HVP("jgradHvp", "jgrad-hvp"),
   /** Value and gradient written by hand, as an expert would: the limit. */
   HAND_WRITTEN("handWritten", "hand-written"),
   /** Hipparchus forward mode ({@code Gradient} with one free parameter per input). */

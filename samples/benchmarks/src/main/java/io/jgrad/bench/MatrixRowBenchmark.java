@@ -19,6 +19,8 @@ public abstract class MatrixRowBenchmark extends RowBenchmark {
   protected double[][][] dot;
   /** jgrad's adjoint buffers, shaped like {@link #in}. */
   protected double[][][] bar;
+  /** jgrad's Hessian-vector product buffers, shaped like {@link #in}. */
+  protected double[][][] hvp;
   /**
    * How many leading matrices jgrad differentiates with respect to; the others are
    * {@code @NoGrad} data (their {@link #bar} and {@link #dot} entries are unused).
@@ -57,12 +59,14 @@ public abstract class MatrixRowBenchmark extends RowBenchmark {
     in = new double[count][][];
     dot = new double[count][][];
     bar = new double[count][][];
+    hvp = new double[count][][];
     for (int m = 0; m < count; m++) {
       in[m] = Matrices.normals(random, shapes[m][0], shapes[m][1]);
     }
     for (int m = 0; m < count; m++) {
       dot[m] = Matrices.normals(random, shapes[m][0], shapes[m][1]);
       bar[m] = new double[shapes[m][0]][shapes[m][1]];
+      hvp[m] = new double[shapes[m][0]][shapes[m][1]];
     }
   }
 
@@ -71,6 +75,19 @@ public abstract class MatrixRowBenchmark extends RowBenchmark {
     for (int m = 0; m < differentiated; m++) {
       Matrices.zero(bar[m]);
     }
+  }
+
+  /** Zeroes the adjoint and Hessian-vector product buffers (part of the timed jgrad-hvp call). */
+  protected final void zeroHvp() {
+    for (int m = 0; m < differentiated; m++) {
+      Matrices.zero(bar[m]);
+      Matrices.zero(hvp[m]);
+    }
+  }
+
+  @Override
+  public double[] hvpProduct() {
+    return Matrices.flatten(java.util.Arrays.copyOf(hvp, differentiated));
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.jgrad.bench;
 
 import io.jgrad.bench.suite.Rows;
+import io.jgrad.bench.suite.RosenbrockHessianBenchmark;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -123,6 +124,10 @@ public final class Report {
             Results.bytes(m));
       }
     }
+    List<String> hessianLines = new ArrayList<>();
+    if (rowFilter == null || rowFilter.matcher("hessian").find()) {
+      hessianLines = hessianRow(quick, forks, raw, results);
+    }
     results.wallSeconds((System.nanoTime() - start) / 1e9);
 
     System.out.println();
@@ -131,6 +136,11 @@ public final class Report {
     System.out.println();
     System.out.print(results.table());
     System.out.println();
+    if (!hessianLines.isEmpty()) {
+      System.out.println();
+      System.out.println(HessianRow.header());
+      hessianLines.forEach(System.out::println);
+    }
     List<String> misses = results.misses();
     System.out.println(misses.isEmpty() ? "All targets met." : "Missed targets:");
     for (String miss : misses) {
@@ -151,6 +161,38 @@ public final class Report {
     }
     System.out.printf(Locale.ROOT, "%nwrote %s, %s, %s (%.0f s in all)%n", json, svg, jmh,
         results.wallSeconds);
+  }
+
+  /**
+   * The Hessian row ({@link RosenbrockHessianBenchmark}): agreement, then each method timed; its
+   * lines of the report (the target it misses is added to {@code results}' misses).
+   */
+  private static List<String> hessianRow(boolean quick, int forks, List<RunResult> raw,
+      Results results) {
+    RosenbrockHessianBenchmark row = new RosenbrockHessianBenchmark();
+    try {
+      System.out.println("  hessian: ok (" + String.join("; ", HessianRow.check(row)) + ")");
+    } catch (AssertionError e) {
+      System.out.println("  hessian: DISAGREE: " + e.getMessage());
+      System.exit(1);
+    }
+    String[] methods = RosenbrockHessianBenchmark.METHODS;
+    double[] micros = new double[methods.length];
+    for (int k = 0; k < methods.length; k++) {
+      micros[k] = Double.NaN;
+      try {
+        RunResult result = run(RosenbrockHessianBenchmark.class.getName() + "." + methods[k],
+            quick, forks);
+        raw.add(result);
+        micros[k] = measurement(result).micros();
+        System.out.printf(Locale.ROOT, "[hessian] %-20s %14s us/call%n", methods[k],
+            Results.micros(micros[k]));
+      } catch (RunnerException | RuntimeException e) {
+        System.out.printf(Locale.ROOT, "[hessian] %s: FAILED (%s)%n", methods[k], e.getMessage());
+      }
+    }
+    results.extraMiss(HessianRow.miss(row.n(), micros));
+    return HessianRow.lines(row.n(), micros);
   }
 
   private static RunResult run(String benchmark, boolean quick, int forks) throws RunnerException {

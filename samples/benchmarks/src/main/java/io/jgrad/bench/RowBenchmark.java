@@ -106,6 +106,21 @@ public abstract class RowBenchmark {
    */
   public abstract double jgradForward();
 
+  /**
+   * Value, gradient and Hessian times {@link #direction()} by jgrad's second-order rules
+   * ({@code fHvpAdjoint}, buffers zeroed first): the value returned, the gradient left where
+   * {@link #jgradGradient()} reads it, the product where {@link #hvpProduct()} does. Rows whose
+   * method has no second-order rules leave {@link Column#JGRAD_HVP} out of {@link #columns()}.
+   */
+  public double jgradHvp() {
+    throw new UnsupportedOperationException(label + " has no second-order rules");
+  }
+
+  /** The Hessian times the direction the last {@link #jgradHvp()} computed. */
+  public double[] hvpProduct() {
+    throw new UnsupportedOperationException(label + " has no second-order rules");
+  }
+
   public abstract double handWritten();
 
   public abstract Gradient hipparchus();

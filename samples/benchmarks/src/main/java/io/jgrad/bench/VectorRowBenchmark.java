@@ -16,6 +16,8 @@ public abstract class VectorRowBenchmark extends RowBenchmark {
   protected double[] xDot;
   /** jgrad's adjoint buffer. */
   protected double[] xBar;
+  /** jgrad's Hessian-vector product buffer. */
+  protected double[] xHvp;
 
   /** x: {@code length} standard normals. */
   protected VectorRowBenchmark(String label, int length) {
@@ -36,6 +38,12 @@ public abstract class VectorRowBenchmark extends RowBenchmark {
     x = fixed != null ? fixed.clone() : normals(random, length);
     xDot = normals(random, length);
     xBar = new double[length];
+    xHvp = new double[length];
+  }
+
+  @Override
+  public double[] hvpProduct() {
+    return xHvp.clone();
   }
 
   @Override

@@ -51,6 +51,10 @@ public class GmmBenchmark extends RowBenchmark {
   double[][] muBar;
   double[][] qBar;
   double[][] lBar;
+  double[] alphaHvp;
+  double[][] muHvp;
+  double[][] qHvp;
+  double[][] lHvp;
 
   public GmmBenchmark() {
     this(10, 25, 1000);
@@ -96,6 +100,10 @@ public class GmmBenchmark extends RowBenchmark {
     muBar = new double[k][d];
     qBar = new double[k][d];
     lBar = new double[k][lsz];
+    alphaHvp = new double[k];
+    muHvp = new double[k][d];
+    qHvp = new double[k][d];
+    lHvp = new double[k][lsz];
   }
 
   @Benchmark
@@ -126,6 +134,26 @@ public class GmmBenchmark extends RowBenchmark {
   public double jgradForward() {
     return Gmm_Frule.logPosteriorInto(alpha, alphaDot, mu, muDot, q, qDot, l, lDot, x, gamma, m,
         forwardTangent);
+  }
+
+  @Benchmark
+  @Override
+  public double jgradHvp() {
+    java.util.Arrays.fill(alphaBar, 0.0);
+    Matrices.zero(muBar);
+    Matrices.zero(qBar);
+    Matrices.zero(lBar);
+    java.util.Arrays.fill(alphaHvp, 0.0);
+    Matrices.zero(muHvp);
+    Matrices.zero(qHvp);
+    Matrices.zero(lHvp);
+    return Gmm_Rrule.logPosteriorHvpAdjoint(alpha, alphaDot, alphaBar, alphaHvp, mu, muDot, muBar,
+        muHvp, q, qDot, qBar, qHvp, l, lDot, lBar, lHvp, x, gamma, m, 1.0);
+  }
+
+  @Override
+  public double[] hvpProduct() {
+    return concat(alphaHvp, muHvp, qHvp, lHvp);
   }
 
   @Benchmark

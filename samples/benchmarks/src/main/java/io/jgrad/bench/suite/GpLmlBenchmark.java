@@ -32,6 +32,9 @@ public class GpLmlBenchmark extends RowBenchmark {
   double[] xBar;
   double[] yBar;
   double[] scalarBars;
+  double[] xHvp;
+  double[] yHvp;
+  double[] scalarHvps;
 
   public GpLmlBenchmark() {
     this(128);
@@ -57,6 +60,9 @@ public class GpLmlBenchmark extends RowBenchmark {
     xBar = new double[n];
     yBar = new double[n];
     scalarBars = new double[1];
+    xHvp = new double[n];
+    yHvp = new double[n];
+    scalarHvps = new double[1];
   }
 
   @Benchmark
@@ -84,6 +90,28 @@ public class GpLmlBenchmark extends RowBenchmark {
   @Override
   public double jgradForward() {
     return GpLml_Frule.lmlInto(x, xDot, y, yDot, s, sDot, forwardTangent);
+  }
+
+  @Benchmark
+  @Override
+  public double jgradHvp() {
+    Arrays.fill(xBar, 0.0);
+    Arrays.fill(yBar, 0.0);
+    scalarBars[0] = 0.0;
+    Arrays.fill(xHvp, 0.0);
+    Arrays.fill(yHvp, 0.0);
+    scalarHvps[0] = 0.0;
+    return GpLml_Rrule.lmlHvpAdjoint(x, xDot, xBar, xHvp, y, yDot, yBar, yHvp, s, sDot, 1.0,
+        scalarBars, scalarHvps);
+  }
+
+  @Override
+  public double[] hvpProduct() {
+    double[] h = new double[2 * n + 1];
+    System.arraycopy(xHvp, 0, h, 0, n);
+    System.arraycopy(yHvp, 0, h, n, n);
+    h[2 * n] = scalarHvps[0];
+    return h;
   }
 
   @Benchmark

@@ -56,6 +56,14 @@ public class KronSumBenchmark extends MatrixRowBenchmark {
 
   @Benchmark
   @Override
+  public double jgradHvp() {
+    zeroHvp();
+    return KronSum_Rrule.kronSumHvpAdjoint(in[0], dot[0], bar[0], hvp[0], in[1], dot[1], bar[1],
+        hvp[1], 1.0);
+  }
+
+  @Benchmark
+  @Override
   public double handWritten() {
     return HandWritten.kronSum(in[0], in[1], handBar);
   }

@@ -58,6 +58,14 @@ public class KronViewSumBenchmark extends MatrixRowBenchmark {
 
   @Benchmark
   @Override
+  public double jgradHvp() {
+    zeroHvp();
+    return KronSum_Rrule.kronViewSumHvpAdjoint(in[0], dot[0], bar[0], hvp[0], in[1], dot[1],
+        bar[1], hvp[1], view, 1.0);
+  }
+
+  @Benchmark
+  @Override
   public double handWritten() {
     return HandWritten.kronViewSum(in[0], in[1], view, handBar);
   }

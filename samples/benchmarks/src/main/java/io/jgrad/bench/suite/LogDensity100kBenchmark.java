@@ -33,6 +33,8 @@ public class LogDensity100kBenchmark extends RowBenchmark {
   double[] xDot;
   double[] xBar;
   double[] scalarBars;
+  double[] xHvp;
+  double[] scalarHvps;
 
   public LogDensity100kBenchmark() {
     super("logdensity_100k", "theta: 2, data: " + N);
@@ -51,6 +53,8 @@ public class LogDensity100kBenchmark extends RowBenchmark {
     xDot = normals(random, N);
     xBar = new double[N];
     scalarBars = new double[2];
+    xHvp = new double[N];
+    scalarHvps = new double[2];
   }
 
   @Benchmark
@@ -79,6 +83,28 @@ public class LogDensity100kBenchmark extends RowBenchmark {
   public double jgradForward() {
     return LogDensity100k_Frule.logDensityInto(theta0, theta0Dot, theta1, theta1Dot, x, xDot,
         forwardTangent);
+  }
+
+  @Benchmark
+  @Override
+  public double jgradHvp() {
+    Arrays.fill(xBar, 0.0);
+    scalarBars[0] = 0.0;
+    scalarBars[1] = 0.0;
+    Arrays.fill(xHvp, 0.0);
+    scalarHvps[0] = 0.0;
+    scalarHvps[1] = 0.0;
+    return LogDensity100k_Rrule.logDensityHvpAdjoint(theta0, theta0Dot, theta1, theta1Dot, x,
+        xDot, xBar, xHvp, 1.0, scalarBars, scalarHvps);
+  }
+
+  @Override
+  public double[] hvpProduct() {
+    double[] h = new double[2 + N];
+    h[0] = scalarHvps[0];
+    h[1] = scalarHvps[1];
+    System.arraycopy(xHvp, 0, h, 2, N);
+    return h;
   }
 
   @Benchmark

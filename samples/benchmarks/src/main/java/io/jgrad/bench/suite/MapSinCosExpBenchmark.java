@@ -49,6 +49,13 @@ public class MapSinCosExpBenchmark extends MatrixRowBenchmark {
 
   @Benchmark
   @Override
+  public double jgradHvp() {
+    zeroHvp();
+    return SinCosExp_Rrule.mapHvpAdjoint(in[0], dot[0], bar[0], hvp[0], 1.0);
+  }
+
+  @Benchmark
+  @Override
   public double handWritten() {
     return HandWritten.sinCosExp(in[0], handBar);
   }

@@ -85,6 +85,14 @@ public class SimpleMlpBenchmark extends MatrixRowBenchmark {
 
   @Benchmark
   @Override
+  public double jgradHvp() {
+    zeroHvp();
+    return SimpleMlp_Rrule.lossHvpAdjoint(in[0], dot[0], bar[0], hvp[0], in[1], dot[1], bar[1],
+        hvp[1], in[2], in[3], 1.0);
+  }
+
+  @Benchmark
+  @Override
   public double handWritten() {
     return HandWritten.simpleMlp(in[0], in[1], in[2], in[3], handBar);
   }

@@ -47,6 +47,14 @@ public class Sum5x1024Benchmark extends VectorRowBenchmark {
 
   @Benchmark
   @Override
+  public double jgradHvp() {
+    Arrays.fill(xBar, 0.0);
+    Arrays.fill(xHvp, 0.0);
+    return Sum5x1024_Rrule.fHvpAdjoint(x, xDot, xBar, xHvp, 1.0);
+  }
+
+  @Benchmark
+  @Override
   public double handWritten() {
     return HandWritten.sum5x(x, handBar);
   }
