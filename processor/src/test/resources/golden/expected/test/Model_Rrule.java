@@ -210,15 +210,15 @@ public final class Model_Rrule {
     double[][] hessian = new double[columns][];
     for (int column = 0; column < columns; column++) {
       int offset = 0;
-      double[] wDir = Snapshots.zerosLike(wEntry);
+      double[] wDir = wEntry == null ? null : new double[wEntry.length];
       offset = Jacobians.seed(wDir, column, offset);
-      double[] xDir = Snapshots.zerosLike(xEntry);
+      double[] xDir = xEntry == null ? null : new double[xEntry.length];
       offset = Jacobians.seed(xDir, column, offset);
       double yDir = column == offset++ ? 1.0 : 0.0;
-      double[] wBar = Snapshots.zerosLike(wEntry);
-      double[] wHvp = Snapshots.zerosLike(wEntry);
-      double[] xBar = Snapshots.zerosLike(xEntry);
-      double[] xHvp = Snapshots.zerosLike(xEntry);
+      double[] wBar = wEntry == null ? null : new double[wEntry.length];
+      double[] wHvp = wEntry == null ? null : new double[wEntry.length];
+      double[] xBar = xEntry == null ? null : new double[xEntry.length];
+      double[] xHvp = xEntry == null ? null : new double[xEntry.length];
       double[] scalarBars = new double[1];
       double[] scalarHvps = new double[1];
       lossHvpAdjoint(Snapshots.copy(wEntry), wDir, wBar, wHvp, Snapshots.copy(xEntry), xDir, xBar, xHvp, y, yDir, 1.0, scalarBars, scalarHvps);

@@ -201,10 +201,10 @@ public final class Rosenbrock_Rrule {
     double[][] hessian = new double[columns][];
     for (int column = 0; column < columns; column++) {
       int offset = 0;
-      double[] xDir = Snapshots.zerosLike(xEntry);
+      double[] xDir = xEntry == null ? null : new double[xEntry.length];
       offset = Jacobians.seed(xDir, column, offset);
-      double[] xBar = Snapshots.zerosLike(xEntry);
-      double[] xHvp = Snapshots.zerosLike(xEntry);
+      double[] xBar = xEntry == null ? null : new double[xEntry.length];
+      double[] xHvp = xEntry == null ? null : new double[xEntry.length];
       rosenbrockHvpAdjoint(Snapshots.copy(xEntry), xDir, xBar, xHvp, 1.0);
       double[] row = new double[columns];
       int at = 0;

@@ -314,11 +314,11 @@ public final class Search_Rrule {
     double[][] hessian = new double[columns][];
     for (int column = 0; column < columns; column++) {
       int offset = 0;
-      double[] xDir = Snapshots.zerosLike(xEntry);
+      double[] xDir = xEntry == null ? null : new double[xEntry.length];
       offset = Jacobians.seed(xDir, column, offset);
       double tDir = column == offset++ ? 1.0 : 0.0;
-      double[] xBar = Snapshots.zerosLike(xEntry);
-      double[] xHvp = Snapshots.zerosLike(xEntry);
+      double[] xBar = xEntry == null ? null : new double[xEntry.length];
+      double[] xHvp = xEntry == null ? null : new double[xEntry.length];
       double[] scalarBars = new double[1];
       double[] scalarHvps = new double[1];
       searchHvpAdjoint(Snapshots.copy(xEntry), xDir, xBar, xHvp, t, tDir, 1.0, scalarBars, scalarHvps);

@@ -257,7 +257,11 @@ public final class RuleWriter {
             + " receive the derivatives with respect to the k-th double or float parameter." : "")
         .addJavadoc("\n\n@return the primal value (bit for bit)\n")
         .build());
-    type.addMethod(hessian(rule));
+    if (rule.primal().params().stream().noneMatch(p -> p.type().shape() != null
+        && p.type().shape().isMutable())) {
+      // (objects the method may change would need copies of their entry state per column)
+      type.addMethod(hessian(rule));
+    }
   }
 
   /** What each parameter of {@code fHvpAdjoint} is to its caller. */
@@ -297,7 +301,9 @@ public final class RuleWriter {
         tangentRole = HvpRole.HVP;
       }
       out.add(new HvpParam(hvpParams.get(j++), role, lastPrimal));
-      if (tangentRole != null && a.isDifferentiableParam()) {
+      // a tangent follows every parameter that carries a derivative (the same Var objects)
+      Var next = k + 1 < adjointParams.size() ? adjointParams.get(k + 1) : null;
+      if (tangentRole != null && j < hvpParams.size() && hvpParams.get(j) != next) {
         out.add(new HvpParam(hvpParams.get(j++), tangentRole, lastPrimal));
       }
     }
@@ -408,6 +414,9 @@ public final class RuleWriter {
 
   /** A zero buffer shaped like array parameter {@code p}'s tangent (null if p is null). */
   private static CodeBlock zeroBuffer(Var p) {
+    if (p.type().shape() != null) {
+      return zerosLike(p);
+    }
     return p.type().dimensions() == 1 && p.type().isFloatingArray()
         ? CodeBlock.of("$N == null ? null : new double[$N.length]", p.name(), p.name())
         : CodeBlock.of("$T.zerosLike($N)", ClassName.get("io.jgrad.tape", "Snapshots"),
@@ -457,9 +466,9 @@ public final class RuleWriter {
           m.addStatement("double $N = $N == $N++ ? 1.0 : 0.0", dir, column, offset);
         } else {
           m.addStatement("$T $N = $L", JavaEmitter.typeName(p.param().type()), dir,
-              CodeBlock.of("$T.zerosLike($N)",
-                  ClassName.get("io.jgrad.tape", "Snapshots"), entryVar(p.primal(), state.entry()).name()));
-          m.addStatement("$N = $T.seed($N, $N, $N)", offset, jacobians, dir, column, offset);
+              zeroBuffer(entryVar(p.primal(), state.entry())));
+          m.addStatement("$N = $T.seed($N, $N, $N)", offset, columnsOf(p.primal()), dir, column,
+              offset);
         }
       }
     }
@@ -473,8 +482,7 @@ public final class RuleWriter {
           String buffer = names.fresh(p.param().name());
           locals.put(p, buffer);
           m.addStatement("$T $N = $L", JavaEmitter.typeName(p.param().type()), buffer,
-              CodeBlock.of("$T.zerosLike($N)",
-                  ClassName.get("io.jgrad.tape", "Snapshots"), entryVar(p.primal(), state.entry()).name()));
+              zeroBuffer(entryVar(p.primal(), state.entry())));
           call.add(CodeBlock.of("$N", buffer));
         }
         case SEED -> call.add(CodeBlock.of("1.0"));
@@ -504,7 +512,7 @@ public final class RuleWriter {
       }
       for (HvpParam q : params) {
         if (q.role() == HvpRole.HVP && q.primal() == p) {
-          m.addStatement("$N = $T.put($N, $N, $N)", at, jacobians, row, at, locals.get(q));
+          m.addStatement("$N = $T.put($N, $N, $N)", at, columnsOf(p), row, at, locals.get(q));
         }
       }
     }

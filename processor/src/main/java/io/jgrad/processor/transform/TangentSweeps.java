@@ -12,6 +12,7 @@ import io.jgrad.processor.ir.Exprs;
 import io.jgrad.processor.ir.Function;
 import io.jgrad.processor.ir.Names;
 import io.jgrad.processor.ir.Ops;
+import io.jgrad.processor.ir.RecordShape;
 import io.jgrad.processor.ir.Stmt;
 import io.jgrad.processor.ir.Stmt.Origin;
 import io.jgrad.processor.ir.Type;
@@ -48,7 +49,9 @@ import java.util.Set;
  * Nested floating expressions (the reverse sweep's local derivatives, such as
  * {@code t1Bar * (b / (b * b + a * a))}) are taken apart into temporaries in evaluation order,
  * so every operation gets its tangent by the same local rules as first-order forward mode
- * ({@link LocalDerivatives}). Records and objects are not handled yet: {@link Unsupported}.
+ * ({@link LocalDerivatives}). A record's or object's tangent is an object of its tangent class
+ * ({@code Vec3_Tangent}), and so is the tangent of an adjoint object of that class: both are made,
+ * read, added to and copied like the values they follow.
  */
 public final class TangentSweeps {
   /** Code this transform does not handle (yet): the method gets no second-order rules. */
@@ -80,6 +83,7 @@ public final class TangentSweeps {
   private final Map<Var, String> paramNames;
   private final boolean pushesResult;
   private final Names names;
+  private final DotTypes types;
   private final Map<Var, Var> tangents = new HashMap<>();
   private final List<Var> locals = new ArrayList<>();
   private final Block entry = new Block();
@@ -93,6 +97,60 @@ public final class TangentSweeps {
     this.paramNames = paramNames;
     this.pushesResult = pushesResult;
     this.names = Names.of(function);
+    this.types = DotTypes.of(function);
+  }
+
+  /**
+   * The types of the tangents this transform adds: a double for a number, a double array for an
+   * array of numbers, the tangent class for a record or object (and arrays of them), and the
+   * tangent class itself for an adjoint object of a tangent class; null for data.
+   */
+  static final class DotTypes {
+    private final Set<String> tangentClasses = new java.util.HashSet<>();
+
+    static DotTypes of(Function f) {
+      DotTypes types = new DotTypes();
+      f.params().forEach(p -> types.collect(p.type()));
+      f.locals().forEach(l -> types.collect(l.type()));
+      types.collect(f.returnType());
+      Blocks.visitExprs(f.body(), e -> types.collect(e.type()));
+      return types;
+    }
+
+    private void collect(Type type) {
+      RecordShape shape = type.shape();
+      if (shape != null && tangentClasses.add(shape.tangentName())) {
+        shape.components().forEach(c -> collect(c.type()));
+      }
+    }
+
+    /** The tangent type of a value of type {@code type}, or null if it carries no derivative. */
+    Type of(Type type) {
+      if (type.isFloating()) {
+        return Type.DOUBLE;
+      }
+      if (type.isFloatingArray() || type.hasShadow()) {
+        return type.tangentType();
+      }
+      if (type.shape() == null && type.className() != null
+          && tangentClasses.contains(type.className())) {
+        return type; // an adjoint object: its tangent is of its own class
+      }
+      return null;
+    }
+
+    boolean carries(Type type) {
+      return of(type) != null;
+    }
+
+    /** A reference carrying a derivative: an array of numbers, a record, an object, a tangent. */
+    boolean isReference(Type type) {
+      return !type.isFloating() && carries(type);
+    }
+
+    boolean isTangentClass(String owner) {
+      return tangentClasses.contains(owner);
+    }
   }
 
   /**
@@ -120,18 +178,12 @@ public final class TangentSweeps {
     slots.add(false); // the tapes
     for (int k = 0; k < callee.parameterTypes().size(); k++) {
       Type type = callee.parameterTypes().get(k);
-      if (type.shape() != null) {
-        throw new Unsupported("a record or object argument of " + callee.name());
-      }
       slots.add(callee.differentiable(k));
       if (type.hasShadow() && callee.differentiable(k)) {
         slots.add(true); // its adjoint buffer
       }
     }
     Type returns = callee.returnType();
-    if (returns.shape() != null) {
-      throw new Unsupported("a record or object result of " + callee.name());
-    }
     if (reversePart && (returns.hasShadow() || returns.isArray() && !returns.isPassiveArray()
         || returns.isFloating())) {
       slots.add(true);
@@ -141,20 +193,28 @@ public final class TangentSweeps {
 
   /** Which parameters of {@code part} take a tangent in its tangent form. */
   public static List<Boolean> ownSlots(Function part) {
-    return part.params().stream().map(Var::isDifferentiableParam).toList();
+    DotTypes types = DotTypes.of(part);
+    return part.params().stream().map(p -> takesTangent(p, types)).toList();
+  }
+
+  /**
+   * A parameter followed by its tangent: one carrying a derivative (a number, an array, a record
+   * or object, an adjoint buffer or object, a seed), but {@code @NoGrad} ones.
+   */
+  private static boolean takesTangent(Var p, DotTypes types) {
+    return p.isParam() && !p.isConstant() && types.carries(p.type());
   }
 
   private Function run(String name) {
     List<Var> params = new ArrayList<>();
     for (Var p : function.params()) {
-      requireSupported(p.type());
       params.add(p);
       if (p.type().equals(TapeCode.TAPES) && tapes == null) {
         tapes = p;
       }
-      if (p.isDifferentiableParam() && !zero.contains(p)) {
+      if (takesTangent(p, types) && !zero.contains(p)) {
         Var dot = new Var(names.fresh(paramNames.getOrDefault(p, RuleNames.tangent(p.name()))),
-            p.type().tangentType(), Var.Kind.PARAM);
+            types.of(p.type()), Var.Kind.PARAM);
         tangents.put(p, dot);
         params.add(dot);
       }
@@ -163,19 +223,10 @@ public final class TangentSweeps {
         > io.jgrad.processor.rules.ParameterSlots.LIMIT) {
       throw new Unsupported("past the JVM's limit of 255 parameter slots");
     }
-    for (Var local : function.locals()) {
-      requireSupported(local.type());
-      locals.add(local);
-    }
+    locals.addAll(function.locals());
     Block body = block(function.body());
     return new Function(name, params, function.returnType(),
         new Block().addAll(entry).addAll(body), locals);
-  }
-
-  private static void requireSupported(Type type) {
-    if (type.shape() != null) {
-      throw new Unsupported("records and objects");
-    }
   }
 
   // ------------------------------------------------------------------------------ statements
@@ -206,8 +257,8 @@ public final class TangentSweeps {
       out.add(new Stmt.Protected(block(p.body()), p.onThrow(), p.thrown(), p.origin()));
     } else if (s instanceof Stmt.Return r) {
       returns(r, out);
-    } else if (s instanceof Stmt.SetField) {
-      throw new Unsupported("fields of objects");
+    } else if (s instanceof Stmt.SetField f) {
+      setField(f, out);
     } else {
       out.add(s); // break, continue, throw, comments
     }
@@ -240,7 +291,11 @@ public final class TangentSweeps {
         out.add(new Stmt.Assign(target, d.value(), a.origin()));
         out.add(new Stmt.Assign(tangent(target), d.tangent(), a.origin()));
       }
-    } else if (type.hasShadow()) {
+    } else if (types.isReference(type) && isPassiveCall(a.value())) {
+      // a record, object or array a call makes from data (a private helper's copy): zero
+      out.add(a);
+      out.add(new Stmt.Assign(tangent(target), zeroLike(ref(target)), a.origin()));
+    } else if (types.isReference(type)) {
       Dual d = reference(a.value(), a.origin(), out);
       out.add(new Stmt.Assign(target, d.value(), a.origin()));
       out.add(new Stmt.Assign(tangent(target), d.tangent(), a.origin()));
@@ -252,15 +307,30 @@ public final class TangentSweeps {
 
   private void store(Stmt.Store st, Block out) {
     Type arrayType = st.array().type();
-    if (arrayType.isPassiveArray() || !arrayType.hasShadow()) {
+    if (!types.carries(arrayType) || !types.carries(st.value().type())) {
       requireNoDerivative(st.value());
       out.add(st);
       return;
     }
-    Dual d = st.value().type().hasShadow() ? reference(st.value(), st.origin(), out)
+    Dual d = types.isReference(st.value().type()) ? reference(st.value(), st.origin(), out)
         : dual(st.value(), st.origin(), out);
     out.add(new Stmt.Store(st.array(), st.index(), d.value(), st.origin()));
     out.add(new Stmt.Store(shadow(st.array()), st.index(), d.tangent(), st.origin()));
+  }
+
+  /** {@code o.f = v} on an object (or an adjoint object): its tangent's field too. */
+  private void setField(Stmt.SetField f, Block out) {
+    Expr.Field field = f.field();
+    if (!types.carries(field.target().type()) || !types.carries(field.type())) {
+      requireNoDerivative(f.value());
+      out.add(f);
+      return;
+    }
+    Dual d = types.isReference(f.value().type()) ? reference(f.value(), f.origin(), out)
+        : dual(f.value(), f.origin(), out);
+    out.add(new Stmt.SetField(field, d.value(), f.origin()));
+    out.add(new Stmt.SetField(new Expr.Field(shadow(field.target()), field.name(),
+        types.of(field.type())), d.tangent(), f.origin()));
   }
 
   private void accumulate(Stmt.Accumulate acc, Block out) {
@@ -302,6 +372,9 @@ public final class TangentSweeps {
     if (target instanceof Expr.Index i) {
       return new Expr.Index(shadow(i.array()), i.index(), Type.DOUBLE);
     }
+    if (target instanceof Expr.Field f) {
+      return new Expr.Field(shadow(f.target()), f.name(), Type.DOUBLE);
+    }
     throw new Unsupported("accumulation into " + target);
   }
 
@@ -316,7 +389,7 @@ public final class TangentSweeps {
         }
         case "pushRef" -> {
           Expr pushed = i.args().get(0);
-          if (pushed.type().hasShadow()) {
+          if (types.isReference(pushed.type())) {
             Dual d = reference(pushed, origin, out);
             out.add(new Stmt.Eval(withArg(i, d.value()), origin));
             out.add(new Stmt.Eval(withArg(i, d.tangent()), origin));
@@ -333,7 +406,8 @@ public final class TangentSweeps {
       }
     } else if (e.expr() instanceof Expr.Call call && parts.of(call) != null) {
       partCall(null, call, origin, out);
-    } else if (e.expr() instanceof Expr.Call call && call.owner().equals(SNAPSHOTS)) {
+    } else if (e.expr() instanceof Expr.Call call && (call.owner().equals(SNAPSHOTS)
+        || types.isTangentClass(call.owner()))) {
       snapshots(e, call, out);
     } else {
       requireNoDerivative(e.expr());
@@ -343,20 +417,33 @@ public final class TangentSweeps {
 
   private static final String SNAPSHOTS = "io.jgrad.tape.Snapshots";
 
-  /** Snapshots taken back or added: the same for the tangents of arrays that have them. */
+  /**
+   * Snapshots taken back or added ({@code Snapshots}, or a tangent class's own helpers): the same
+   * for the tangents of arrays and objects that have them.
+   */
   private void snapshots(Stmt.Eval e, Expr.Call call, Block out) {
-    out.add(e);
     switch (call.name()) {
-      case "restore", "restoreRows", "addTo" -> {
-        if (call.args().get(0).type().hasShadow()) {
-          out.add(new Stmt.Eval(call.withArgs(List.of(shadow(call.args().get(0)),
-              shadow(call.args().get(1)))), e.origin()));
+      // linear in the adjoints or contents they act on, given the primal's structure: the
+      // tangents, which have the same structure, get the same
+      case "restore", "restoreRows", "addTo", "addPositional", "clear", "clearEntry",
+          "clearRows" -> {
+        if (!types.carries(call.args().get(0).type())) {
+          requireNoDerivative(call);
+          out.add(e);
+          return;
         }
+        List<Expr> values = new ArrayList<>();
+        List<Expr> tangents = new ArrayList<>();
+        for (Expr arg : call.args()) {
+          Dual d = reference(arg, e.origin(), out); // a popped snapshot: its tangent first
+          values.add(d.value());
+          tangents.add(d.tangent());
+        }
+        out.add(new Stmt.Eval(call.withArgs(values), e.origin()));
+        out.add(new Stmt.Eval(call.withArgs(tangents), e.origin()));
       }
-      case "clear" -> out.add(new Stmt.Eval(call.withArgs(List.of(shadow(call.args().get(0)))),
-          e.origin()));
-      case "requireNotRow", "requireDistinct" -> { } // checks of the arguments
-      default -> throw new Unsupported("Snapshots." + call.name());
+      case "requireNotRow", "requireDistinct" -> out.add(e); // checks of the arguments
+      default -> throw new Unsupported(call.owner() + "." + call.name());
     }
   }
 
@@ -367,7 +454,7 @@ public final class TangentSweeps {
   private void returns(Stmt.Return r, Block out) {
     Expr value = r.value();
     if (!pushesResult || value == null
-        || !value.type().isFloating() && !value.type().hasShadow()) {
+        || !types.carries(value.type())) {
       out.add(r);
       return;
     }
@@ -407,14 +494,15 @@ public final class TangentSweeps {
         continue;
       }
       // (an int passed for a double: a zero tangent)
-      Dual d = arg.type().hasShadow() ? reference(arg, origin, out) : dual(arg, origin, out);
+      Dual d = types.isReference(arg.type()) ? reference(arg, origin, out)
+          : dual(arg, origin, out);
       args.add(d.value());
       args.add(d.tangent());
     }
     Expr.Call tangentCall = new Expr.Call(part.owner(), part.name(), args, call.type());
     Expr callTapes = call.args().get(0);
     Type returns = call.type();
-    boolean tangentPushed = part.forward() && (returns.isFloating() || returns.hasShadow());
+    boolean tangentPushed = part.forward() && types.carries(returns);
     if (target == null) {
       out.add(new Stmt.Eval(tangentCall, origin));
       if (tangentPushed) {
@@ -428,7 +516,7 @@ public final class TangentSweeps {
       out.add(new Stmt.Assign(tangent(target), new Expr.Invoke(callTapes, "popDouble",
           List.of(), Type.DOUBLE), origin));
     } else if (tangentPushed) {
-      out.add(new Stmt.Assign(tangent(target), new Expr.Cast(target.type().tangentType(),
+      out.add(new Stmt.Assign(tangent(target), new Expr.Cast(types.of(target.type()),
           new Expr.Invoke(callTapes, "popRef", List.of(), OBJECT)), origin));
     }
   }
@@ -451,7 +539,7 @@ public final class TangentSweeps {
       requireNoDerivative(e);
       return new Dual(e, ZERO); // a constant, an integer widened
     }
-    if (e instanceof Expr.Ref || e instanceof Expr.Index) {
+    if (e instanceof Expr.Ref || e instanceof Expr.Index || e instanceof Expr.Field) {
       return new Dual(e, tangentOf(e));
     }
     if (e instanceof Expr.Invoke i && i.name().equals("popDouble")) {
@@ -575,24 +663,29 @@ public final class TangentSweeps {
 
   /** The tangent of a floating atom: a variable's tangent, an element of a tangent array. */
   private Expr tangentOf(Expr atom) {
+    if (!(atom instanceof Expr.Ref || atom instanceof Expr.Index || atom instanceof Expr.Field)) {
+      requireNoDerivative(atom);
+      return ZERO; // a literal, a constant
+    }
     if (atom instanceof Expr.Ref r) {
       Var v = r.var();
       return !v.type().isFloating() || hasZeroTangent(v) ? ZERO : ref(tangent(v));
     }
-    Expr.Index i = (Expr.Index) atom;
-    if (!i.type().isFloating() || i.array().type().isPassiveArray()) {
-      return ZERO;
+    Expr container = atom instanceof Expr.Index i ? i.array() : ((Expr.Field) atom).target();
+    if (!atom.type().isFloating() || !types.carries(container.type())) {
+      return ZERO; // an element of an array of data, a field of a record of data
     }
-    Var root = Exprs.root(i);
+    Var root = Exprs.root(atom);
     if (root != null && hasZeroTangent(root)) {
       return ZERO; // an element of a @NoGrad array
     }
-    return new Expr.Index(shadow(i.array()), i.index(), Type.DOUBLE);
+    return atom instanceof Expr.Index i ? new Expr.Index(shadow(i.array()), i.index(), Type.DOUBLE)
+        : new Expr.Field(shadow(container), ((Expr.Field) atom).name(), Type.DOUBLE);
   }
 
   /** A parameter without a tangent: a {@code @NoGrad} one the code never assigns, the seed. */
   private boolean hasZeroTangent(Var v) {
-    return v.isParam() && !tangents.containsKey(v) && !v.isDifferentiableParam()
+    return v.isParam() && !tangents.containsKey(v) && !takesTangent(v, types)
         && !assignedAnywhere().contains(v) || zero.contains(v);
   }
 
@@ -612,7 +705,7 @@ public final class TangentSweeps {
   private Dual reference(Expr e, Origin origin, Block out) {
     if (e instanceof Expr.Cast c && c.operand() instanceof Expr.Invoke i
         && i.name().equals("popRef")) {
-      Var dot = temp("poppedDot", e.type().tangentType());
+      Var dot = temp("poppedDot", types.of(e.type()));
       out.add(new Stmt.Assign(dot, new Expr.Cast(dot.type(), i), origin));
       return new Dual(e, ref(dot));
     }
@@ -625,37 +718,83 @@ public final class TangentSweeps {
       return ref(tangent(r.var()));
     }
     if (array instanceof Expr.Index i) {
-      return new Expr.Index(shadow(i.array()), i.index(), i.type().tangentType());
+      return new Expr.Index(shadow(i.array()), i.index(), types.of(i.type()));
+    }
+    if (array instanceof Expr.Field f) {
+      return new Expr.Field(shadow(f.target()), f.name(), types.of(f.type()));
     }
     if (array instanceof Expr.NewArray n) {
-      return new Expr.NewArray(n.type().tangentType(), n.dimensions());
+      return new Expr.NewArray(types.of(n.type()), n.dimensions());
+    }
+    if (array instanceof Expr.New n) {
+      return newTangent(n);
+    }
+    if (array instanceof Expr.StaticField f && f.type().isRecord()) {
+      return Exprs.zeroTangent(f); // a constant: a zero tangent
     }
     if (array instanceof Expr.Lit nothing) {
       return nothing; // null
     }
-    if (array instanceof Expr.Cast c && c.operand().type().hasShadow()) {
-      return new Expr.Cast(c.type().tangentType(), shadow(c.operand()));
+    if (array instanceof Expr.Cast c && types.carries(c.operand().type())) {
+      return new Expr.Cast(types.of(c.type()), shadow(c.operand()));
     }
     if (array instanceof Expr.Conditional c) {
       return new Expr.Conditional(c.condition(), shadow(c.whenTrue()), shadow(c.whenFalse()),
-          c.type().tangentType());
+          types.of(c.type()));
     }
-    if (array instanceof Expr.Call c && c.owner().equals(SNAPSHOTS)) {
+    if (array instanceof Expr.Call c && (c.owner().equals(SNAPSHOTS)
+        || types.isTangentClass(c.owner()))) {
       switch (c.name()) {
         case "zerosLike" -> {
           return c; // a fresh zero buffer: constant, its tangent is zero of the same shape
         }
         case "copy", "rows" -> {
-          return new Expr.Call(SNAPSHOTS, c.name(), List.of(shadow(c.args().get(0))),
-              c.type().tangentType());
+          return new Expr.Call(c.owner(), c.name(), List.of(shadow(c.args().get(0))),
+              types.of(c.type()));
         }
-        default -> throw new Unsupported("Snapshots." + c.name());
+        default -> throw new Unsupported(c.owner() + "." + c.name());
       }
     }
     if (Exprs.isTable(array)) {
-      return new Expr.Call(SNAPSHOTS, "zerosLike", List.of(array), array.type().tangentType());
+      return new Expr.Call(SNAPSHOTS, "zerosLike", List.of(array), types.of(array.type()));
     }
     throw new Unsupported("the array expression " + array);
+  }
+
+  /**
+   * {@code new R(a, x)}: the tangent {@code new R_Tangent(aDot, xDot)} of its components (an
+   * array or record component shares the argument's tangent, as the record shares the
+   * argument); {@code new R_Tangent(a, b)} (an adjoint object): {@code new R_Tangent(aDot, bDot)}.
+   */
+  private Expr newTangent(Expr.New n) {
+    List<Expr> args = new ArrayList<>();
+    if (n.type().shape() == null) {
+      if (!types.carries(n.type())) {
+        throw new Unsupported("the object " + n.type());
+      }
+      for (Expr arg : n.args()) {
+        args.add(types.isReference(arg.type()) ? shadow(arg) : tangentOf(arg));
+      }
+      return new Expr.New(n.type(), args);
+    }
+    List<RecordShape.Component> components = n.type().shape().components();
+    for (int k = 0; k < components.size(); k++) {
+      if (!components.get(k).isDifferentiable()) {
+        continue;
+      }
+      Expr arg = n.componentArg(k);
+      Type type = components.get(k).type();
+      args.add(arg == null ? zeroOf(type) : types.isReference(type) ? shadow(arg) : tangentOf(arg));
+    }
+    return new Expr.New(types.of(n.type()), args);
+  }
+
+  /** A component computed by a constructor from data: a zero tangent of its type. */
+  private static Expr zeroOf(Type type) {
+    if (type.isFloating()) {
+      return ZERO;
+    }
+    throw new Unsupported("a component computed from data of type " + type);
   }
 
   /** Fails on a derivative-carrying value in code kept as it is (a pop of a double, say). */
@@ -678,13 +817,14 @@ public final class TangentSweeps {
     if (dot != null) {
       return dot;
     }
-    dot = new Var(names.fresh(RuleNames.tangent(v.name())), v.type().tangentType(),
+    dot = new Var(names.fresh(RuleNames.tangent(v.name())), types.of(v.type()),
         Var.Kind.TEMP);
     tangents.put(v, dot);
     locals.add(dot);
     if (v.isParam()) {
       // a @NoGrad parameter the code assigns or passes on: zero on entry
       Expr zeroValue = v.type().isFloating() ? ZERO
+          : v.type().shape() != null ? Exprs.zeroTangent(ref(v))
           : new Expr.Call(SNAPSHOTS, "zerosLike", List.of(ref(v)), dot.type());
       entry.add(new Stmt.Assign(dot, zeroValue, Origin.NONE));
     }
@@ -695,6 +835,19 @@ public final class TangentSweeps {
     Var v = new Var(names.fresh(base), type, Var.Kind.TEMP);
     locals.add(v);
     return v;
+  }
+
+  /** A call returning data: not a part, not a helper of tapes, snapshots or tangents. */
+  private boolean isPassiveCall(Expr e) {
+    return e instanceof Expr.Call c && parts.of(c) == null && !hasEffects(c)
+        && !types.isTangentClass(c.owner())
+        || e instanceof Expr.Invoke i && !i.target().type().equals(TapeCode.TAPES);
+  }
+
+  /** A zero tangent shaped like {@code value} (a record, object or array; null if it is). */
+  private Expr zeroLike(Expr value) {
+    return value.type().shape() != null ? Exprs.zeroTangent(value)
+        : new Expr.Call(SNAPSHOTS, "zerosLike", List.of(value), types.of(value.type()));
   }
 
   /** A call that is not arithmetic on data: tapes, snapshots, a reverse part. */
