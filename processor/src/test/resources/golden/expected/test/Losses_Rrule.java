@@ -1,6 +1,7 @@
 package test;
 
 import io.jgrad.tape.Tapes;
+import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
@@ -74,10 +75,8 @@ public final class Losses_Rrule {
    */
   public static void softplusReverseTangent(Tapes tapes, double z, double zDot, double seed,
       double seedDot) {
-    double poppedDot = tapes.popDouble();
-    double popped = tapes.popDouble();
-    double t1 = popped;
-    double t1Dot = poppedDot;
+    double t1Dot = tapes.popDouble();
+    double t1 = tapes.popDouble();
     // reverse sweep: adjoints, from the last statement to the first
     double resultBar = seed;
     double resultBarDot = seedDot;
@@ -126,10 +125,8 @@ public final class Losses_Rrule {
       double value = softplusForwardTangent(tapes2, z, zDir);
       double valueDot = tapes2.popDouble();
       softplusReverseTangent(tapes2, z, zDir, seed, 0.0);
-      double poppedDot = tapes2.popDouble();
-      double popped = tapes2.popDouble();
-      scalarBars[0] += popped;
-      scalarHvps[0] += poppedDot;
+      scalarHvps[0] += tapes2.popDouble();
+      scalarBars[0] += tapes2.popDouble();
       return value;
     } catch (Throwable thrown) {
       tapes2.truncate(doubleMark, intMark, longMark, refMark);
@@ -145,11 +142,13 @@ public final class Losses_Rrule {
     columns += 1;
     double value = Losses.softplus(z);
     double[][] hessian = new double[columns][];
+    double[] scalarBars = new double[1];
+    double[] scalarHvps = new double[1];
     for (int column = 0; column < columns; column++) {
+      Arrays.fill(scalarBars, 0.0);
+      Arrays.fill(scalarHvps, 0.0);
       int offset = 0;
       double zDir = column == offset++ ? 1.0 : 0.0;
-      double[] scalarBars = new double[1];
-      double[] scalarHvps = new double[1];
       softplusHvpAdjoint(z, zDir, 1.0, scalarBars, scalarHvps);
       double[] row = new double[columns];
       int at = 0;

@@ -3,6 +3,7 @@ package test;
 import io.jgrad.Jacobians;
 import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
+import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
@@ -104,14 +105,10 @@ public final class Model_Rrule {
       double[] wBarDot, double[] x, double[] xDot, double[] xBar, double[] xBarDot, double y,
       double yDot, double seed, double seedDot) {
     int i = tapes.popInt();
-    double poppedDot = tapes.popDouble();
-    double popped = tapes.popDouble();
-    double z = popped;
-    double zDot = poppedDot;
-    double poppedDot2 = tapes.popDouble();
-    double popped2 = tapes.popDouble();
-    double t5 = popped2;
-    double t5Dot = poppedDot2;
+    double zDot = tapes.popDouble();
+    double z = tapes.popDouble();
+    double t5Dot = tapes.popDouble();
+    double t5 = tapes.popDouble();
     double t2Dot = -yDot;
     double t2 = -y;
     // reverse sweep: adjoints, from the last statement to the first
@@ -185,10 +182,8 @@ public final class Model_Rrule {
       double value = lossForwardTangent(tapes2, w, wDir, wBar, wHvp, x, xDir, xBar, xHvp, y, yDir);
       double valueDot = tapes2.popDouble();
       lossReverseTangent(tapes2, w, wDir, wBar, wHvp, x, xDir, xBar, xHvp, y, yDir, seed, 0.0);
-      double poppedDot = tapes2.popDouble();
-      double popped = tapes2.popDouble();
-      scalarBars[0] += popped;
-      scalarHvps[0] += poppedDot;
+      scalarHvps[0] += tapes2.popDouble();
+      scalarBars[0] += tapes2.popDouble();
       return value;
     } catch (Throwable thrown) {
       tapes2.truncate(doubleMark, intMark, longMark, refMark);
@@ -208,19 +203,27 @@ public final class Model_Rrule {
     double[] xEntry = Snapshots.copy(x);
     double value = Model.loss(w, x, y);
     double[][] hessian = new double[columns][];
+    double[] wDir = wEntry == null ? null : new double[wEntry.length];
+    double[] wBar = wEntry == null ? null : new double[wEntry.length];
+    double[] wHvp = wEntry == null ? null : new double[wEntry.length];
+    double[] xDir = xEntry == null ? null : new double[xEntry.length];
+    double[] xBar = xEntry == null ? null : new double[xEntry.length];
+    double[] xHvp = xEntry == null ? null : new double[xEntry.length];
+    double[] scalarBars = new double[1];
+    double[] scalarHvps = new double[1];
     for (int column = 0; column < columns; column++) {
+      Snapshots.clear(wDir);
+      Snapshots.clear(wBar);
+      Snapshots.clear(wHvp);
+      Snapshots.clear(xDir);
+      Snapshots.clear(xBar);
+      Snapshots.clear(xHvp);
+      Arrays.fill(scalarBars, 0.0);
+      Arrays.fill(scalarHvps, 0.0);
       int offset = 0;
-      double[] wDir = wEntry == null ? null : new double[wEntry.length];
       offset = Jacobians.seed(wDir, column, offset);
-      double[] xDir = xEntry == null ? null : new double[xEntry.length];
       offset = Jacobians.seed(xDir, column, offset);
       double yDir = column == offset++ ? 1.0 : 0.0;
-      double[] wBar = wEntry == null ? null : new double[wEntry.length];
-      double[] wHvp = wEntry == null ? null : new double[wEntry.length];
-      double[] xBar = xEntry == null ? null : new double[xEntry.length];
-      double[] xHvp = xEntry == null ? null : new double[xEntry.length];
-      double[] scalarBars = new double[1];
-      double[] scalarHvps = new double[1];
       lossHvpAdjoint(Snapshots.copy(wEntry), wDir, wBar, wHvp, Snapshots.copy(xEntry), xDir, xBar, xHvp, y, yDir, 1.0, scalarBars, scalarHvps);
       double[] row = new double[columns];
       int at = 0;

@@ -199,12 +199,15 @@ public final class Rosenbrock_Rrule {
     double[] xEntry = Snapshots.copy(x);
     double value = Rosenbrock.rosenbrock(x);
     double[][] hessian = new double[columns][];
+    double[] xDir = xEntry == null ? null : new double[xEntry.length];
+    double[] xBar = xEntry == null ? null : new double[xEntry.length];
+    double[] xHvp = xEntry == null ? null : new double[xEntry.length];
     for (int column = 0; column < columns; column++) {
+      Snapshots.clear(xDir);
+      Snapshots.clear(xBar);
+      Snapshots.clear(xHvp);
       int offset = 0;
-      double[] xDir = xEntry == null ? null : new double[xEntry.length];
       offset = Jacobians.seed(xDir, column, offset);
-      double[] xBar = xEntry == null ? null : new double[xEntry.length];
-      double[] xHvp = xEntry == null ? null : new double[xEntry.length];
       rosenbrockHvpAdjoint(Snapshots.copy(xEntry), xDir, xBar, xHvp, 1.0);
       double[] row = new double[columns];
       int at = 0;

@@ -1,6 +1,7 @@
 package test;
 
 import io.jgrad.tape.Tapes;
+import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
@@ -129,34 +130,20 @@ public final class Scalars_Rrule {
    */
   public static void mixReverseTangent(Tapes tapes, double a, double aDot, double b, double bDot,
       int n, double seed, double seedDot) {
-    double poppedDot = tapes.popDouble();
-    double popped = tapes.popDouble();
-    double t3 = popped;
-    double t3Dot = poppedDot;
-    double poppedDot2 = tapes.popDouble();
-    double popped2 = tapes.popDouble();
-    double t7 = popped2;
-    double t7Dot = poppedDot2;
-    double poppedDot3 = tapes.popDouble();
-    double popped3 = tapes.popDouble();
-    double e = popped3;
-    double eDot = poppedDot3;
-    double poppedDot4 = tapes.popDouble();
-    double popped4 = tapes.popDouble();
-    double t10 = popped4;
-    double t10Dot = poppedDot4;
-    double poppedDot5 = tapes.popDouble();
-    double popped5 = tapes.popDouble();
-    double t12 = popped5;
-    double t12Dot = poppedDot5;
-    double poppedDot6 = tapes.popDouble();
-    double popped6 = tapes.popDouble();
-    double t11 = popped6;
-    double t11Dot = poppedDot6;
-    double poppedDot7 = tapes.popDouble();
-    double popped7 = tapes.popDouble();
-    double t14 = popped7;
-    double t14Dot = poppedDot7;
+    double t3Dot = tapes.popDouble();
+    double t3 = tapes.popDouble();
+    double t7Dot = tapes.popDouble();
+    double t7 = tapes.popDouble();
+    double eDot = tapes.popDouble();
+    double e = tapes.popDouble();
+    double t10Dot = tapes.popDouble();
+    double t10 = tapes.popDouble();
+    double t12Dot = tapes.popDouble();
+    double t12 = tapes.popDouble();
+    double t11Dot = tapes.popDouble();
+    double t11 = tapes.popDouble();
+    double t14Dot = tapes.popDouble();
+    double t14 = tapes.popDouble();
     double t5Dot = -bDot;
     double t5 = -b;
     // reverse sweep: adjoints, from the last statement to the first
@@ -249,10 +236,8 @@ public final class Scalars_Rrule {
     // line 12: r *= Math.max(a, b);
     double t4Bar = rBar;
     double t4BarDot = rBarDot;
-    double poppedDot8 = tapes.popDouble();
-    double popped8 = tapes.popDouble();
-    double r = popped8;
-    double rDot = poppedDot8;
+    double rDot = tapes.popDouble();
+    double r = tapes.popDouble();
     rBarDot = t3 * t4BarDot + t4Bar * t3Dot;
     rBar = t4Bar * t3;
     double t3BarDot = r * t4BarDot + t4Bar * rDot;
@@ -359,14 +344,10 @@ public final class Scalars_Rrule {
       double value = mixForwardTangent(tapes2, a, aDir, b, bDir, n);
       double valueDot = tapes2.popDouble();
       mixReverseTangent(tapes2, a, aDir, b, bDir, n, seed, 0.0);
-      double poppedDot = tapes2.popDouble();
-      double popped = tapes2.popDouble();
-      scalarBars[1] += popped;
-      scalarHvps[1] += poppedDot;
-      double poppedDot2 = tapes2.popDouble();
-      double popped2 = tapes2.popDouble();
-      scalarBars[0] += popped2;
-      scalarHvps[0] += poppedDot2;
+      scalarHvps[1] += tapes2.popDouble();
+      scalarBars[1] += tapes2.popDouble();
+      scalarHvps[0] += tapes2.popDouble();
+      scalarBars[0] += tapes2.popDouble();
       return value;
     } catch (Throwable thrown) {
       tapes2.truncate(doubleMark, intMark, longMark, refMark);
@@ -383,12 +364,14 @@ public final class Scalars_Rrule {
     columns += 1;
     double value = Scalars.mix(a, b, n);
     double[][] hessian = new double[columns][];
+    double[] scalarBars = new double[2];
+    double[] scalarHvps = new double[2];
     for (int column = 0; column < columns; column++) {
+      Arrays.fill(scalarBars, 0.0);
+      Arrays.fill(scalarHvps, 0.0);
       int offset = 0;
       double aDir = column == offset++ ? 1.0 : 0.0;
       double bDir = column == offset++ ? 1.0 : 0.0;
-      double[] scalarBars = new double[2];
-      double[] scalarHvps = new double[2];
       mixHvpAdjoint(a, aDir, b, bDir, n, 1.0, scalarBars, scalarHvps);
       double[] row = new double[columns];
       int at = 0;

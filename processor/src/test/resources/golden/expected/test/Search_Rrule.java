@@ -3,6 +3,7 @@ package test;
 import io.jgrad.Jacobians;
 import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
+import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
@@ -166,18 +167,12 @@ public final class Search_Rrule {
    */
   public static void searchReverseTangent(Tapes tapes, double[] x, double[] xDot, double[] xBar,
       double[] xBarDot, double t, double tDot, double seed, double seedDot) {
-    double poppedDot = tapes.popDouble();
-    double popped = tapes.popDouble();
-    double t3 = popped;
-    double t3Dot = poppedDot;
-    double poppedDot2 = tapes.popDouble();
-    double popped2 = tapes.popDouble();
-    double t2 = popped2;
-    double t2Dot = poppedDot2;
-    double poppedDot3 = tapes.popDouble();
-    double popped3 = tapes.popDouble();
-    double s = popped3;
-    double sDot = poppedDot3;
+    double t3Dot = tapes.popDouble();
+    double t3 = tapes.popDouble();
+    double t2Dot = tapes.popDouble();
+    double t2 = tapes.popDouble();
+    double sDot = tapes.popDouble();
+    double s = tapes.popDouble();
     int i = tapes.popInt();
     // reverse sweep: adjoints, from the last statement to the first
     double resultBar = seed;
@@ -220,26 +215,20 @@ public final class Search_Rrule {
           // line 20: s = Math.sqrt(s);
           double t2Bar = sBar;
           double t2BarDot = sBarDot;
-          double poppedDot4 = tapes.popDouble();
-          double popped4 = tapes.popDouble();
-          s = popped4;
-          sDot = poppedDot4;
+          sDot = tapes.popDouble();
+          s = tapes.popDouble();
           double t6 = 0.5 / t2;
           double t6Dot = -(t6 / t2) * t2Dot;
           sBarDot = t6 * t2BarDot + t2Bar * t6Dot;
           sBar = t2Bar * t6;
-          double poppedDot5 = tapes.popDouble();
-          double popped5 = tapes.popDouble();
-          t2 = popped5;
-          t2Dot = poppedDot5;
+          t2Dot = tapes.popDouble();
+          t2 = tapes.popDouble();
         } else {
           // line 22: s += Math.sin(x[i]) * t;
           double t4Bar = sBar;
           double t4BarDot = sBarDot;
-          double poppedDot6 = tapes.popDouble();
-          double popped6 = tapes.popDouble();
-          s = popped6;
-          sDot = poppedDot6;
+          sDot = tapes.popDouble();
+          s = tapes.popDouble();
           double t3BarDot = t * t4BarDot + t4Bar * tDot;
           double t3Bar = t4Bar * t;
           tBarDot += t3 * t4BarDot + t4Bar * t3Dot;
@@ -248,10 +237,8 @@ public final class Search_Rrule {
           double t7Dot = -Math.sin(x[i]) * xDot[i];
           xBarDot[i] += t7 * t3BarDot + t3Bar * t7Dot;
           xBar[i] += t3Bar * t7;
-          double poppedDot7 = tapes.popDouble();
-          double popped7 = tapes.popDouble();
-          t3 = popped7;
-          t3Dot = poppedDot7;
+          t3Dot = tapes.popDouble();
+          t3 = tapes.popDouble();
         }
       }
     }
@@ -291,10 +278,8 @@ public final class Search_Rrule {
       double value = searchForwardTangent(tapes2, x, xDir, xBar, xHvp, t, tDir);
       double valueDot = tapes2.popDouble();
       searchReverseTangent(tapes2, x, xDir, xBar, xHvp, t, tDir, seed, 0.0);
-      double poppedDot = tapes2.popDouble();
-      double popped = tapes2.popDouble();
-      scalarBars[0] += popped;
-      scalarHvps[0] += poppedDot;
+      scalarHvps[0] += tapes2.popDouble();
+      scalarBars[0] += tapes2.popDouble();
       return value;
     } catch (Throwable thrown) {
       tapes2.truncate(doubleMark, intMark, longMark, refMark);
@@ -312,15 +297,20 @@ public final class Search_Rrule {
     double[] xEntry = Snapshots.copy(x);
     double value = Search.search(x, t);
     double[][] hessian = new double[columns][];
+    double[] xDir = xEntry == null ? null : new double[xEntry.length];
+    double[] xBar = xEntry == null ? null : new double[xEntry.length];
+    double[] xHvp = xEntry == null ? null : new double[xEntry.length];
+    double[] scalarBars = new double[1];
+    double[] scalarHvps = new double[1];
     for (int column = 0; column < columns; column++) {
+      Snapshots.clear(xDir);
+      Snapshots.clear(xBar);
+      Snapshots.clear(xHvp);
+      Arrays.fill(scalarBars, 0.0);
+      Arrays.fill(scalarHvps, 0.0);
       int offset = 0;
-      double[] xDir = xEntry == null ? null : new double[xEntry.length];
       offset = Jacobians.seed(xDir, column, offset);
       double tDir = column == offset++ ? 1.0 : 0.0;
-      double[] xBar = xEntry == null ? null : new double[xEntry.length];
-      double[] xHvp = xEntry == null ? null : new double[xEntry.length];
-      double[] scalarBars = new double[1];
-      double[] scalarHvps = new double[1];
       searchHvpAdjoint(Snapshots.copy(xEntry), xDir, xBar, xHvp, t, tDir, 1.0, scalarBars, scalarHvps);
       double[] row = new double[columns];
       int at = 0;

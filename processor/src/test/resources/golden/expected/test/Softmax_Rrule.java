@@ -180,26 +180,20 @@ public final class Softmax_Rrule {
   public static void softmaxReverseTangent(Tapes tapes, double[] z, double[] zDot, double[] zBar,
       double[] zBarDot, double[] resultBar, double[] resultBarDot) {
     int index = tapes.popInt();
-    double poppedDot = tapes.popDouble();
-    double popped = tapes.popDouble();
-    double t3 = popped;
-    double t3Dot = poppedDot;
+    double t3Dot = tapes.popDouble();
+    double t3 = tapes.popDouble();
     int i = tapes.popInt();
-    double poppedDot2 = tapes.popDouble();
-    double popped2 = tapes.popDouble();
-    double t4 = popped2;
-    double t4Dot = poppedDot2;
-    double poppedDot3 = tapes.popDouble();
-    double popped3 = tapes.popDouble();
-    double s = popped3;
-    double sDot = poppedDot3;
-    double[] poppedDot4 = (double[]) tapes.popRef();
+    double t4Dot = tapes.popDouble();
+    double t4 = tapes.popDouble();
+    double sDot = tapes.popDouble();
+    double s = tapes.popDouble();
+    double[] poppedDot = (double[]) tapes.popRef();
     double[] eBar = (double[]) tapes.popRef();
-    double[] eBarDot = poppedDot4;
+    double[] eBarDot = poppedDot;
     int i2 = tapes.popInt();
-    double[] poppedDot5 = (double[]) tapes.popRef();
+    double[] poppedDot2 = (double[]) tapes.popRef();
     double[] resultBar2 = (double[]) tapes.popRef();
-    double[] resultBar2Dot = poppedDot5;
+    double[] resultBar2Dot = poppedDot2;
     // reverse sweep: adjoints, from the last statement to the first
     Snapshots.addTo(resultBar2, resultBar);
     Snapshots.addTo(resultBar2Dot, resultBarDot);
@@ -223,10 +217,8 @@ public final class Softmax_Rrule {
       double t5Dot = -t6Dot;
       sBarDot += t5 * t4BarDot + t4Bar * t5Dot;
       sBar += t4Bar * t5;
-      double poppedDot6 = tapes.popDouble();
-      double popped4 = tapes.popDouble();
-      t4 = popped4;
-      t4Dot = poppedDot6;
+      t4Dot = tapes.popDouble();
+      t4 = tapes.popDouble();
     }
     double mBar = 0.0;
     double mBarDot = 0.0;
@@ -243,10 +235,8 @@ public final class Softmax_Rrule {
       eBarDot[i] = 0.0;
       double t2BarDot = t3 * t3BarDot + t3Bar * t3Dot;
       double t2Bar = t3Bar * t3;
-      double poppedDot7 = tapes.popDouble();
-      double popped5 = tapes.popDouble();
-      t3 = popped5;
-      t3Dot = poppedDot7;
+      t3Dot = tapes.popDouble();
+      t3 = tapes.popDouble();
       zBar[i] += t2Bar;
       zBarDot[i] += t2BarDot;
       mBarDot -= t2BarDot;
@@ -262,9 +252,8 @@ public final class Softmax_Rrule {
       // line 13: m = Math.max(m, v);
       double t1Bar = mBar;
       double t1BarDot = mBarDot;
-      double poppedDot8 = tapes.popDouble();
-      double popped6 = tapes.popDouble();
-      double m = popped6;
+      double mDot = tapes.popDouble();
+      double m = tapes.popDouble();
       // line 12: for (double v : z) {
       double v = z[index];
       double vDot = zDot[index];

@@ -114,4 +114,18 @@ public final class SecondOrder {
     a1 += ((x3[0] / a1) + (x3[Math.floorMod(1, x3.length)] * a1));
     return a1;
   }
+
+  /**
+   * Random program 981 of seed 3027, reduced: a remainder by a value rounded through a float. Near
+   * y = 0 the gradient is -trunc(1.5 / y) b: large, and quantised by the float, so differences of
+   * it with small steps show steps of the float, not the Hessian: such differences agree with
+   * those of no other step, and the second-order check takes them as inconclusive, not a miss.
+   * (At the finding's point the first-order check's differences fail too; the entry draws y
+   * away from 0.)
+   */
+  @Grad
+  public static double floatRounded(double a, double b, double c) {
+    double y = (a % c) * (float) b;
+    return 1.5 % y;
+  }
 }

@@ -454,47 +454,53 @@ public final class RuleWriter {
     countColumns(primal, columns, m);
     EntryState state = entryState(rule, names, value, m);
     m.addStatement("double[][] $N = new double[$N][]", hessian, columns);
-    m.beginControlFlow("for (int $N = 0; $N < $N; $N++)", column, column, columns, column);
-    m.addStatement("int $N = 0", offset);
+    // buffers made once, cleared for each column
     List<HvpParam> params = hvpParams(rule);
     Map<HvpParam, String> locals = new HashMap<>();
+    String scalarHvps = null;
+    CodeBlock.Builder clear = CodeBlock.builder();
     for (HvpParam p : params) {
-      if (p.role() == HvpRole.DIRECTION) {
-        String dir = names.fresh(p.param().name());
-        locals.put(p, dir);
-        if (p.primal().type().isFloating()) {
-          m.addStatement("double $N = $N == $N++ ? 1.0 : 0.0", dir, column, offset);
-        } else {
-          m.addStatement("$T $N = $L", JavaEmitter.typeName(p.param().type()), dir,
-              zeroBuffer(entryVar(p.primal(), state.entry())));
-          m.addStatement("$N = $T.seed($N, $N, $N)", offset, columnsOf(p.primal()), dir, column,
-              offset);
+      boolean buffer = p.role() == HvpRole.BAR || p.role() == HvpRole.HVP
+          || p.role() == HvpRole.DIRECTION && !p.primal().type().isFloating();
+      if (buffer) {
+        String name = names.fresh(p.param().name());
+        locals.put(p, name);
+        m.addStatement("$T $N = $L", JavaEmitter.typeName(p.param().type()), name,
+            zeroBuffer(entryVar(p.primal(), state.entry())));
+        clear.addStatement("$T.clear($N)", p.primal().type().shape() != null
+            ? columnsOf(p.primal()) : ClassName.get("io.jgrad.tape", "Snapshots"), name);
+      } else if (p.role() == HvpRole.SCALAR_BARS || p.role() == HvpRole.SCALAR_HVPS) {
+        String name = names.fresh(p.param().name());
+        locals.put(p, name);
+        m.addStatement("double[] $N = new double[$L]", name, scalarCount(primal));
+        clear.addStatement("$T.fill($N, 0.0)", ClassName.get("java.util", "Arrays"), name);
+        if (p.role() == HvpRole.SCALAR_HVPS) {
+          scalarHvps = name;
         }
       }
     }
+    m.beginControlFlow("for (int $N = 0; $N < $N; $N++)", column, column, columns, column);
+    m.addCode(clear.build());
+    m.addStatement("int $N = 0", offset);
+    for (HvpParam p : params) {
+      if (p.role() != HvpRole.DIRECTION) {
+        continue;
+      }
+      if (p.primal().type().isFloating()) {
+        String dir = names.fresh(p.param().name());
+        locals.put(p, dir);
+        m.addStatement("double $N = $N == $N++ ? 1.0 : 0.0", dir, column, offset);
+      } else {
+        m.addStatement("$N = $T.seed($N, $N, $N)", offset, columnsOf(p.primal()), locals.get(p),
+            column, offset);
+      }
+    }
     List<CodeBlock> call = new ArrayList<>();
-    String scalarHvps = null;
     for (HvpParam p : params) {
       switch (p.role()) {
         case PRIMAL -> call.add(entryCopy(p.param(), state.entry()));
-        case DIRECTION -> call.add(CodeBlock.of("$N", locals.get(p)));
-        case BAR, HVP -> {
-          String buffer = names.fresh(p.param().name());
-          locals.put(p, buffer);
-          m.addStatement("$T $N = $L", JavaEmitter.typeName(p.param().type()), buffer,
-              zeroBuffer(entryVar(p.primal(), state.entry())));
-          call.add(CodeBlock.of("$N", buffer));
-        }
         case SEED -> call.add(CodeBlock.of("1.0"));
-        case SCALAR_BARS, SCALAR_HVPS -> {
-          String buffer = names.fresh(p.param().name());
-          locals.put(p, buffer);
-          m.addStatement("double[] $N = new double[$L]", buffer, scalarCount(primal));
-          call.add(CodeBlock.of("$N", buffer));
-          if (p.role() == HvpRole.SCALAR_HVPS) {
-            scalarHvps = buffer;
-          }
-        }
+        default -> call.add(CodeBlock.of("$N", locals.get(p)));
       }
     }
     m.addCode(state.dataOnEntry());

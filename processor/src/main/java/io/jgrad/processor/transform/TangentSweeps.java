@@ -269,6 +269,10 @@ public final class TangentSweeps {
     Type type = target.type();
     if (a.value() instanceof Expr.Call call && parts.of(call) != null) {
       partCall(target, call, a.origin(), out);
+    } else if (type.isFloating() && isPop(a.value())) {
+      // v = pop: the tangent was pushed after the value, so it comes off first
+      out.add(new Stmt.Assign(tangent(target), a.value(), a.origin()));
+      out.add(a);
     } else if (type.isFloating()) {
       if (isOperation(a.value())) {
         Op o = operands(a.value(), a.origin(), out);
@@ -335,6 +339,12 @@ public final class TangentSweeps {
 
   private void accumulate(Stmt.Accumulate acc, Block out) {
     if (!acc.target().type().isFloating()) {
+      out.add(acc);
+      return;
+    }
+    if (isPop(acc.value())) {
+      // aBar += pop (a callee's scalar adjoint): its tangent first, on top of the tape
+      out.add(new Stmt.Accumulate(tangentTarget(acc.target()), acc.value(), acc.origin()));
       out.add(acc);
       return;
     }
@@ -835,6 +845,12 @@ public final class TangentSweeps {
     Var v = new Var(names.fresh(base), type, Var.Kind.TEMP);
     locals.add(v);
     return v;
+  }
+
+  /** {@code tapes.popDouble()}. */
+  private static boolean isPop(Expr e) {
+    return e instanceof Expr.Invoke i && i.name().equals("popDouble")
+        && i.target().type().equals(TapeCode.TAPES);
   }
 
   /** A call returning data: not a part, not a helper of tapes, snapshots or tangents. */
