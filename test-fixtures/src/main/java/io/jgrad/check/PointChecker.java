@@ -212,6 +212,9 @@ final class PointChecker {
     double hvpError = -1;
     if (rules.hasHvp() && gradient != null && !layout.aliased()) {
       hvpError = checkHvp(direction, gradient, primalArgs, random);
+      if (rules.hasHessian() && layout.columns().size() <= HESSIAN_COLUMNS) {
+        checkHessian(gradient, primalArgs);
+      }
     }
     return new Result(true, false, fdError, dotError, jacobianError, kink, false, noisy,
         hvpError);
@@ -708,6 +711,63 @@ final class PointChecker {
         .with("actual", target[k] + " (Hessian times direction from " + rules.hvpName() + ")")
         .with("error", best.error() + " > tolerance " + tolerance)
         .error();
+  }
+
+  /** Up to this many inputs the dense Hessian is checked too (one HVP per column, twice). */
+  static final int HESSIAN_COLUMNS = 40;
+
+  /**
+   * {@code fHessian}: the arguments as the primal leaves them; column c is {@code fHvp} along
+   * input c, bit for bit (the same computation), laid out in the columns' order (parameter
+   * order, as {@code fJacobian}); and the matrix is symmetric to 1e-6 of its largest entry.
+   */
+  private void checkHessian(DiffVector gradient, Object[] primalArgs) {
+    List<int[]> columns = layout.columns();
+    int n = columns.size();
+    Object[] callArgs = Signature.copy(args);
+    double[][] hessian = guarded(rules.hessianName(), () -> rules.hessian(callArgs));
+    requireSameArrays(rules.hessianName(), primalArgs, callArgs);
+    boolean shapeOk = hessian != null && hessian.length == n;
+    for (int r = 0; shapeOk && r < n; r++) {
+      shapeOk = hessian[r] != null && hessian[r].length == n;
+    }
+    if (!shapeOk) {
+      throw failure(rules.hessianName() + " returns one row and one column per differentiable"
+              + " input")
+          .with("expected", "a double[" + n + "][" + n + "]")
+          .with("actual", hessian == null ? "null" : Signature.render(hessian))
+          .error();
+    }
+    double largest = 0;
+    for (int c = 0; c < n; c++) {
+      DiffVector column = hvpAlong(unitColumn(columns.get(c)), gradient, primalArgs);
+      for (int r = 0; r < n; r++) {
+        int[] at = columns.get(r);
+        double expected = at[0] < 0 ? column.scalars[at[1]] : column.arrays[at[0]][at[1]];
+        if (Double.doubleToLongBits(hessian[c][r]) != Double.doubleToLongBits(expected)) {
+          throw failure(rules.hessianName() + " row " + c + " is " + rules.hvpName()
+                  + " along input " + c + ", bit for bit")
+              .with("entry", "[" + c + "][" + r + "] (" + columnName(columns.get(c)) + ", "
+                  + columnName(at) + ")")
+              .with("expected", expected + " (" + rules.hvpName() + ")")
+              .with("actual", hessian[c][r] + " (" + rules.hessianName() + ")")
+              .error();
+        }
+        largest = Math.max(largest, Math.abs(expected));
+      }
+    }
+    for (int r = 0; r < n; r++) {
+      for (int c = r + 1; c < n; c++) {
+        if (!(Math.abs(hessian[r][c] - hessian[c][r]) <= 1e-6 * largest + 1e-12)) {
+          throw failure(rules.hessianName() + " is symmetric")
+              .with("entry", "[" + r + "][" + c + "] (" + columnName(columns.get(r)) + ", "
+                  + columnName(columns.get(c)) + ")")
+              .with("expected", hessian[c][r] + " ([" + c + "][" + r + "])")
+              .with("actual", hessian[r][c] + " ([" + r + "][" + c + "])")
+              .error();
+        }
+      }
+    }
   }
 
   /**

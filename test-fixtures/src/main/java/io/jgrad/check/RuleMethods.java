@@ -47,6 +47,8 @@ final class RuleMethods {
   private final Method[] gradientAccessors;
   /** {@code <name>Hvp}, generated for a number result where second-order rules exist. */
   private Method hvp;
+  /** {@code <name>Hessian}, where {@link #hvp} exists (not for methods changing objects). */
+  private Method hessian;
 
   private RuleMethods(
       Signature signature,
@@ -110,6 +112,7 @@ final class RuleMethods {
     Method jacobian = null;
     Method forwardInto = null;
     Method hvp = null;
+    Method hessian = null;
     List<Class<?>> primalTypes = Arrays.asList(signature.types());
     switch (signature.result) {
       case SCALAR:
@@ -120,6 +123,7 @@ final class RuleMethods {
         intoTypes.add(double[].class);
         forwardInto = optionalMethod(frule, name + "Into", intoTypes);
         hvp = optionalMethod(rrule, name + "Hvp", forwardTypes);
+        hessian = optionalMethod(rrule, name + "Hessian", primalTypes);
         if (forwardInto != null) {
           requireReturn(signature, forwardInto, forwardInto.getReturnType() == double.class,
               "double");
@@ -162,6 +166,9 @@ final class RuleMethods {
     if (hvp != null && hvp.getReturnType().isRecord()
         && hvp.getReturnType().getRecordComponents().length == 2 * accessors.length - 1) {
       found.hvp = hvp;
+      if (hessian != null && hessian.getReturnType() == double[][].class) {
+        found.hessian = hessian;
+      }
     }
     return found;
   }
@@ -426,6 +433,24 @@ final class RuleMethods {
   /** True if {@code <name>Hvp} exists: second-order rules, checked against the gradient. */
   boolean hasHvp() {
     return hvp != null;
+  }
+
+  boolean hasHessian() {
+    return hessian != null;
+  }
+
+  String hessianName() {
+    return shortName(hessian);
+  }
+
+  /** Calls {@code <name>Hessian} on the arguments (float ones through their double images). */
+  double[][] hessian(Object[] args) {
+    FloatImages images = FloatImages.of(signature, args);
+    try {
+      return (double[][]) invoke(hessian, images.actual());
+    } finally {
+      images.writeBack();
+    }
   }
 
   /** {@code Foo_Rrule.fHvp}, for messages. */

@@ -128,4 +128,15 @@ public final class SecondOrder {
     double y = (a % c) * (float) b;
     return 1.5 % y;
   }
+
+  /**
+   * An int stored into an element of a double array carries no derivative, but replaces the
+   * element's tangent with zero (seed 3028, programs 235 and 703: the old tangent stayed).
+   */
+  @Grad
+  public static double intStored(double[] x, int n) {
+    double s = x[0] * x[1];
+    x[1] = n;
+    return s * x[0] + x[1] * x[0] * x[0];
+  }
 }

@@ -258,8 +258,9 @@ public final class RuleWriter {
         .addJavadoc("\n\n@return the primal value (bit for bit)\n")
         .build());
     if (rule.primal().params().stream().noneMatch(p -> p.type().shape() != null
-        && p.type().shape().isMutable())) {
-      // (objects the method may change would need copies of their entry state per column)
+        && (p.type().shape().isMutable() || p.type().shape().holdsArrays()))) {
+      // (objects, and arrays records hold, that the method may change would need copies of
+      // their entry state for each column)
       type.addMethod(hessian(rule));
     }
   }
