@@ -1,7 +1,6 @@
 package test;
 
 import io.jgrad.tape.Tapes;
-import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
@@ -142,11 +141,9 @@ public final class Losses_Rrule {
     columns += 1;
     double value = Losses.softplus(z);
     double[][] hessian = new double[columns][];
-    double[] scalarBars = new double[1];
-    double[] scalarHvps = new double[1];
     for (int column = 0; column < columns; column++) {
-      Arrays.fill(scalarBars, 0.0);
-      Arrays.fill(scalarHvps, 0.0);
+      double[] scalarBars = new double[1];
+      double[] scalarHvps = new double[1];
       int offset = 0;
       double zDir = column == offset++ ? 1.0 : 0.0;
       softplusHvpAdjoint(z, zDir, 1.0, scalarBars, scalarHvps);

@@ -3,7 +3,6 @@ package test;
 import io.jgrad.Jacobians;
 import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
-import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
@@ -203,23 +202,15 @@ public final class Model_Rrule {
     double[] xEntry = Snapshots.copy(x);
     double value = Model.loss(w, x, y);
     double[][] hessian = new double[columns][];
-    double[] wDir = wEntry == null ? null : new double[wEntry.length];
-    double[] wBar = wEntry == null ? null : new double[wEntry.length];
-    double[] wHvp = wEntry == null ? null : new double[wEntry.length];
-    double[] xDir = xEntry == null ? null : new double[xEntry.length];
-    double[] xBar = xEntry == null ? null : new double[xEntry.length];
-    double[] xHvp = xEntry == null ? null : new double[xEntry.length];
-    double[] scalarBars = new double[1];
-    double[] scalarHvps = new double[1];
     for (int column = 0; column < columns; column++) {
-      Snapshots.clear(wDir);
-      Snapshots.clear(wBar);
-      Snapshots.clear(wHvp);
-      Snapshots.clear(xDir);
-      Snapshots.clear(xBar);
-      Snapshots.clear(xHvp);
-      Arrays.fill(scalarBars, 0.0);
-      Arrays.fill(scalarHvps, 0.0);
+      double[] wDir = wEntry == null ? null : new double[wEntry.length];
+      double[] wBar = wEntry == null ? null : new double[wEntry.length];
+      double[] wHvp = wEntry == null ? null : new double[wEntry.length];
+      double[] xDir = xEntry == null ? null : new double[xEntry.length];
+      double[] xBar = xEntry == null ? null : new double[xEntry.length];
+      double[] xHvp = xEntry == null ? null : new double[xEntry.length];
+      double[] scalarBars = new double[1];
+      double[] scalarHvps = new double[1];
       int offset = 0;
       offset = Jacobians.seed(wDir, column, offset);
       offset = Jacobians.seed(xDir, column, offset);

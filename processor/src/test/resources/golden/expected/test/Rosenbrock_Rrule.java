@@ -199,13 +199,10 @@ public final class Rosenbrock_Rrule {
     double[] xEntry = Snapshots.copy(x);
     double value = Rosenbrock.rosenbrock(x);
     double[][] hessian = new double[columns][];
-    double[] xDir = xEntry == null ? null : new double[xEntry.length];
-    double[] xBar = xEntry == null ? null : new double[xEntry.length];
-    double[] xHvp = xEntry == null ? null : new double[xEntry.length];
     for (int column = 0; column < columns; column++) {
-      Snapshots.clear(xDir);
-      Snapshots.clear(xBar);
-      Snapshots.clear(xHvp);
+      double[] xDir = xEntry == null ? null : new double[xEntry.length];
+      double[] xBar = xEntry == null ? null : new double[xEntry.length];
+      double[] xHvp = xEntry == null ? null : new double[xEntry.length];
       int offset = 0;
       offset = Jacobians.seed(xDir, column, offset);
       rosenbrockHvpAdjoint(Snapshots.copy(xEntry), xDir, xBar, xHvp, 1.0);

@@ -1,7 +1,6 @@
 package test;
 
 import io.jgrad.tape.Tapes;
-import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
@@ -364,11 +363,9 @@ public final class Scalars_Rrule {
     columns += 1;
     double value = Scalars.mix(a, b, n);
     double[][] hessian = new double[columns][];
-    double[] scalarBars = new double[2];
-    double[] scalarHvps = new double[2];
     for (int column = 0; column < columns; column++) {
-      Arrays.fill(scalarBars, 0.0);
-      Arrays.fill(scalarHvps, 0.0);
+      double[] scalarBars = new double[2];
+      double[] scalarHvps = new double[2];
       int offset = 0;
       double aDir = column == offset++ ? 1.0 : 0.0;
       double bDir = column == offset++ ? 1.0 : 0.0;

@@ -3,7 +3,6 @@ package test;
 import io.jgrad.Jacobians;
 import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
-import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
@@ -297,17 +296,12 @@ public final class Search_Rrule {
     double[] xEntry = Snapshots.copy(x);
     double value = Search.search(x, t);
     double[][] hessian = new double[columns][];
-    double[] xDir = xEntry == null ? null : new double[xEntry.length];
-    double[] xBar = xEntry == null ? null : new double[xEntry.length];
-    double[] xHvp = xEntry == null ? null : new double[xEntry.length];
-    double[] scalarBars = new double[1];
-    double[] scalarHvps = new double[1];
     for (int column = 0; column < columns; column++) {
-      Snapshots.clear(xDir);
-      Snapshots.clear(xBar);
-      Snapshots.clear(xHvp);
-      Arrays.fill(scalarBars, 0.0);
-      Arrays.fill(scalarHvps, 0.0);
+      double[] xDir = xEntry == null ? null : new double[xEntry.length];
+      double[] xBar = xEntry == null ? null : new double[xEntry.length];
+      double[] xHvp = xEntry == null ? null : new double[xEntry.length];
+      double[] scalarBars = new double[1];
+      double[] scalarHvps = new double[1];
       int offset = 0;
       offset = Jacobians.seed(xDir, column, offset);
       double tDir = column == offset++ ? 1.0 : 0.0;

@@ -920,6 +920,9 @@ class CorpusTest {
         u(r, 0.5, 1), u(r, 1, 2))));
     add(e, SecondOrder.class, "intStored", c -> c.args(r -> args(array(r, 2, -1, 1),
         r.nextInt(-3, 4))));
+    add(e, SecondOrder.class, "replacedElement", c -> c.args(r -> args(
+        new SecondOrder.Point(u(r, -1, 1)), new SecondOrder.Point[] {
+            new SecondOrder.Point(u(r, -1, 1)), new SecondOrder.Point(u(r, -1, 1))})));
     add(e, SecondOrder.class, "steepCurvature", c -> c.args(r -> args(u(r, 0.5, 2),
         (float) u(r, -1, 1), array(r, r.nextInt(1, 3), -1, 1), (float) u(r, -1, 1))));
 

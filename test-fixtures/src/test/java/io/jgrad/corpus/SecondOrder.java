@@ -139,4 +139,19 @@ public final class SecondOrder {
     x[1] = n;
     return s * x[0] + x[1] * x[0] * x[0];
   }
+
+  /** A value record. */
+  public record Point(double x) {}
+
+  /**
+   * Puts {@code o} in place of an element of {@code os}: the result depends on {@code o} only,
+   * and the call puts {@code o}'s tangent in place of the element's (seed 3029, program 148:
+   * {@code fHessian} reused its direction arrays across columns, so the next column's direction
+   * was seeded into {@code o}'s).
+   */
+  @Grad
+  public static double replacedElement(Point o, Point[] os) {
+    os[0] = o;
+    return os[0].x() * os[0].x() * o.x() + os.length;
+  }
 }

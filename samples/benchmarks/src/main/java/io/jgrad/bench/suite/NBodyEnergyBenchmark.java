@@ -40,6 +40,8 @@ public class NBodyEnergyBenchmark extends RowBenchmark {
   double softeningDot;
   Body_Tangent[] bodiesBar;
   double[] scalarBars;
+  Body_Tangent[] bodiesHvp;
+  double[] scalarHvps;
 
   public NBodyEnergyBenchmark() {
     this(128, 4);
@@ -51,14 +53,6 @@ public class NBodyEnergyBenchmark extends RowBenchmark {
         + " leapfrog steps, dt = 0.01, softening = 0.1");
     this.n = n;
     this.steps = steps;
-  }
-
-  /** No jgrad-hvp: second-order rules do not handle records (Body, Vec3) yet. */
-  @Override
-  public java.util.Set<io.jgrad.bench.Column> columns() {
-    java.util.Set<io.jgrad.bench.Column> columns = super.columns();
-    columns.remove(io.jgrad.bench.Column.JGRAD_HVP);
-    return columns;
   }
 
   @Override
@@ -83,6 +77,8 @@ public class NBodyEnergyBenchmark extends RowBenchmark {
     softeningDot = random.nextGaussian();
     bodiesBar = Body_Tangent.zerosLike(bodies);
     scalarBars = new double[2];
+    bodiesHvp = Body_Tangent.zerosLike(bodies);
+    scalarHvps = new double[2];
   }
 
   @Benchmark
@@ -114,6 +110,26 @@ public class NBodyEnergyBenchmark extends RowBenchmark {
   public double jgradForward() {
     return NBodyEnergy_Frule.energyAfterInto(bodies, bodiesDot, dt, dtDot, steps, softening,
         softeningDot, forwardTangent);
+  }
+
+  @Benchmark
+  @Override
+  public double jgradHvp() {
+    for (int i = 0; i < bodiesBar.length; i++) {
+      Body_Tangent.clear(bodiesBar[i]);
+      Body_Tangent.clear(bodiesHvp[i]);
+    }
+    scalarBars[0] = 0.0;
+    scalarBars[1] = 0.0;
+    scalarHvps[0] = 0.0;
+    scalarHvps[1] = 0.0;
+    return NBodyEnergy_Rrule.energyAfterHvpAdjoint(bodies, bodiesDot, bodiesBar, bodiesHvp, dt,
+        dtDot, steps, softening, softeningDot, 1.0, scalarBars, scalarHvps);
+  }
+
+  @Override
+  public double[] hvpProduct() {
+    return flatten(bodiesHvp, scalarHvps[0], scalarHvps[1]);
   }
 
   @Benchmark
