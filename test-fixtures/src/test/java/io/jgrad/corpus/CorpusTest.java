@@ -923,6 +923,8 @@ class CorpusTest {
     add(e, SecondOrder.class, "replacedElement", c -> c.args(r -> args(
         new SecondOrder.Point(u(r, -1, 1)), new SecondOrder.Point[] {
             new SecondOrder.Point(u(r, -1, 1)), new SecondOrder.Point(u(r, -1, 1))})));
+    add(e, SecondOrder.class, "wrappedAngle", c -> c.args(r -> args(array(r, 1, -1, 1),
+        new SecondOrder.Point(u(r, 1, 2)))));
     add(e, SecondOrder.class, "steepCurvature", c -> c.args(r -> args(u(r, 0.5, 2),
         (float) u(r, -1, 1), array(r, r.nextInt(1, 3), -1, 1), (float) u(r, -1, 1))));
 

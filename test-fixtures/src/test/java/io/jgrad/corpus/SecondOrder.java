@@ -154,4 +154,14 @@ public final class SecondOrder {
     os[0] = o;
     return os[0].x() * os[0].x() * o.x() + os.length;
   }
+
+  /**
+   * {@code acos(cos(toDegrees(3 - p.x)))}: piecewise linear, so its Hessian is zero but computed
+   * as about 1e-12 of rounding through the factor toDegrees^2 (seed 3029, program 737: the
+   * symmetry check now compares with the rounding noise measured at the point).
+   */
+  @Grad
+  public static double wrappedAngle(double[] x, Point p) {
+    return Math.acos(Math.cos(Math.toDegrees(3.0 - p.x()))) + 0 * x[0];
+  }
 }

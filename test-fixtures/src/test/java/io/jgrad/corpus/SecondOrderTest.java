@@ -81,4 +81,11 @@ class SecondOrderTest {
     assertEquals(20 * Math.pow(x, 3), hvp.xHvp(), 1e-12);
     assertEquals(20 * Math.pow(x, 3), SecondOrder_Rrule.powerHessian(x, 5)[0][0], 1e-12);
   }
+
+  @Test
+  void aZeroHessianComputedWithRoundingIsSymmetricWithinTheNoise() {
+    GradCheck.Report report = GradCheck.of(SecondOrder.class, "wrappedAngle").checkAt(
+        new double[] {1.1279857286711357}, new SecondOrder.Point(1.6809026669500908));
+    assertEquals(1, report.hessianPoints(), report::toString);
+  }
 }
