@@ -88,4 +88,12 @@ class SecondOrderTest {
         new double[] {1.1279857286711357}, new SecondOrder.Point(1.6809026669500908));
     assertEquals(1, report.hessianPoints(), report::toString);
   }
+
+  @Test
+  void instanceMethodsOfObjectsGetSecondOrderRulesChecked() {
+    GradCheck.Report report = CorpusTest.entries().stream()
+        .filter(e -> e.name().equals("Layer.energy")).findFirst().orElseThrow().report();
+    assertTrue(report.hessianPoints() > 0 && report.hessianPoints() == report.points(),
+        report::toString);
+  }
 }

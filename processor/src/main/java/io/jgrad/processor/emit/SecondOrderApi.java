@@ -58,7 +58,7 @@ final class SecondOrderApi {
             + " by its tangent.\n", rule.reversePart().name(), second.forwardTangent().name())
         .addJavadoc(RuleWriter.helperNote(rule))
         .build());
-    if (second.hvp() == null || rule.helper() || rule.instance()) {
+    if (second.hvp() == null || rule.helper()) {
       return;
     }
     String recordName = gradientRecord.endsWith("Gradient")

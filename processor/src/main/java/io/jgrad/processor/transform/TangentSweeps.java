@@ -29,9 +29,9 @@ import java.util.Set;
 /**
  * IR -> IR: forward mode applied to a reverse rule's code (forward-over-reverse), for Hessian-vector
  * products. The input is one of the functions a reverse rule is made of (its forward part, its
- * reverse part, or {@code fAdjoint} calling both); the output carries, next to every double,
- * float and array value of it, the value's directional derivative along the direction given
- * with the arguments. Derivatives of the reverse sweep's adjoints are the Hessian times that
+ * reverse part, or {@code fAdjoint} calling both); the output carries, next to every value of
+ * it that carries a derivative (numbers, arrays of them, records, objects, adjoints), the value's
+ * directional derivative along the direction given with the arguments. Derivatives of the reverse sweep's adjoints are the Hessian times that
  * direction.
  *
  * <p>The reverse rule's own machinery gets forward rules too:
