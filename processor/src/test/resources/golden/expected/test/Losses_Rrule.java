@@ -107,6 +107,23 @@ public final class Losses_Rrule {
   }
 
   /**
+   * The forward sweep of {@link #softplusHvpAdjoint}: {@link #softplusForwardTangent} without the tangent of the value, which {@link #softplusHvpAdjoint} does not need.
+   */
+  public static double softplusHvpForward(Tapes tapes, double z, double zDot) {
+    // forward sweep: the primal, recording what the reverse sweep needs
+    // line 11: return Math.log1p(Math.exp(z));
+    double t1 = Math.exp(z);
+    double t1Dot = t1 * zDot;
+    double t2 = Math.log1p(t1);
+    double result = t2;
+    double value = result;
+    // what the reverse sweep starts from
+    tapes.pushDouble(t1);
+    tapes.pushDouble(t1Dot);
+    return value;
+  }
+
+  /**
    * Value, gradient and Hessian-vector product of {@link Losses#softplus(double)}, added into the caller's buffers: allocates nothing in steady state.
    *
    * <p>Each differentiable parameter is followed by its direction ({@code xDir}); each array parameter's adjoint buffer ({@code xBar}) by the buffer its Hessian times the direction is added into ({@code xHvp}). Add {@code seed} times the gradient and {@code seed} times H&middot;dir. Derivatives are with respect to the contents of the arguments on entry; the arguments are left as the primal leaves them. {@code scalarBars[k]} and {@code scalarHvps[k]} receive the derivatives with respect to the k-th double or float parameter.
@@ -121,8 +138,7 @@ public final class Losses_Rrule {
     int longMark = tapes2.longSize();
     int refMark = tapes2.refSize();
     try {
-      double value = softplusForwardTangent(tapes2, z, zDir);
-      double valueDot = tapes2.popDouble();
+      double value = softplusHvpForward(tapes2, z, zDir);
       softplusReverseTangent(tapes2, z, zDir, seed, 0.0);
       scalarHvps[0] += tapes2.popDouble();
       scalarBars[0] += tapes2.popDouble();

@@ -163,6 +163,46 @@ public final class Model_Rrule {
   }
 
   /**
+   * The forward sweep of {@link #lossHvpAdjoint}: {@link #lossForwardTangent} without the tangent of the value, which {@link #lossHvpAdjoint} does not need.
+   */
+  public static double lossHvpForward(Tapes tapes, double[] w, double[] wDot, double[] wBar,
+      double[] wBarDot, double[] x, double[] xDot, double[] xBar, double[] xBarDot, double y,
+      double yDot) {
+    // forward sweep: the primal, recording what the reverse sweep needs
+    // line 11: double z = 0.0;
+    double z = 0.0;
+    double zDot = 0.0;
+    // line 12: for (int i = 0; i < w.length; i++)
+    int i = 0;
+    while (i < w.length) {
+      // line 13: z += w[i] * x[i];
+      double t1Dot = x[i] * wDot[i] + w[i] * xDot[i];
+      double t1 = w[i] * x[i];
+      zDot += t1Dot;
+      z += t1;
+      // line 12: for (int i = 0; i < w.length; i++)
+      i++;
+    }
+    // line 15: return Losses.softplus(-y * z);
+    double t2Dot = -yDot;
+    double t2 = -y;
+    double t3Dot = z * t2Dot + t2 * zDot;
+    double t3 = t2 * z;
+    double t5 = Math.exp(t3);
+    double t5Dot = t5 * t3Dot;
+    double t4 = Math.log1p(t5);
+    double result = t4;
+    double value = result;
+    // what the reverse sweep starts from
+    tapes.pushDouble(t5);
+    tapes.pushDouble(t5Dot);
+    tapes.pushDouble(z);
+    tapes.pushDouble(zDot);
+    tapes.pushInt(i);
+    return value;
+  }
+
+  /**
    * Value, gradient and Hessian-vector product of {@link Model#loss(double[], double[], double)}, added into the caller's buffers: allocates nothing in steady state.
    *
    * <p>Each differentiable parameter is followed by its direction ({@code xDir}); each array parameter's adjoint buffer ({@code xBar}) by the buffer its Hessian times the direction is added into ({@code xHvp}). Add {@code seed} times the gradient and {@code seed} times H&middot;dir. Derivatives are with respect to the contents of the arguments on entry; the arguments are left as the primal leaves them. {@code scalarBars[k]} and {@code scalarHvps[k]} receive the derivatives with respect to the k-th double or float parameter.
@@ -178,8 +218,7 @@ public final class Model_Rrule {
     int longMark = tapes2.longSize();
     int refMark = tapes2.refSize();
     try {
-      double value = lossForwardTangent(tapes2, w, wDir, wBar, wHvp, x, xDir, xBar, xHvp, y, yDir);
-      double valueDot = tapes2.popDouble();
+      double value = lossHvpForward(tapes2, w, wDir, wBar, wHvp, x, xDir, xBar, xHvp, y, yDir);
       lossReverseTangent(tapes2, w, wDir, wBar, wHvp, x, xDir, xBar, xHvp, y, yDir, seed, 0.0);
       scalarHvps[0] += tapes2.popDouble();
       scalarBars[0] += tapes2.popDouble();

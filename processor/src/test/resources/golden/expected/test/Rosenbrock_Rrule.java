@@ -166,6 +166,39 @@ public final class Rosenbrock_Rrule {
   }
 
   /**
+   * The forward sweep of {@link #rosenbrockHvpAdjoint}: {@link #rosenbrockForwardTangent} without the tangent of the value, which {@link #rosenbrockHvpAdjoint} does not need.
+   */
+  public static double rosenbrockHvpForward(Tapes tapes, double[] x, double[] xDot, double[] xBar,
+      double[] xBarDot) {
+    // forward sweep: the primal, recording what the reverse sweep needs
+    // line 11: double s = 0.0;
+    double s = 0.0;
+    // line 12: for (int i = 0; i < x.length - 1; i++)
+    int i = 0;
+    while (i < x.length - 1) {
+      // line 13: double a = 1.0 - x[i];
+      double a = 1.0 - x[i];
+      // line 14: double b = x[i + 1] - x[i] * x[i];
+      double t1 = x[i] * x[i];
+      double b = x[i + 1] - t1;
+      // line 15: s += a * a + 100.0 * b * b;
+      double t2 = a * a;
+      double t3 = 100.0 * b;
+      double t4 = t3 * b;
+      double t5 = t2 + t4;
+      s += t5;
+      // line 12: for (int i = 0; i < x.length - 1; i++)
+      i++;
+    }
+    // line 17: return s;
+    double result = s;
+    double value = result;
+    // what the reverse sweep starts from
+    tapes.pushInt(i);
+    return value;
+  }
+
+  /**
    * Value, gradient and Hessian-vector product of {@link Rosenbrock#rosenbrock(double[])}, added into the caller's buffers: allocates nothing in steady state.
    *
    * <p>Each differentiable parameter is followed by its direction ({@code xDir}); each array parameter's adjoint buffer ({@code xBar}) by the buffer its Hessian times the direction is added into ({@code xHvp}). Add {@code seed} times the gradient and {@code seed} times H&middot;dir. Derivatives are with respect to the contents of the arguments on entry; the arguments are left as the primal leaves them.
@@ -180,8 +213,7 @@ public final class Rosenbrock_Rrule {
     int longMark = tapes2.longSize();
     int refMark = tapes2.refSize();
     try {
-      double value = rosenbrockForwardTangent(tapes2, x, xDir, xBar, xHvp);
-      double valueDot = tapes2.popDouble();
+      double value = rosenbrockHvpForward(tapes2, x, xDir, xBar, xHvp);
       rosenbrockReverseTangent(tapes2, x, xDir, xBar, xHvp, seed, 0.0);
       return value;
     } catch (Throwable thrown) {

@@ -326,6 +326,73 @@ public final class Scalars_Rrule {
   }
 
   /**
+   * The forward sweep of {@link #mixHvpAdjoint}: {@link #mixForwardTangent} without the tangent of the value, which {@link #mixHvpAdjoint} does not need.
+   */
+  public static double mixHvpForward(Tapes tapes, double a, double aDot, double b, double bDot,
+      int n) {
+    // forward sweep: the primal, recording what the reverse sweep needs
+    // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
+    double t1Dot = (n == 0.0 ? 0.0 : n * Math.pow(a, n - 1.0)) * aDot;
+    double t1 = Math.pow(a, n);
+    double t2Dot = b / (b * b + a * a) * aDot + -(a / (b * b + a * a)) * bDot;
+    double t2 = Math.atan2(a, b);
+    double rDot = t1Dot + t2Dot;
+    double r = t1 + t2;
+    // line 12: r *= Math.max(a, b);
+    double t3Dot = (a >= b ? 1.0 : 0.0) * aDot + (a >= b ? 0.0 : 1.0) * bDot;
+    double t3 = Math.max(a, b);
+    double t4 = r * t3;
+    tapes.pushDouble(r);
+    tapes.pushDouble(rDot);
+    r = t4;
+    // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
+    double t5Dot = -bDot;
+    double t5 = -b;
+    double t6Dot = b * t5Dot + t5 * bDot;
+    double t6 = t5 * b;
+    double t7 = Math.exp(t6);
+    double t7Dot = t7 * t6Dot;
+    double t8Dot = a * aDot + a * aDot;
+    double t8 = a * a;
+    double t9Dot = t8Dot;
+    double t9 = 1.0 + t8;
+    double t10 = Math.sqrt(t9);
+    double t10Dot = 0.5 / t10 * t9Dot;
+    double e = t7 / t10;
+    double eDot = 1.0 / t10 * t7Dot + -(e / t10) * t10Dot;
+    // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
+    double t11Dot = eDot;
+    double t11 = 1.0 + e;
+    double t12 = Math.pow(t11, b);
+    double t12Dot = (b == 0.0 ? 0.0 : b * Math.pow(t11, b - 1.0)) * t11Dot + (t11 > 0.0 ? t12 * Math.log(t11) : 0.0) * bDot;
+    double t13Dot = a * aDot + a * aDot;
+    double t13 = a * a;
+    double t14Dot = t13Dot;
+    double t14 = 1.0 + t13;
+    double t15 = Math.log(t14);
+    double t16 = r + t12;
+    double t17 = t16 + t15;
+    double result = t17;
+    double value = result;
+    // what the reverse sweep starts from
+    tapes.pushDouble(t14);
+    tapes.pushDouble(t14Dot);
+    tapes.pushDouble(t11);
+    tapes.pushDouble(t11Dot);
+    tapes.pushDouble(t12);
+    tapes.pushDouble(t12Dot);
+    tapes.pushDouble(t10);
+    tapes.pushDouble(t10Dot);
+    tapes.pushDouble(e);
+    tapes.pushDouble(eDot);
+    tapes.pushDouble(t7);
+    tapes.pushDouble(t7Dot);
+    tapes.pushDouble(t3);
+    tapes.pushDouble(t3Dot);
+    return value;
+  }
+
+  /**
    * Value, gradient and Hessian-vector product of {@link Scalars#mix(double, double, int)}, added into the caller's buffers: allocates nothing in steady state.
    *
    * <p>Each differentiable parameter is followed by its direction ({@code xDir}); each array parameter's adjoint buffer ({@code xBar}) by the buffer its Hessian times the direction is added into ({@code xHvp}). Add {@code seed} times the gradient and {@code seed} times H&middot;dir. Derivatives are with respect to the contents of the arguments on entry; the arguments are left as the primal leaves them. {@code scalarBars[k]} and {@code scalarHvps[k]} receive the derivatives with respect to the k-th double or float parameter.
@@ -340,8 +407,7 @@ public final class Scalars_Rrule {
     int longMark = tapes2.longSize();
     int refMark = tapes2.refSize();
     try {
-      double value = mixForwardTangent(tapes2, a, aDir, b, bDir, n);
-      double valueDot = tapes2.popDouble();
+      double value = mixHvpForward(tapes2, a, aDir, b, bDir, n);
       mixReverseTangent(tapes2, a, aDir, b, bDir, n, seed, 0.0);
       scalarHvps[1] += tapes2.popDouble();
       scalarBars[1] += tapes2.popDouble();

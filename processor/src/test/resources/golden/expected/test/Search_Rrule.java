@@ -260,6 +260,108 @@ public final class Search_Rrule {
   }
 
   /**
+   * The forward sweep of {@link #searchHvpAdjoint}: {@link #searchForwardTangent} without the tangent of the value, which {@link #searchHvpAdjoint} does not need.
+   */
+  public static double searchHvpForward(Tapes tapes, double[] x, double[] xDot, double[] xBar,
+      double[] xBarDot, double t, double tDot) {
+    // forward sweep: the primal, recording what the reverse sweep needs
+    boolean returned = false;
+    // line 11: double s = 0.0;
+    double s = 0.0;
+    double sDot = 0.0;
+    // line 12: for (int i = 0; i < x.length; i++)
+    int i = 0;
+    boolean broke = false;
+    int iterations = 0;
+    double t2 = 0.0;
+    double t3 = 0.0;
+    double result = 0.0;
+    double t2Dot = 0.0;
+    double t3Dot = 0.0;
+    while (!(returned || broke) && i < x.length) {
+      // line 13: if (x[i] < 0.0)
+      if (x[i] < 0.0) {
+        tapes.pushInt(1);
+      } else {
+        // line 16: if (x[i] > t)
+        if (x[i] > t) {
+          // line 17: return s * x[i];
+          double t1 = s * x[i];
+          result = t1;
+          returned = true;
+          // line 16: if (x[i] > t)
+          tapes.pushInt(1);
+        } else {
+          // line 19: if (s > 2.0)
+          if (s > 2.0) {
+            // line 20: s = Math.sqrt(s);
+            tapes.pushDouble(t2);
+            tapes.pushDouble(t2Dot);
+            t2 = Math.sqrt(s);
+            t2Dot = 0.5 / t2 * sDot;
+            tapes.pushDouble(s);
+            tapes.pushDouble(sDot);
+            s = t2;
+            sDot = t2Dot;
+            // line 19: if (s > 2.0)
+            tapes.pushInt(1);
+          } else {
+            // line 22: s += Math.sin(x[i]) * t;
+            tapes.pushDouble(t3);
+            tapes.pushDouble(t3Dot);
+            t3Dot = Math.cos(x[i]) * xDot[i];
+            t3 = Math.sin(x[i]);
+            double t4Dot = t * t3Dot + t3 * tDot;
+            double t4 = t3 * t;
+            tapes.pushDouble(s);
+            tapes.pushDouble(sDot);
+            sDot += t4Dot;
+            s += t4;
+            // line 19: if (s > 2.0)
+            tapes.pushInt(0);
+          }
+          // line 24: if (s > 10.0)
+          if (s > 10.0) {
+            // line 25: break;
+            broke = true;
+          }
+          // line 16: if (x[i] > t)
+          tapes.pushInt(0);
+        }
+        // line 13: if (x[i] < 0.0)
+        tapes.pushInt(0);
+      }
+      // line 12: for (int i = 0; i < x.length; i++)
+      if (!(returned || broke)) {
+        i++;
+        tapes.pushInt(1);
+      } else {
+        tapes.pushInt(0);
+      }
+      iterations++;
+    }
+    tapes.pushInt(iterations);
+    // line 28: return s + t;
+    if (!returned) {
+      double t5 = s + t;
+      result = t5;
+      tapes.pushInt(1);
+    } else {
+      tapes.pushInt(0);
+    }
+    double value = result;
+    // what the reverse sweep starts from
+    tapes.pushInt(i);
+    tapes.pushDouble(s);
+    tapes.pushDouble(sDot);
+    tapes.pushDouble(t2);
+    tapes.pushDouble(t2Dot);
+    tapes.pushDouble(t3);
+    tapes.pushDouble(t3Dot);
+    return value;
+  }
+
+  /**
    * Value, gradient and Hessian-vector product of {@link Search#search(double[], double)}, added into the caller's buffers: allocates nothing in steady state.
    *
    * <p>Each differentiable parameter is followed by its direction ({@code xDir}); each array parameter's adjoint buffer ({@code xBar}) by the buffer its Hessian times the direction is added into ({@code xHvp}). Add {@code seed} times the gradient and {@code seed} times H&middot;dir. Derivatives are with respect to the contents of the arguments on entry; the arguments are left as the primal leaves them. {@code scalarBars[k]} and {@code scalarHvps[k]} receive the derivatives with respect to the k-th double or float parameter.
@@ -274,8 +376,7 @@ public final class Search_Rrule {
     int longMark = tapes2.longSize();
     int refMark = tapes2.refSize();
     try {
-      double value = searchForwardTangent(tapes2, x, xDir, xBar, xHvp, t, tDir);
-      double valueDot = tapes2.popDouble();
+      double value = searchHvpForward(tapes2, x, xDir, xBar, xHvp, t, tDir);
       searchReverseTangent(tapes2, x, xDir, xBar, xHvp, t, tDir, seed, 0.0);
       scalarHvps[0] += tapes2.popDouble();
       scalarBars[0] += tapes2.popDouble();

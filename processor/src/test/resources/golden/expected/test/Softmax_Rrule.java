@@ -256,7 +256,6 @@ public final class Softmax_Rrule {
       double m = tapes.popDouble();
       // line 12: for (double v : z) {
       double v = z[index];
-      double vDot = zDot[index];
       // line 13: m = Math.max(m, v);
       if (m >= v) {
         t7 = 1.0;

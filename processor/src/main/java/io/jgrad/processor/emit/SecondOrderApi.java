@@ -68,6 +68,12 @@ final class SecondOrderApi {
     type.addType(record);
     type.addMethod(hvpConvenience(rule, ClassName.get(writer.packageName,
         RuleNames.reverseClass(writer.ruleBase), record.name())));
+    type.addMethod(writer.method(second.hvpForward(), rule,
+        JavaEmitter.typeName(second.hvpForward().returnType()))
+        .addJavadoc("The forward sweep of {@link #$L}: {@link #$L} without the tangent of the"
+            + " value, which {@link #$L} does not need.\n", second.hvp().name(),
+            second.forwardTangent().name(), second.hvp().name())
+        .build());
     type.addMethod(writer.method(second.hvp(), rule, JavaEmitter.typeName(second.hvp().returnType()))
         .addJavadoc("Value, gradient and Hessian-vector product of {@link $T#$L}, added into the"
             + " caller's buffers: allocates nothing in steady state.\n\n", writer.owner,

@@ -46,6 +46,11 @@ public final class RuleNames {
     return method + "HvpAdjoint";
   }
 
+  /** The forward sweep {@code fHvpAdjoint} calls: without the value's tangent. */
+  public static String hvpForward(String method) {
+    return method + "HvpForward";
+  }
+
   /** Value, gradient and Hessian-vector product in fresh storage. */
   public static String hvp(String method) {
     return method + "Hvp";

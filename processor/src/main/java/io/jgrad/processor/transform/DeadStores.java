@@ -24,12 +24,29 @@ public final class DeadStores {
   /** Live variables after each loop's body, from the fixpoint. */
   private final Map<Stmt.Loop, Set<Var>> liveAtLoopEnd = new IdentityHashMap<>();
   private final Set<Var> removable;
+  /** Variables whose assignments may be dropped even where they read elements. */
+  private final Set<Var> elementsFree;
 
-  private DeadStores(Set<Var> removable) {
+  private DeadStores(Set<Var> removable, Set<Var> elementsFree) {
     this.removable = removable;
+    this.elementsFree = elementsFree;
   }
 
   public static Function apply(Function f) {
+    return apply(f, Set.of());
+  }
+
+  /**
+   * As {@link #apply(Function)}, for second-order code: a dead tangent's element reads
+   * ({@code aDot = -xDot[i]} next to {@code a = 1.0 - x[i]}) mirror the value's reads of the same
+   * elements, which stay, so removing them removes no exception the arguments can cause;
+   * {@code tangents} are the variables holding tangents.
+   */
+  public static Function applyToTangents(Function f, Set<Var> tangents) {
+    return apply(f, tangents);
+  }
+
+  private static Function apply(Function f, Set<Var> elementsFree) {
     if (hasJumps(f.body())) {
       return f; // the liveness here follows structured control flow only
     }
@@ -39,7 +56,7 @@ public final class DeadStores {
         removable.add(v);
       }
     }
-    DeadStores pass = new DeadStores(removable);
+    DeadStores pass = new DeadStores(removable, elementsFree);
     pass.live(f.body(), new HashSet<>()); // fixpoints for the loops
     Block body = pass.sweep(f.body(), new HashSet<>());
     return new Function(f.name(), f.params(), f.returnType(), body, f.locals());
@@ -141,7 +158,7 @@ public final class DeadStores {
         // nothing left in the branches: only the condition's effect (a tape pop, an element
         // read that may throw) remains; Java takes only a call as a statement of its own
         Expr condition = withoutNegation(i.condition());
-        kept[k] = hasNoEffect(i.condition()) ? null
+        kept[k] = hasNoEffect(i.condition(), false) ? null
             : condition instanceof Expr.Call || condition instanceof Expr.Invoke
                 ? new Stmt.Eval(condition, i.origin())
                 : kept[k];
@@ -182,16 +199,20 @@ public final class DeadStores {
   private boolean isDead(Stmt s, Set<Var> after) {
     if (s instanceof Stmt.Assign a) {
       return removable.contains(a.target()) && !after.contains(a.target())
-          && hasNoEffect(a.value());
+          && hasNoEffect(a.value(), elementsFree.contains(a.target()));
     }
     if (s instanceof Stmt.Accumulate a && a.target() instanceof Expr.Ref r) {
-      return removable.contains(r.var()) && !after.contains(r.var()) && hasNoEffect(a.value());
+      return removable.contains(r.var()) && !after.contains(r.var())
+          && hasNoEffect(a.value(), elementsFree.contains(r.var()));
     }
     return false;
   }
 
-  /** True if evaluating {@code e} cannot change anything or throw (no calls but Math). */
-  private static boolean hasNoEffect(Expr e) {
+  /**
+   * True if evaluating {@code e} cannot change anything or throw (no calls but Math; element
+   * reads only if {@code elements}: a condition's stay, the primal's exception with them).
+   */
+  private static boolean hasNoEffect(Expr e, boolean elements) {
     boolean[] effect = {false};
     Exprs.visit(e, x -> {
       if (x instanceof Expr.Invoke || x instanceof Expr.New || x instanceof Expr.NewArray
@@ -200,7 +221,7 @@ public final class DeadStores {
               && !c.owner().equals("java.lang.StrictMath")
           || x instanceof Expr.Binary b && (b.op().equals("/") || b.op().equals("%"))
               && !b.type().isFloating()
-          || x instanceof Expr.Index) {
+          || x instanceof Expr.Index && !elements) {
         effect[0] = true;
       }
     });

@@ -29,7 +29,8 @@ public final class SecondOrderRules {
       Function reversePart, boolean entryPoint) {}
 
   /** The tangent parts, and the Hessian-vector product entry point (null for helpers). */
-  public record Output(Function forwardTangent, Function reverseTangent, Function hvp) {}
+  public record Output(Function forwardTangent, Function reverseTangent, Function hvp,
+      Function hvpForward) {}
 
   private SecondOrderRules() {}
 
@@ -52,13 +53,18 @@ public final class SecondOrderRules {
       Set<String> used = new HashSet<>();
       try {
         TangentSweeps.Parts parts = parts(table, in, used);
-        Function forward = DeadStores.apply(TangentSweeps.apply(in.forwardPart(),
-            RuleNames.tangentPart(in.forwardPart().name()), parts, Set.of(), Map.of(), true));
-        Function reverse = DeadStores.apply(TangentSweeps.apply(in.reversePart(),
-            RuleNames.tangentPart(in.reversePart().name()), parts, Set.of(), Map.of(), false));
+        Function forward = TangentSweeps.applyAndClean(in.forwardPart(),
+            RuleNames.tangentPart(in.forwardPart().name()), parts, Set.of(), Map.of(), true);
+        Function reverse = TangentSweeps.applyAndClean(in.reversePart(),
+            RuleNames.tangentPart(in.reversePart().name()), parts, Set.of(), Map.of(), false);
         Function hvp = in.entryPoint() && in.primal().returnType().isFloating()
             && recordFits(in.primal()) ? hvpAdjoint(in, parts) : null;
-        out.put(e.getKey(), new Output(forward, reverse, hvp));
+        // fHvpAdjoint's own forward sweep: without the value's tangent, which it does not read
+        // (dead-store elimination then drops the tangents that only fed it)
+        Function hvpForward = hvp == null ? null : TangentSweeps.applyAndClean(
+            in.forwardPart(), RuleNames.hvpForward(in.primal().name()), parts, Set.of(),
+            Map.of(), false);
+        out.put(e.getKey(), new Output(forward, reverse, hvp, hvpForward));
         uses.put(e.getKey(), used);
       } catch (TangentSweeps.Unsupported unsupported) {
         // no second-order rules for this method (see the class comment)
@@ -135,8 +141,10 @@ public final class SecondOrderRules {
     return call -> {
       if (call.owner().equals(ReverseTransform.SELF)) {
         if (call.name().equals(in.forwardPart().name())) {
-          return new TangentSweeps.PartCall(call.owner(), RuleNames.tangentPart(call.name()),
-              TangentSweeps.ownSlots(in.forwardPart()), true);
+          // only fHvpAdjoint calls its own parts: the forward sweep without the value's tangent
+          return new TangentSweeps.PartCall(call.owner(),
+              RuleNames.hvpForward(in.primal().name()), TangentSweeps.ownSlots(in.forwardPart()),
+              false);
         }
         if (call.name().equals(in.reversePart().name())) {
           return new TangentSweeps.PartCall(call.owner(), RuleNames.tangentPart(call.name()),

@@ -63,10 +63,12 @@ public final class TangentSweeps {
 
   /**
    * A call to a reverse part: the tangent part to call instead and, for each argument, whether a
-   * tangent follows it; {@code forward}: a forward part, which leaves its value's tangent on the
-   * tape.
+   * tangent follows it; {@code valueTangent}: a forward part that leaves its value's tangent on
+   * the tape (every one but the one {@code fHvpAdjoint} calls, whose value's tangent nothing
+   * reads).
    */
-  public record PartCall(String owner, String name, List<Boolean> tangentArgs, boolean forward) {}
+  public record PartCall(String owner, String name, List<Boolean> tangentArgs,
+      boolean valueTangent) {}
 
   /** Resolves the calls to reverse parts in the code being transformed. */
   public interface Parts {
@@ -85,6 +87,8 @@ public final class TangentSweeps {
   private final Names names;
   private final DotTypes types;
   private final Map<Var, Var> tangents = new HashMap<>();
+  /** Every local this transform made to hold a tangent. */
+  private final Set<Var> tangentVars = new java.util.HashSet<>();
   private final List<Var> locals = new ArrayList<>();
   private final Block entry = new Block();
   private Var tapes;
@@ -165,6 +169,16 @@ public final class TangentSweeps {
   public static Function apply(Function function, String name, Parts parts, Set<Var> zero,
       Map<Var, String> paramNames, boolean pushesResult) {
     return new TangentSweeps(function, parts, zero, paramNames, pushesResult).run(name);
+  }
+
+  /**
+   * {@link #apply}, then dead stores removed ({@link DeadStores#applyToTangents}): a tangent
+   * nothing reads is dropped even where it reads elements.
+   */
+  public static Function applyAndClean(Function function, String name, Parts parts,
+      Set<Var> zero, Map<Var, String> paramNames, boolean pushesResult) {
+    TangentSweeps sweeps = new TangentSweeps(function, parts, zero, paramNames, pushesResult);
+    return DeadStores.applyToTangents(sweeps.run(name), sweeps.tangentVars);
   }
 
   /**
@@ -514,7 +528,7 @@ public final class TangentSweeps {
     Expr.Call tangentCall = new Expr.Call(part.owner(), part.name(), args, call.type());
     Expr callTapes = call.args().get(0);
     Type returns = call.type();
-    boolean tangentPushed = part.forward() && types.carries(returns);
+    boolean tangentPushed = part.valueTangent() && types.carries(returns);
     if (target == null) {
       out.add(new Stmt.Eval(tangentCall, origin));
       if (tangentPushed) {
@@ -556,7 +570,7 @@ public final class TangentSweeps {
     }
     if (e instanceof Expr.Invoke i && i.name().equals("popDouble")) {
       Var value = temp("popped", Type.DOUBLE);
-      Var dot = temp("poppedDot", Type.DOUBLE);
+      Var dot = tangentTemp("poppedDot", Type.DOUBLE);
       out.add(new Stmt.Assign(dot, i, origin)); // pushed after the value: on top
       out.add(new Stmt.Assign(value, i, origin));
       return new Dual(ref(value), ref(dot));
@@ -717,7 +731,7 @@ public final class TangentSweeps {
   private Dual reference(Expr e, Origin origin, Block out) {
     if (e instanceof Expr.Cast c && c.operand() instanceof Expr.Invoke i
         && i.name().equals("popRef")) {
-      Var dot = temp("poppedDot", types.of(e.type()));
+      Var dot = tangentTemp("poppedDot", types.of(e.type()));
       out.add(new Stmt.Assign(dot, new Expr.Cast(dot.type(), i), origin));
       return new Dual(e, ref(dot));
     }
@@ -833,6 +847,7 @@ public final class TangentSweeps {
         Var.Kind.TEMP);
     tangents.put(v, dot);
     locals.add(dot);
+    tangentVars.add(dot);
     if (v.isParam()) {
       // a @NoGrad parameter the code assigns or passes on: zero on entry
       Expr zeroValue = v.type().isFloating() ? ZERO
@@ -841,6 +856,13 @@ public final class TangentSweeps {
       entry.add(new Stmt.Assign(dot, zeroValue, Origin.NONE));
     }
     return dot;
+  }
+
+  /** A temporary holding a tangent (what {@link DeadStores#applyToTangents} may drop). */
+  private Var tangentTemp(String base, Type type) {
+    Var v = temp(base, type);
+    tangentVars.add(v);
+    return v;
   }
 
   private Var temp(String base, Type type) {
