@@ -676,7 +676,10 @@ final class PointChecker {
     // tolerance only near the best step, Heston's at 3e-5)
     double[] steps = {1e-2, 3e-3, 1e-3, 3e-4, 1e-4, 3e-5, 1e-5, 3e-6, 1e-6, 3e-7, 1e-7, 3e-8,
         1e-8, 3e-9, 1e-9};
-    double scale = Math.max(1, layout.maxAbsDifferentiable(args));
+    // steps relative to the inputs and to the direction's size: a direction of 0.003 moves a
+    // float result by less than its rounding at every step otherwise (seed 3036, program 405)
+    double scale = Math.max(1, layout.maxAbsDifferentiable(args))
+        / Math.max(u.maxAbs(), Double.MIN_NORMAL);
     java.util.function.DoubleFunction<double[]> gradientAt = h -> {
       double[] unusable = new double[target.length];
       Arrays.fill(unusable, Double.NaN);
