@@ -269,7 +269,6 @@ final class SecondOrderApi {
     String offset = names.fresh("offset");
     String row = names.fresh("row");
     String at = names.fresh("at");
-    ClassName jacobians = ClassName.get("io.jgrad", "Jacobians");
     MethodSpec.Builder m = MethodSpec.methodBuilder(RuleNames.hessian(primal.name()))
         .addModifiers(RuleWriter.modifiers(rule.isPublic()))
         .addExceptions(rule.thrown())
