@@ -43,7 +43,7 @@ public final class Scalars_Frule {
     double t7 = Math.exp(t6);
     double t7Dot = t7 * t6Dot;
     double t8 = a * a;
-    double t8Dot = a * aDot + a * aDot;
+    double t8Dot = (a + a) * aDot;
     double t9 = 1.0 + t8;
     double t9Dot = t8Dot;
     double t10 = Math.sqrt(t9);
@@ -56,7 +56,7 @@ public final class Scalars_Frule {
     double t12 = Math.pow(t11, b);
     double t12Dot = (b == 0.0 ? 0.0 : b * Math.pow(t11, b - 1.0)) * t11Dot + (t11 > 0.0 ? t12 * Math.log(t11) : 0.0) * bDot;
     double t13 = a * a;
-    double t13Dot = a * aDot + a * aDot;
+    double t13Dot = (a + a) * aDot;
     double t14 = 1.0 + t13;
     double t14Dot = t13Dot;
     double t15 = Math.log(t14);
@@ -99,7 +99,7 @@ public final class Scalars_Frule {
     double t7 = Math.exp(t6);
     double t7Dot = t7 * t6Dot;
     double t8 = a * a;
-    double t8Dot = a * aDot + a * aDot;
+    double t8Dot = (a + a) * aDot;
     double t9 = 1.0 + t8;
     double t9Dot = t8Dot;
     double t10 = Math.sqrt(t9);
@@ -112,7 +112,7 @@ public final class Scalars_Frule {
     double t12 = Math.pow(t11, b);
     double t12Dot = (b == 0.0 ? 0.0 : b * Math.pow(t11, b - 1.0)) * t11Dot + (t11 > 0.0 ? t12 * Math.log(t11) : 0.0) * bDot;
     double t13 = a * a;
-    double t13Dot = a * aDot + a * aDot;
+    double t13Dot = (a + a) * aDot;
     double t14 = 1.0 + t13;
     double t14Dot = t13Dot;
     double t15 = Math.log(t14);

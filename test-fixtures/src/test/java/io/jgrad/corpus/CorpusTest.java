@@ -454,6 +454,7 @@ class CorpusTest {
         new double[][] {array(r, 2, -1, 1), array(r, 2, -1, 1)}, offGrid(r, 0.1, 5.9, 1.0, 0))));
     add(e, FuzzFindings.class, "freshOutputParameter", c -> c.range(-1, 1));
     add(e, FuzzFindings.class, "bitwiseResult", c -> c.range(-1, 1).intRange(-1, 6));
+    add(e, FuzzFindings.class, "selfDifference", c -> c.range(-2, 2));
 
     // ---- Switches: switch statements and expressions, enums, Strings, var (issue 9, item 7)
     add(e, Switches.class, "fallThrough", c -> c.range(-2, 2).intRange(0, 5));

@@ -179,4 +179,18 @@ public final class FuzzFindings {
     x[0] += n;
     return 1.25 * x[1];
   }
+
+  /**
+   * Seed 3035, program 970: {@code d3 = (++d2) - d2} is exactly zero, and a later
+   * {@code Math.fma(d2, Math.fma(d2++, d3, -2.0), x)} gives d3 the adjoint d2 * d2. The reverse
+   * rule added that adjoint into d2's and subtracted it again, and with d2 near 5e8 the sum lost
+   * the -2 already there: the gradient missed d2's whole contribution. The reverse sweep now sums
+   * the partials of an operand that an expression reads twice before it touches the adjoint.
+   */
+  @Grad
+  public static double selfDifference(double x, double y) {
+    double d = 1.0e12 * y * y;
+    double z = d - d;
+    return Math.fma(d, Math.fma(d, z, -2.0), x);
+  }
 }

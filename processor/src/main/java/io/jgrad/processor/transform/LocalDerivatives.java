@@ -60,7 +60,42 @@ final class LocalDerivatives {
         }
       }
     }
+    return merged(out);
+  }
+
+  /**
+   * One partial per operand: {@code d2 - d2} has the single partial {@code 1.0 + -1.0 = 0}, none.
+   * Separate partials would make the reverse sweep add and subtract the same (possibly huge)
+   * contribution into an adjoint that holds other terms, which rounding then loses (seed 3035).
+   */
+  private static List<Partial> merged(List<Partial> partials) {
+    if (partials.size() < 2) {
+      return partials;
+    }
+    List<Partial> out = new ArrayList<>();
+    for (Partial p : partials) {
+      int same = -1;
+      for (int k = 0; k < out.size() && same < 0; k++) {
+        if (out.get(k).operand().equals(p.operand())) {
+          same = k;
+        }
+      }
+      if (same < 0) {
+        out.add(p);
+      } else {
+        out.set(same, new Partial(p.operand(), sum(out.get(same).derivative(), p.derivative())));
+      }
+    }
+    out.removeIf(p -> Ops.isZero(p.derivative()));
     return out;
+  }
+
+  private static Expr sum(Expr a, Expr b) {
+    if (a instanceof Expr.Lit x && b instanceof Expr.Lit y && x.type() == Type.DOUBLE
+        && y.type() == Type.DOUBLE) {
+      return Ops.lit(Double.parseDouble(x.text()) + Double.parseDouble(y.text()));
+    }
+    return Ops.add(a, b);
   }
 
   private static void binary(Expr.Binary b, Expr result, Predicate<Expr> activity,
