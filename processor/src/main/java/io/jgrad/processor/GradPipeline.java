@@ -27,6 +27,7 @@ import io.jgrad.processor.transform.Inliner;
 import io.jgrad.processor.transform.TailCalls;
 import io.jgrad.processor.transform.CalleeTable;
 import io.jgrad.processor.transform.CopyFolding;
+import io.jgrad.processor.transform.RecordForwarding;
 import io.jgrad.processor.transform.DeadStores;
 import io.jgrad.processor.transform.FirstContributions;
 import io.jgrad.processor.transform.IncrementAdjoints;
@@ -78,6 +79,12 @@ final class GradPipeline {
       Map<String, CompilationUnit> parsed, Map<TypeElement, SourceUnit> units) {}
 
   private Sources sources;
+
+  /**
+   * Records whose canonical constructor some lowered method calls and their class declares (it
+   * may validate): {@link RecordForwarding} keeps constructing those.
+   */
+  private final java.util.Set<String> declaredRecordConstructors = new java.util.HashSet<>();
 
   /** Methods whose declarations were reported: their bodies are checked, no rules follow. */
   private final java.util.Set<ExecutableElement> bodyOnly = new java.util.HashSet<>();
@@ -186,8 +193,8 @@ final class GradPipeline {
       Map<String, SecondOrderRules.Input> secondInputs = new LinkedHashMap<>();
       for (Lowered l : lowered) {
         try {
-          Function inlined = CopyFolding.apply(Inliner.apply(l.function(), table, bodies,
-              l.key()));
+          Function inlined = RecordForwarding.apply(CopyFolding.apply(Inliner.apply(
+              l.function(), table, bodies, l.key())), declaredRecordConstructors);
           Function guarded = AliasGuards.apply(inlined, table, !l.helper());
           ReverseTransform.Result reverse = ReverseTransform.apply(guarded, table);
           List<TypeName> thrown = l.method().getThrownTypes().stream()
@@ -494,6 +501,9 @@ final class GradPipeline {
     CompilationUnit ast = declaringUnit(owner);
     String changed = ast == null ? "?"
         : RecordConstructors.assignedParameter(ast, owner, constructor.getKey());
+    if (ast == null || RecordConstructors.declares(ast, constructor.getKey())) {
+      declaredRecordConstructors.add(owner);
+    }
     if (changed == null) {
       return true;
     }

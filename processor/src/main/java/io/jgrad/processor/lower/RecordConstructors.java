@@ -48,6 +48,20 @@ public final class RecordConstructors {
     return found[0];
   }
 
+  /** True if {@code ast} declares the constructor with binding key {@code key} (not implicit). */
+  public static boolean declares(CompilationUnit ast, String key) {
+    boolean[] found = {false};
+    ast.accept(new ASTVisitor() {
+      @Override
+      public boolean visit(MethodDeclaration m) {
+        IMethodBinding binding = m.resolveBinding();
+        found[0] |= m.isConstructor() && binding != null && binding.getKey().equals(key);
+        return !found[0];
+      }
+    });
+    return found[0];
+  }
+
   private static boolean isOwnParameter(IVariableBinding v, String constructorKey) {
     IMethodBinding declaring = v.getDeclaringMethod();
     return declaring == null || declaring.getKey().equals(constructorKey);
