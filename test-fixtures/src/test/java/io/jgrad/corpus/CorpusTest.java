@@ -704,6 +704,11 @@ class CorpusTest {
       }
     }));
     add(e, Records.class, "twice", c -> c.args(r -> args(vec(r), vec(r))));
+    add(e, Records.class, "drifted", c -> c.args(r -> args(
+        new Records.Vec[] {vec(r), vec(r), vec(r)}, u(r, 0.1, 0.5), r.nextInt(1, 3))));
+    // the primal throws where id < 0; the rules must too
+    add(e, Records.class, "validated", c -> c.exceptions()
+        .args(r -> args(vec(r), r.nextInt(-1, 2))));
     add(e, DataArrays.class, "floatData", c -> c.args(r -> {
       float[] normals = {(float) u(r, -2, 2), (float) u(r, -2, 2)};
       float[][] inputs = {{(float) u(r, -1, 1)}, {(float) u(r, -1, 1), 0.5f}};

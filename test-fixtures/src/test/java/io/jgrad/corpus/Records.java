@@ -149,4 +149,29 @@ public final class Records {
     }
     return s;
   }
+
+  /**
+   * Records built only to be read back, in loops (inlined {@code scale}, {@code plus} and
+   * {@code dot}, as in a leapfrog step): the rules read the arguments they were built from and
+   * keep neither them nor cotangent objects; the records stored into {@code xs} keep theirs.
+   */
+  @Grad
+  public static double drifted(Vec[] xs, double dt, int steps) {
+    double s = 0.0;
+    for (int k = 0; k < steps; k++) {
+      for (int i = 0; i < xs.length; i++) {
+        Vec v = xs[i].scale(dt).plus(xs[(i + 1) % xs.length]);
+        xs[i] = new Vec(v.x() * 0.5, Math.sin(v.y()));
+        s += v.dot(xs[i]);
+      }
+    }
+    return s;
+  }
+
+  /** A record whose constructor validates is still built, and throws where the primal does. */
+  @Grad
+  public static double validated(Vec v, int id) {
+    Particle p = new Particle(v, v.scale(2.0), 1.0f, id, Kind.POSITIVE);
+    return p.pos().x() * p.vel().y();
+  }
 }

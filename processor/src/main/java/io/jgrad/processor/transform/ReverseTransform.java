@@ -520,8 +520,13 @@ public final class ReverseTransform {
     Block forward = new Block();
     Block reverse = new Block();
     boolean saves = reassigned(v, loopDepth) && !recorded.isRematerialized(v);
+    // a record of numbers no reverse statement reads (d.scale(s).plus(v) read through its
+    // components, which were forwarded) keeps only its adjoint object on the tape
+    boolean valueRead = !isValueRecord(v.type()) || recorded.oldValueRead(a);
     if (saves) {
-      forward.addAll(pushPointer(v, a.origin()));
+      forward.addAll(valueRead ? pushPointer(v, a.origin())
+          : new Block().add(new Stmt.Eval(tape.invoke(Tape.REF, "push", ref(adjoint(v))),
+              a.origin())));
     }
     forward.add(a);
     // a passive call's result (a record or array built from data only) gets a zero adjoint
@@ -539,9 +544,16 @@ public final class ReverseTransform {
       }
     }
     if (saves) {
-      reverse.addAll(popPointer(v, a.origin()));
+      reverse.addAll(valueRead ? popPointer(v, a.origin())
+          : new Block().add(new Stmt.Assign(adjoint(v), new Expr.Cast(v.type().tangentType(),
+              tape.invoke(Tape.REF, "pop")), a.origin())));
     }
     return new Sweeps(forward, reverse);
+  }
+
+  /** An immutable record holding numbers and such records only: its value is all it has. */
+  private static boolean isValueRecord(Type type) {
+    return type.isRecord() && !type.isMutableObject() && !type.shape().holdsMemory();
   }
 
   /**
