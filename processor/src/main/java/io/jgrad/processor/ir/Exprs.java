@@ -116,6 +116,49 @@ public final class Exprs {
   }
 
   /**
+   * A copy of {@code e} with each direct subexpression replaced by {@code f} of it (variables,
+   * literals and static fields have none: returned as they are). Rewriting passes recurse
+   * through it.
+   */
+  public static Expr mapChildren(Expr e, java.util.function.UnaryOperator<Expr> f) {
+    if (e instanceof Expr.Index i) {
+      return new Expr.Index(f.apply(i.array()), f.apply(i.index()), i.type());
+    } else if (e instanceof Expr.Length l) {
+      return new Expr.Length(f.apply(l.array()));
+    } else if (e instanceof Expr.Unary u) {
+      return new Expr.Unary(u.op(), f.apply(u.operand()), u.type());
+    } else if (e instanceof Expr.Binary b) {
+      return new Expr.Binary(b.op(), f.apply(b.left()), f.apply(b.right()), b.type());
+    } else if (e instanceof Expr.Cast c) {
+      return new Expr.Cast(c.type(), f.apply(c.operand()));
+    } else if (e instanceof Expr.Conditional c) {
+      return new Expr.Conditional(f.apply(c.condition()), f.apply(c.whenTrue()),
+          f.apply(c.whenFalse()), c.type());
+    } else if (e instanceof Expr.Call c) {
+      return c.withArgs(map(c.args(), f));
+    } else if (e instanceof Expr.Invoke i) {
+      return new Expr.Invoke(f.apply(i.target()), i.name(), map(i.args(), f), i.type());
+    } else if (e instanceof Expr.Field fd) {
+      return new Expr.Field(f.apply(fd.target()), fd.name(), fd.type());
+    } else if (e instanceof Expr.New n) {
+      return new Expr.New(n.type(), map(n.args(), f), n.sources(),
+          n.values() == null ? null : map(n.values(), f));
+    } else if (e instanceof Expr.NewArray n) {
+      return new Expr.NewArray(n.type(), map(n.dimensions(), f));
+    } else if (e instanceof Expr.NewArrayOf n) {
+      return new Expr.NewArrayOf(n.type(), map(n.elements(), f));
+    }
+    return e;
+  }
+
+  private static java.util.List<Expr> map(java.util.List<Expr> in,
+      java.util.function.UnaryOperator<Expr> f) {
+    java.util.List<Expr> out = new java.util.ArrayList<>();
+    in.forEach(x -> out.add(x == null ? null : f.apply(x)));
+    return out;
+  }
+
+  /**
    * True if evaluating {@code e} reads an array element or a field of a mutable object (a value
    * that stores can change).
    */

@@ -267,40 +267,8 @@ public final class Inliner {
       } else if (e instanceof Expr.Ref r) {
         Expr direct = substituted.get(r.var());
         return direct != null ? direct : new Expr.Ref(var(r.var()));
-      } else if (e instanceof Expr.Index i) {
-        return new Expr.Index(expr(i.array()), expr(i.index()), i.type());
-      } else if (e instanceof Expr.Length l) {
-        return new Expr.Length(expr(l.array()));
-      } else if (e instanceof Expr.Unary u) {
-        return new Expr.Unary(u.op(), expr(u.operand()), u.type());
-      } else if (e instanceof Expr.Binary b) {
-        return new Expr.Binary(b.op(), expr(b.left()), expr(b.right()), b.type());
-      } else if (e instanceof Expr.Cast c) {
-        return new Expr.Cast(c.type(), expr(c.operand()));
-      } else if (e instanceof Expr.Conditional c) {
-        return new Expr.Conditional(expr(c.condition()), expr(c.whenTrue()),
-            expr(c.whenFalse()), c.type());
-      } else if (e instanceof Expr.Call c) {
-        return c.withArgs(exprs(c.args()));
-      } else if (e instanceof Expr.Invoke i) {
-        return new Expr.Invoke(expr(i.target()), i.name(), exprs(i.args()), i.type());
-      } else if (e instanceof Expr.Field f) {
-        return new Expr.Field(expr(f.target()), f.name(), f.type());
-      } else if (e instanceof Expr.New n) {
-        return new Expr.New(n.type(), exprs(n.args()), n.sources(),
-            n.values() == null ? null : exprs(n.values()));
-      } else if (e instanceof Expr.NewArray n) {
-        return new Expr.NewArray(n.type(), exprs(n.dimensions()));
-      } else if (e instanceof Expr.NewArrayOf n) {
-        return new Expr.NewArrayOf(n.type(), exprs(n.elements()));
       }
-      return e; // literals, static fields
-    }
-
-    List<Expr> exprs(List<Expr> in) {
-      List<Expr> out = new ArrayList<>();
-      in.forEach(x -> out.add(expr(x)));
-      return out;
+      return Exprs.mapChildren(e, this::expr);
     }
   }
 }

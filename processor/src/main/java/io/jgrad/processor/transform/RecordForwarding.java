@@ -3,6 +3,7 @@ package io.jgrad.processor.transform;
 import io.jgrad.processor.ir.Block;
 import io.jgrad.processor.ir.Blocks;
 import io.jgrad.processor.ir.Expr;
+import io.jgrad.processor.ir.Exprs;
 import io.jgrad.processor.ir.Function;
 import io.jgrad.processor.ir.RecordShape;
 import io.jgrad.processor.ir.Stmt;
@@ -187,49 +188,18 @@ public final class RecordForwarding {
   private static Expr expr(Expr e, Map<Var, Expr> built) {
     if (e instanceof Expr.Ref r && built.get(r.var()) instanceof Expr.Ref copied) {
       return copied;
-    } else if (e instanceof Expr.Field f) {
-      Expr target = expr(f.target(), built);
-      if (target instanceof Expr.Ref r && built.get(r.var()) instanceof Expr.New n) {
-        List<RecordShape.Component> components = n.type().shape().components();
-        for (int k = 0; k < components.size(); k++) {
-          if (components.get(k).name().equals(f.name())) {
-            return n.args().get(k);
-          }
+    }
+    Expr mapped = Exprs.mapChildren(e, x -> expr(x, built));
+    if (mapped instanceof Expr.Field f && f.target() instanceof Expr.Ref r
+        && built.get(r.var()) instanceof Expr.New n) {
+      List<RecordShape.Component> components = n.type().shape().components();
+      for (int k = 0; k < components.size(); k++) {
+        if (components.get(k).name().equals(f.name())) {
+          return n.args().get(k);
         }
       }
-      return new Expr.Field(target, f.name(), f.type());
-    } else if (e instanceof Expr.Index i) {
-      return new Expr.Index(expr(i.array(), built), expr(i.index(), built), i.type());
-    } else if (e instanceof Expr.Length l) {
-      return new Expr.Length(expr(l.array(), built));
-    } else if (e instanceof Expr.Unary u) {
-      return new Expr.Unary(u.op(), expr(u.operand(), built), u.type());
-    } else if (e instanceof Expr.Binary b) {
-      return new Expr.Binary(b.op(), expr(b.left(), built), expr(b.right(), built), b.type());
-    } else if (e instanceof Expr.Cast c) {
-      return new Expr.Cast(c.type(), expr(c.operand(), built));
-    } else if (e instanceof Expr.Conditional c) {
-      return new Expr.Conditional(expr(c.condition(), built), expr(c.whenTrue(), built),
-          expr(c.whenFalse(), built), c.type());
-    } else if (e instanceof Expr.Call c) {
-      return c.withArgs(exprs(c.args(), built));
-    } else if (e instanceof Expr.Invoke i) {
-      return new Expr.Invoke(expr(i.target(), built), i.name(), exprs(i.args(), built),
-          i.type());
-    } else if (e instanceof Expr.New n) {
-      return new Expr.New(n.type(), exprs(n.args(), built), n.sources(),
-          n.values() == null ? null : exprs(n.values(), built));
-    } else if (e instanceof Expr.NewArray n) {
-      return new Expr.NewArray(n.type(), exprs(n.dimensions(), built));
-    } else if (e instanceof Expr.NewArrayOf n) {
-      return new Expr.NewArrayOf(n.type(), exprs(n.elements(), built));
     }
-    return e; // variables, literals, static fields
+    return mapped;
   }
 
-  private static List<Expr> exprs(List<Expr> in, Map<Var, Expr> built) {
-    List<Expr> out = new ArrayList<>();
-    in.forEach(x -> out.add(x == null ? null : expr(x, built)));
-    return out;
-  }
 }
