@@ -206,6 +206,12 @@ class CorpusTest {
     add(e, Loops.class, "fibonacciLike", c -> c.range(-1.0, 1.0).arrayLength(8));
     // The trip count ceil(x / 0.25) switches at multiples of 0.25.
     add(e, Loops.class, "doubleCounter", c -> c.args(r -> args(offGrid(r, 0.05, 2.2, 0.25, 0.0))));
+    add(e, Loops.class, "rowLogSumExp", c -> c.args(r -> args((Object) new double[][] {
+        array(r, 3, -1, 1), array(r, 4, -1, 1)})));
+    add(e, Loops.class, "rowProducts", c -> c.args(r -> args((Object) new double[][] {
+        array(r, 3, 0.5, 1.5), array(r, 2, 0.5, 1.5)})));
+    add(e, Loops.class, "twoLoopsOneReset",
+        c -> c.args(r -> args(array(r, 3, -1, 1), array(r, 2, -1, 1))));
     // sqrt is applied while v > 1.1: the count switches at 1.1^(2^k).
     add(e, Loops.class, "nestedValueWhile",
         c -> c.args(r -> args(arrayAway(r, 5, 0.5, 4.4, 1.1, 1.21, 1.4641, 2.14358881))));

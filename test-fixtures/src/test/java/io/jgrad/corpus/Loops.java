@@ -162,4 +162,55 @@ public final class Loops {
     }
     return s;
   }
+
+  /**
+   * An accumulator reset before an inner loop and read after it (a log-sum-exp per row): the
+   * values the loop overwrites are read by no one, so the reverse rule keeps none of them.
+   */
+  @Grad
+  public static double rowLogSumExp(double[][] m) {
+    double total = 0.0;
+    double sum = 0.0;
+    for (int i = 0; i < m.length; i++) {
+      sum = 0.0;
+      for (int j = 0; j < m[i].length; j++) {
+        sum += Math.exp(m[i][j]);
+      }
+      total += Math.log(sum) * sum;
+    }
+    return total + sum;
+  }
+
+  /** As above, but the loop reads the accumulator (p * x needs p): every old value is kept. */
+  @Grad
+  public static double rowProducts(double[][] m) {
+    double total = 0.0;
+    double p = 1.0;
+    for (int i = 0; i < m.length; i++) {
+      p = 1.0;
+      for (int j = 0; j < m[i].length; j++) {
+        p = p * m[i][j];
+      }
+      total += p;
+    }
+    return total;
+  }
+
+  /** One reset, two loops adding to the accumulator, readers after both. */
+  @Grad
+  public static double twoLoopsOneReset(double[] x, double[] y) {
+    double s = 0.0;
+    double out = 0.0;
+    for (int r = 0; r < 3; r++) {
+      s = 0.5 * r;
+      for (int i = 0; i < x.length; i++) {
+        s += x[i] * x[i];
+      }
+      for (int i = 0; i < y.length; i++) {
+        s += Math.sin(y[i] * s);
+      }
+      out += Math.sqrt(s) * r + s * s;
+    }
+    return out;
+  }
 }

@@ -355,9 +355,42 @@ final class ToBeRecorded {
       // the counter of a loop whose reverse computes where it ended, read nowhere else
       return false;
     }
+    if (overwritesUnreadValues(a)) {
+      return false;
+    }
     for (Stmt reader : readers.getOrDefault(a.target(), List.of())) {
       // a itself counts inside a loop: its reverse reads the value of its own iteration
       if (position.get(reader) < position.get(a) || shareLoop(reader, a)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * True if every value {@code a} overwrites is one no reverse statement reads: {@code a} is in
+   * a loop that reads the variable nowhere in its reverse, and just before that loop, in the
+   * same block, an assignment with no reader between them overwrites whatever the variable held
+   * ({@code sum = 0.0; for (...) sum += exp(v[i] - max); log(sum)}). Each value {@code a}
+   * overwrites was written there or by {@code a} an iteration earlier, and read by no one; the
+   * loop's final value stays for the readers after it (the next write before them keeps it).
+   */
+  private boolean overwritesUnreadValues(Stmt.Assign a) {
+    List<Stmt.Loop> loops = enclosingLoops.get(a);
+    if (loops.isEmpty()) {
+      return false;
+    }
+    Stmt.Loop inner = loops.get(0); // innermost first
+    int from = position.get(inner);
+    int to = end.get(inner);
+    List<Stmt> reads = readers.getOrDefault(a.target(), List.of());
+    if (reads.stream().anyMatch(r -> position.get(r) >= from && position.get(r) <= to)) {
+      return false;
+    }
+    for (Stmt w : writers.getOrDefault(a.target(), List.of())) {
+      int at = position.get(w);
+      if (w instanceof Stmt.Assign && blockOf.get(w) == blockOf.get(inner) && at < from
+          && reads.stream().noneMatch(r -> position.get(r) > at && position.get(r) < from)) {
         return true;
       }
     }
