@@ -447,16 +447,24 @@ public final class ReverseTransform {
     Expr shadowElement = new Expr.Index(adjointOf(st.array()), st.index(),
         element.type().tangentType());
     if (reference) {
-      // old references come back in the reverse sweep: a result holding the array is copied
-      restoredClasses.add(effects.elementClass(st.array()));
-      forward.add(new Stmt.Eval(tape.invoke(Tape.REF, "push", element), origin));
+      // old references come back in the reverse sweep: a result holding the array is copied;
+      // an old record of numbers that nothing reads on the way back stays away, its adjoint
+      // object does not (it holds the cotangent of the element it was)
+      boolean savesValue = !isValueRecord(st.value().type()) || recorded.oldElementRead(st)
+          || recorded.reachesParameter(st);
+      if (savesValue) {
+        restoredClasses.add(effects.elementClass(st.array()));
+        forward.add(new Stmt.Eval(tape.invoke(Tape.REF, "push", element), origin));
+      }
       forward.add(new Stmt.Eval(tape.invoke(Tape.REF, "push", shadowElement), origin));
       forward.add(st);
       forward.add(new Stmt.Store(adjointOf(st.array()), st.index(), shadow(st.value()), origin));
       reverse.add(new Stmt.Store(adjointOf(st.array()), st.index(),
           new Expr.Cast(shadowElement.type(), tape.invoke(Tape.REF, "pop")), origin));
-      reverse.add(new Stmt.Store(st.array(), st.index(),
-          new Expr.Cast(element.type(), tape.invoke(Tape.REF, "pop")), origin));
+      if (savesValue) {
+        reverse.add(new Stmt.Store(st.array(), st.index(),
+            new Expr.Cast(element.type(), tape.invoke(Tape.REF, "pop")), origin));
+      }
       return new Sweeps(forward, reverse);
     }
     boolean saves = recorded.oldElementRead(st) || recorded.reachesParameter(st);
