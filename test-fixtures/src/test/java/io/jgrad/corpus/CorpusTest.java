@@ -712,6 +712,8 @@ class CorpusTest {
     add(e, Records.class, "twice", c -> c.args(r -> args(vec(r), vec(r))));
     add(e, Records.class, "drifted", c -> c.args(r -> args(
         new Records.Vec[] {vec(r), vec(r), vec(r)}, u(r, 0.1, 0.5), r.nextInt(1, 3))));
+    add(e, Records.class, "pairForces", c -> c.args(r -> args(
+        new Records.Vec[] {vec(r), vec(r), vec(r), vec(r)}, u(r, 0.5, 2))));
     // the primal throws where id < 0; the rules must too
     add(e, Records.class, "validated", c -> c.exceptions()
         .args(r -> args(vec(r), r.nextInt(-1, 2))));

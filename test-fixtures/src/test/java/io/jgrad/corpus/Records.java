@@ -174,4 +174,30 @@ public final class Records {
     Particle p = new Particle(v, v.scale(2.0), 1.0f, id, Kind.POSITIVE);
     return p.pos().x() * p.vel().y();
   }
+
+  /**
+   * Pairwise contributions summed into a local array of records (as nbody's accelerations): each
+   * store replaces an element whose old value nothing reads on the way back, so the reverse rule
+   * keeps only the old element's cotangent object; the sum reads the final elements.
+   */
+  @Grad
+  public static double pairForces(Vec[] ps, double k) {
+    Vec[] acc = new Vec[ps.length];
+    for (int i = 0; i < ps.length; i++) {
+      acc[i] = Vec.ORIGIN;
+    }
+    for (int i = 0; i < ps.length; i++) {
+      for (int j = i + 1; j < ps.length; j++) {
+        Vec d = ps[j].plus(ps[i].scale(-1.0));
+        double w = k / (1.0 + d.dot(d));
+        acc[i] = acc[i].plus(d.scale(w));
+        acc[j] = acc[j].plus(d.scale(-w));
+      }
+    }
+    double s = 0.0;
+    for (Vec a : acc) {
+      s += a.dot(a) + Math.sin(a.x());
+    }
+    return s;
+  }
 }
