@@ -388,7 +388,7 @@ public final class ReverseTransform {
       reverse.add(new Stmt.Assign(adjoint(target), ZERO, origin));
     }
     if (saves) {
-      reverse.addAll(pointer ? popPointer(target, origin)
+      reverse.addAll(pointer ? popPointer(target, true, origin)
           : new Block().add(tape.pop(target, origin)));
     }
     return new Sweeps(forward, reverse);
@@ -532,9 +532,7 @@ public final class ReverseTransform {
     // components, which were forwarded) keeps only its adjoint object on the tape
     boolean valueRead = !isValueRecord(v.type()) || recorded.oldValueRead(a);
     if (saves) {
-      forward.addAll(valueRead ? pushPointer(v, a.origin())
-          : new Block().add(new Stmt.Eval(tape.invoke(Tape.REF, "push", ref(adjoint(v))),
-              a.origin())));
+      forward.addAll(pushPointer(v, valueRead, a.origin()));
     }
     forward.add(a);
     // a passive call's result (a record or array built from data only) gets a zero adjoint
@@ -552,9 +550,7 @@ public final class ReverseTransform {
       }
     }
     if (saves) {
-      reverse.addAll(valueRead ? popPointer(v, a.origin())
-          : new Block().add(new Stmt.Assign(adjoint(v), new Expr.Cast(v.type().tangentType(),
-              tape.invoke(Tape.REF, "pop")), a.origin())));
+      reverse.addAll(popPointer(v, valueRead, a.origin()));
     }
     return new Sweeps(forward, reverse);
   }
@@ -601,16 +597,25 @@ public final class ReverseTransform {
   }
 
   private Block pushPointer(Var v, Origin origin) {
-    return new Block()
-        .add(new Stmt.Eval(tape.invoke(Tape.REF, "push", ref(v)), origin))
-        .add(new Stmt.Eval(tape.invoke(Tape.REF, "push", ref(adjoint(v))), origin));
+    return pushPointer(v, true, origin);
   }
 
-  private Block popPointer(Var v, Origin origin) {
-    return new Block()
-        .add(new Stmt.Assign(adjoint(v), new Expr.Cast(v.type().tangentType(),
-            tape.invoke(Tape.REF, "pop")), origin))
-        .add(new Stmt.Assign(v, new Expr.Cast(v.type(), tape.invoke(Tape.REF, "pop")), origin));
+  /** Saves the adjoint reference of {@code v}, and its value first if {@code withValue}. */
+  private Block pushPointer(Var v, boolean withValue, Origin origin) {
+    Block out = new Block();
+    if (withValue) {
+      out.add(new Stmt.Eval(tape.invoke(Tape.REF, "push", ref(v)), origin));
+    }
+    return out.add(new Stmt.Eval(tape.invoke(Tape.REF, "push", ref(adjoint(v))), origin));
+  }
+
+  private Block popPointer(Var v, boolean withValue, Origin origin) {
+    Block out = new Block().add(new Stmt.Assign(adjoint(v), new Expr.Cast(
+        v.type().tangentType(), tape.invoke(Tape.REF, "pop")), origin));
+    if (withValue) {
+      out.add(new Stmt.Assign(v, new Expr.Cast(v.type(), tape.invoke(Tape.REF, "pop")), origin));
+    }
+    return out;
   }
 
   /** The adjoint memory of an array or record expression. */
