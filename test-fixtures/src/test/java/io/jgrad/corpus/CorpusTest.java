@@ -461,6 +461,9 @@ class CorpusTest {
     add(e, FuzzFindings.class, "freshOutputParameter", c -> c.range(-1, 1));
     add(e, FuzzFindings.class, "bitwiseResult", c -> c.range(-1, 1).intRange(-1, 6));
     add(e, FuzzFindings.class, "selfDifference", c -> c.range(-2, 2));
+    // atan(x) / (0.75 y) stays in (1.58, 1.96): the remainder's quotient is 1 throughout
+    add(e, FuzzFindings.class, "remainderThenDecrements",
+        c -> c.args(r -> args(u(r, 2.5, 3.0), u(r, 0.85, 1.0))));
 
     // ---- Switches: switch statements and expressions, enums, Strings, var (issue 9, item 7)
     add(e, Switches.class, "fallThrough", c -> c.range(-2, 2).intRange(0, 5));

@@ -193,4 +193,19 @@ public final class FuzzFindings {
     double z = d - d;
     return Math.fma(d, Math.fma(d, z, -2.0), x);
   }
+
+  /**
+   * Seed 3047, program 888: the derivative of {@code d = a % b} with respect to b reads d itself,
+   * the value the loop's first {@code d--} overwrites. The reverse rule took the loop's old
+   * values for unread (an assignment just before the loop, none read) and kept none, so the
+   * remainder's derivative read the final d: g3Bar 125.5 where the forward rule gave 15.75.
+   */
+  @Grad
+  public static double remainderThenDecrements(double x, double y) {
+    double d = Math.atan(x) % (0.75 * y);
+    for (int i = 0; i < 3; i++) {
+      d--;
+    }
+    return d;
+  }
 }

@@ -370,7 +370,8 @@ final class ToBeRecorded {
   /**
    * True if every value {@code a} overwrites is one no reverse statement reads: {@code a} is in
    * a loop that reads the variable nowhere in its reverse, and just before that loop, in the
-   * same block, an assignment with no reader between them overwrites whatever the variable held
+   * same block, an assignment that no reverse statement reads from (itself included, whose
+   * partials may read the value it wrote) overwrites whatever the variable held
    * ({@code sum = 0.0; for (...) sum += exp(v[i] - max); log(sum)}). Each value {@code a}
    * overwrites was written there or by {@code a} an iteration earlier, and read by no one; the
    * loop's final value stays for the readers after it (the next write before them keeps it).
@@ -389,8 +390,9 @@ final class ToBeRecorded {
     }
     for (Stmt w : writers.getOrDefault(a.target(), List.of())) {
       int at = position.get(w);
+      // w itself counts: its partials may read what it wrote (d = a % b, y = exp(x)); seed 3047
       if (w instanceof Stmt.Assign && blockOf.get(w) == blockOf.get(inner) && at < from
-          && reads.stream().noneMatch(r -> position.get(r) > at && position.get(r) < from)) {
+          && reads.stream().noneMatch(r -> position.get(r) >= at && position.get(r) < from)) {
         return true;
       }
     }
