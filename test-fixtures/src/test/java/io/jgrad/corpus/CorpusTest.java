@@ -464,6 +464,8 @@ class CorpusTest {
     // atan(x) / (0.75 y) stays in (1.58, 1.96): the remainder's quotient is 1 throughout
     add(e, FuzzFindings.class, "remainderThenDecrements",
         c -> c.args(r -> args(u(r, 2.5, 3.0), u(r, 0.85, 1.0))));
+    add(e, FuzzFindings.class, "decrementsAroundALoop", c -> c.range(-1, 1).arrayLength(6)
+        .intRange(-1, 6));
 
     // ---- Switches: switch statements and expressions, enums, Strings, var (issue 9, item 7)
     add(e, Switches.class, "fallThrough", c -> c.range(-2, 2).intRange(0, 5));

@@ -208,4 +208,23 @@ public final class FuzzFindings {
     }
     return d;
   }
+
+  /**
+   * Seed 3049, program 918: {@code n--} before a loop whose body decrements n again. The reverse
+   * rule kept none of the loop's values (the assignment just before the loop overwrote what they
+   * overwrote) and undid the first decrement with {@code n++} from the loop's final n, so the
+   * store's index {@code n % 4} pointed elsewhere on the way back: the element's adjoint went to
+   * the wrong entry. The assignment before such a loop now has to restore from the tape.
+   */
+  @Grad
+  public static double decrementsAroundALoop(double[] x, double a, int n) {
+    x[Math.floorMod(n, 4)] = Math.hypot(a, a);
+    for (int e = 0; e < 3; e++) {
+      n--;
+      for (int k = 0; k < 2; k++) {
+        n--;
+      }
+    }
+    return x[x.length - 1] * n;
+  }
 }

@@ -193,7 +193,7 @@ public final class ReverseTransform {
   }
 
   /** {@code i = i - c} for {@code i = i + c} on an int or long (exact: integers wrap). */
-  private static Stmt.Assign inverse(Stmt.Assign a) {
+  static Stmt.Assign inverse(Stmt.Assign a) {
     Var v = a.target();
     if ((v.type().equals(Type.INT) || v.type().equals(Type.LONG))
         && a.value() instanceof Expr.Binary b && b.type().equals(v.type())

@@ -375,6 +375,7 @@ final class ToBeRecorded {
    * ({@code sum = 0.0; for (...) sum += exp(v[i] - max); log(sum)}). Each value {@code a}
    * overwrites was written there or by {@code a} an iteration earlier, and read by no one; the
    * loop's final value stays for the readers after it (the next write before them keeps it).
+   * The assignment before the loop must restore from the tape, not by undoing an increment.
    */
   private boolean overwritesUnreadValues(Stmt.Assign a) {
     List<Stmt.Loop> loops = enclosingLoops.get(a);
@@ -390,8 +391,11 @@ final class ToBeRecorded {
     }
     for (Stmt w : writers.getOrDefault(a.target(), List.of())) {
       int at = position.get(w);
-      // w itself counts: its partials may read what it wrote (d = a % b, y = exp(x)); seed 3047
-      if (w instanceof Stmt.Assign && blockOf.get(w) == blockOf.get(inner) && at < from
+      // w itself counts: its partials may read what it wrote (d = a % b, y = exp(x)); seed 3047.
+      // w must put back the value it overwrote from the tape: an n-- undone by n++ would start
+      // from the loop's unrestored value (seed 3049, program 918)
+      if (w instanceof Stmt.Assign wa && ReverseTransform.inverse(wa) == null
+          && blockOf.get(w) == blockOf.get(inner) && at < from
           && reads.stream().noneMatch(r -> position.get(r) >= at && position.get(r) < from)) {
         return true;
       }
