@@ -197,14 +197,15 @@ final class GradPipeline {
               l.function(), table, bodies, l.key())), declaredRecordConstructors);
           Function guarded = AliasGuards.apply(inlined, table, !l.helper());
           ReverseTransform.Result reverse = ReverseTransform.apply(guarded, table);
+          ForwardTransform.Rules forward = ForwardTransform.withDirections(guarded, table);
           List<TypeName> thrown = l.method().getThrownTypes().stream()
               .map(t -> TypeName.get(env.getTypeUtils().erasure(t))).toList();
           rules.computeIfAbsent(l.owner(), k -> new ArrayList<>()).add(new RuleWriter.Rule(
               l.function(), primalName(l), l.isPublic(), l.helper(),
               l.method().getKind() == javax.lang.model.element.ElementKind.METHOD
                   && !l.method().getModifiers().contains(Modifier.STATIC), thrown,
-              DeadStores.apply(ForwardTransform.apply(guarded, table)),
-              reverse.adjoint(), DeadStores.apply(reverse.forwardPart()),
+              forward.forward(), forward.directions(), reverse.adjoint(),
+              DeadStores.apply(reverse.forwardPart()),
               DeadStores.apply(IncrementAdjoints.apply(
                   FirstContributions.apply(reverse.reversePart()))),
               AliasGuards.guards(l.function(), table, !l.helper()), null));
@@ -699,10 +700,14 @@ final class GradPipeline {
       List<RuleWriter.Copy> copies) {
     java.util.Set<String> used = new java.util.TreeSet<>(List.of("Math", "StrictMath", "Double",
         "Float", "Integer", "Long", "Object", "String", "System", "Arrays", "Throwable",
-        "Generated", "Dual", "DualArray", "DualMatrix", "Jacobians", "Snapshots", "Tapes"));
+        "Generated", "Dual", "DualArray", "DualMatrix", "Directions", "Jacobians", "Snapshots",
+        "Tapes"));
     List<Function> functions = new ArrayList<>();
     for (RuleWriter.Rule rule : rules) {
       functions.addAll(List.of(rule.primal(), rule.forward(), rule.reverse()));
+      if (rule.directions() != null) {
+        functions.add(rule.directions());
+      }
       if (rule.forwardPart() != null) {
         functions.addAll(List.of(rule.forwardPart(), rule.reversePart()));
       }

@@ -1,6 +1,7 @@
 package test;
 
 import io.jgrad.Dual;
+import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
@@ -45,6 +46,33 @@ public final class Losses_Frule {
     double result = t2;
     double resultDot = t2Dot;
     tangent[0] = resultDot;
+    return result;
+  }
+
+  /**
+   * Value and directional derivatives of {@link Losses#softplus(double)} along {@code directions} directions at once: the primal work and the partial derivatives are computed once, the tangents once per direction. Derivative {@code k} is bit for bit what {@link #softplus} returns for the k-th direction.
+   *
+   * <p>The direction is the last index: each differentiable {@code double} parameter is followed by its {@code double[directions]} tangents, a {@code double[]} by {@code double[length][directions]}, a {@code double[][]} by {@code double[rows][columns][directions]}. Tangent arrays are updated in place along with their arrays. The derivatives of the result are stored into the last parameter, shaped like the result's tangents (one row of {@code directions} per element of an array result, which must have the result's length).
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double softplusDirections(double z, double[] zDots, int directions,
+      double[] resultDots) {
+    double[] zDot = Arrays.copyOf(zDots, directions);
+    double[] t1Dot = new double[directions];
+    double[] t2Dot = new double[directions];
+    double[] resultDot = new double[directions];
+    // line 11: return Math.log1p(Math.exp(z));
+    double t1 = Math.exp(z);
+    double t2 = Math.log1p(t1);
+    double partial = 1.0 / (1.0 + t1);
+    double result = t2;
+    for (int d = 0; d < directions; d++) {
+      t1Dot[d] = t1 * zDot[d];
+      t2Dot[d] = partial * t1Dot[d];
+      resultDot[d] = t2Dot[d];
+      resultDots[d] = resultDot[d];
+    }
     return result;
   }
 }

@@ -1,6 +1,7 @@
 package test;
 
 import io.jgrad.Dual;
+import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
@@ -77,6 +78,58 @@ public final class Model_Frule {
     double result = t4;
     double resultDot = t4Dot;
     tangent[0] = resultDot;
+    return result;
+  }
+
+  /**
+   * Value and directional derivatives of {@link Model#loss(double[], double[], double)} along {@code directions} directions at once: the primal work and the partial derivatives are computed once, the tangents once per direction. Derivative {@code k} is bit for bit what {@link #loss} returns for the k-th direction.
+   *
+   * <p>The direction is the last index: each differentiable {@code double} parameter is followed by its {@code double[directions]} tangents, a {@code double[]} by {@code double[length][directions]}, a {@code double[][]} by {@code double[rows][columns][directions]}. Tangent arrays are updated in place along with their arrays. The derivatives of the result are stored into the last parameter, shaped like the result's tangents (one row of {@code directions} per element of an array result, which must have the result's length).
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double lossDirections(double[] w, double[][] wDots, double[] x, double[][] xDots,
+      double y, double[] yDots, int directions, double[] resultDots) {
+    double[] yDot = Arrays.copyOf(yDots, directions);
+    double[] zDot = new double[directions];
+    double[] t1Dot = new double[directions];
+    double[] t2Dot = new double[directions];
+    double[] t3Dot = new double[directions];
+    double[] t4Dot = new double[directions];
+    double[] t5Dot = new double[directions];
+    double[] resultDot = new double[directions];
+    // line 11: double z = 0.0;
+    double z = 0.0;
+    for (int d = 0; d < directions; d++) {
+      zDot[d] = 0.0;
+    }
+    // line 12: for (int i = 0; i < w.length; i++)
+    for (int i = 0; i < w.length; i++) {
+      // line 13: z += w[i] * x[i];
+      double t1 = w[i] * x[i];
+      double partial = x[i];
+      double partial2 = w[i];
+      z += t1;
+      for (int d = 0; d < directions; d++) {
+        t1Dot[d] = partial * wDots[i][d] + partial2 * xDots[i][d];
+        zDot[d] += t1Dot[d];
+      }
+    }
+    // line 15: return Losses.softplus(-y * z);
+    double t2 = -y;
+    double t3 = t2 * z;
+    double t5 = Math.exp(t3);
+    double t4 = Math.log1p(t5);
+    double partial3 = 1.0 / (1.0 + t5);
+    double result = t4;
+    for (int d = 0; d < directions; d++) {
+      t2Dot[d] = -yDot[d];
+      t3Dot[d] = z * t2Dot[d] + t2 * zDot[d];
+      t5Dot[d] = t5 * t3Dot[d];
+      t4Dot[d] = partial3 * t5Dot[d];
+      resultDot[d] = t4Dot[d];
+      resultDots[d] = resultDot[d];
+    }
     return result;
   }
 }

@@ -89,4 +89,65 @@ public final class Rosenbrock_Frule {
     tangent[0] = resultDot;
     return result;
   }
+
+  /**
+   * Value and directional derivatives of {@link Rosenbrock#rosenbrock(double[])} along {@code directions} directions at once: the primal work and the partial derivatives are computed once, the tangents once per direction. Derivative {@code k} is bit for bit what {@link #rosenbrock} returns for the k-th direction.
+   *
+   * <p>The direction is the last index: each differentiable {@code double} parameter is followed by its {@code double[directions]} tangents, a {@code double[]} by {@code double[length][directions]}, a {@code double[][]} by {@code double[rows][columns][directions]}. Tangent arrays are updated in place along with their arrays. The derivatives of the result are stored into the last parameter, shaped like the result's tangents (one row of {@code directions} per element of an array result, which must have the result's length).
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double rosenbrockDirections(double[] x, double[][] xDots, int directions,
+      double[] resultDots) {
+    double[] sDot = new double[directions];
+    double[] aDot = new double[directions];
+    double[] bDot = new double[directions];
+    double[] t1Dot = new double[directions];
+    double[] t2Dot = new double[directions];
+    double[] t3Dot = new double[directions];
+    double[] t4Dot = new double[directions];
+    double[] t5Dot = new double[directions];
+    double[] resultDot = new double[directions];
+    // line 11: double s = 0.0;
+    double s = 0.0;
+    for (int d = 0; d < directions; d++) {
+      sDot[d] = 0.0;
+    }
+    // line 12: for (int i = 0; i < x.length - 1; i++)
+    for (int i = 0; i < x.length - 1; i++) {
+      // line 13: double a = 1.0 - x[i];
+      double a = 1.0 - x[i];
+      // line 14: double b = x[i + 1] - x[i] * x[i];
+      double t1 = x[i] * x[i];
+      double partial = x[i] + x[i];
+      double b = x[i + 1] - t1;
+      // line 15: s += a * a + 100.0 * b * b;
+      double t2 = a * a;
+      double partial2 = a + a;
+      double t3 = 100.0 * b;
+      double t4 = t3 * b;
+      double t5 = t2 + t4;
+      s += t5;
+      for (int d = 0; d < directions; d++) {
+        // line 13: double a = 1.0 - x[i];
+        aDot[d] = -xDots[i][d];
+        // line 14: double b = x[i + 1] - x[i] * x[i];
+        t1Dot[d] = partial * xDots[i][d];
+        bDot[d] = xDots[i + 1][d] - t1Dot[d];
+        // line 15: s += a * a + 100.0 * b * b;
+        t2Dot[d] = partial2 * aDot[d];
+        t3Dot[d] = 100.0 * bDot[d];
+        t4Dot[d] = b * t3Dot[d] + t3 * bDot[d];
+        t5Dot[d] = t2Dot[d] + t4Dot[d];
+        sDot[d] += t5Dot[d];
+      }
+    }
+    // line 17: return s;
+    double result = s;
+    for (int d = 0; d < directions; d++) {
+      resultDot[d] = sDot[d];
+      resultDots[d] = resultDot[d];
+    }
+    return result;
+  }
 }

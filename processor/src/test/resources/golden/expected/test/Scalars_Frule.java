@@ -1,6 +1,7 @@
 package test;
 
 import io.jgrad.Dual;
+import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
@@ -124,6 +125,109 @@ public final class Scalars_Frule {
     double result = t17;
     double resultDot = t17Dot;
     tangent[0] = resultDot;
+    return result;
+  }
+
+  /**
+   * Value and directional derivatives of {@link Scalars#mix(double, double, int)} along {@code directions} directions at once: the primal work and the partial derivatives are computed once, the tangents once per direction. Derivative {@code k} is bit for bit what {@link #mix} returns for the k-th direction.
+   *
+   * <p>The direction is the last index: each differentiable {@code double} parameter is followed by its {@code double[directions]} tangents, a {@code double[]} by {@code double[length][directions]}, a {@code double[][]} by {@code double[rows][columns][directions]}. Tangent arrays are updated in place along with their arrays. The derivatives of the result are stored into the last parameter, shaped like the result's tangents (one row of {@code directions} per element of an array result, which must have the result's length).
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double mixDirections(double a, double[] aDots, double b, double[] bDots, int n,
+      int directions, double[] resultDots) {
+    double[] aDot = Arrays.copyOf(aDots, directions);
+    double[] bDot = Arrays.copyOf(bDots, directions);
+    double[] rDot = new double[directions];
+    double[] t1Dot = new double[directions];
+    double[] t2Dot = new double[directions];
+    double[] t3Dot = new double[directions];
+    double[] t4Dot = new double[directions];
+    double[] eDot = new double[directions];
+    double[] t5Dot = new double[directions];
+    double[] t6Dot = new double[directions];
+    double[] t7Dot = new double[directions];
+    double[] t8Dot = new double[directions];
+    double[] t9Dot = new double[directions];
+    double[] t10Dot = new double[directions];
+    double[] t11Dot = new double[directions];
+    double[] t12Dot = new double[directions];
+    double[] t13Dot = new double[directions];
+    double[] t14Dot = new double[directions];
+    double[] t15Dot = new double[directions];
+    double[] t16Dot = new double[directions];
+    double[] t17Dot = new double[directions];
+    double[] resultDot = new double[directions];
+    // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
+    double t1 = Math.pow(a, n);
+    double partial = n == 0.0 ? 0.0 : n * Math.pow(a, n - 1.0);
+    double t2 = Math.atan2(a, b);
+    double partial2 = b / (b * b + a * a);
+    double partial3 = -(a / (b * b + a * a));
+    double r = t1 + t2;
+    // line 12: r *= Math.max(a, b);
+    double t3 = Math.max(a, b);
+    double partial4 = a >= b ? 1.0 : 0.0;
+    double partial5 = a >= b ? 0.0 : 1.0;
+    double t4 = r * t3;
+    for (int d = 0; d < directions; d++) {
+      // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
+      t1Dot[d] = partial * aDot[d];
+      t2Dot[d] = partial2 * aDot[d] + partial3 * bDot[d];
+      rDot[d] = t1Dot[d] + t2Dot[d];
+      // line 12: r *= Math.max(a, b);
+      t3Dot[d] = partial4 * aDot[d] + partial5 * bDot[d];
+      t4Dot[d] = t3 * rDot[d] + r * t3Dot[d];
+    }
+    r = t4;
+    // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
+    double t5 = -b;
+    double t6 = t5 * b;
+    double t7 = Math.exp(t6);
+    double t8 = a * a;
+    double partial6 = a + a;
+    double t9 = 1.0 + t8;
+    double t10 = Math.sqrt(t9);
+    double partial7 = 0.5 / t10;
+    double e = t7 / t10;
+    double partial8 = 1.0 / t10;
+    double partial9 = -(e / t10);
+    // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
+    double t11 = 1.0 + e;
+    double t12 = Math.pow(t11, b);
+    double partial10 = b == 0.0 ? 0.0 : b * Math.pow(t11, b - 1.0);
+    double partial11 = t11 > 0.0 ? t12 * Math.log(t11) : 0.0;
+    double t13 = a * a;
+    double partial12 = a + a;
+    double t14 = 1.0 + t13;
+    double t15 = Math.log(t14);
+    double partial13 = 1.0 / t14;
+    double t16 = r + t12;
+    double t17 = t16 + t15;
+    double result = t17;
+    for (int d = 0; d < directions; d++) {
+      // line 12: r *= Math.max(a, b);
+      rDot[d] = t4Dot[d];
+      // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
+      t5Dot[d] = -bDot[d];
+      t6Dot[d] = b * t5Dot[d] + t5 * bDot[d];
+      t7Dot[d] = t7 * t6Dot[d];
+      t8Dot[d] = partial6 * aDot[d];
+      t9Dot[d] = t8Dot[d];
+      t10Dot[d] = partial7 * t9Dot[d];
+      eDot[d] = partial8 * t7Dot[d] + partial9 * t10Dot[d];
+      // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
+      t11Dot[d] = eDot[d];
+      t12Dot[d] = partial10 * t11Dot[d] + partial11 * bDot[d];
+      t13Dot[d] = partial12 * aDot[d];
+      t14Dot[d] = t13Dot[d];
+      t15Dot[d] = partial13 * t14Dot[d];
+      t16Dot[d] = rDot[d] + t12Dot[d];
+      t17Dot[d] = t16Dot[d] + t15Dot[d];
+      resultDot[d] = t17Dot[d];
+      resultDots[d] = resultDot[d];
+    }
     return result;
   }
 }

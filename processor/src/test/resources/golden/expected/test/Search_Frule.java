@@ -1,6 +1,7 @@
 package test;
 
 import io.jgrad.Dual;
+import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
@@ -144,6 +145,99 @@ public final class Search_Frule {
       resultDot = t5Dot;
     }
     tangent[0] = resultDot;
+    return result;
+  }
+
+  /**
+   * Value and directional derivatives of {@link Search#search(double[], double)} along {@code directions} directions at once: the primal work and the partial derivatives are computed once, the tangents once per direction. Derivative {@code k} is bit for bit what {@link #search} returns for the k-th direction.
+   *
+   * <p>The direction is the last index: each differentiable {@code double} parameter is followed by its {@code double[directions]} tangents, a {@code double[]} by {@code double[length][directions]}, a {@code double[][]} by {@code double[rows][columns][directions]}. Tangent arrays are updated in place along with their arrays. The derivatives of the result are stored into the last parameter, shaped like the result's tangents (one row of {@code directions} per element of an array result, which must have the result's length).
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double searchDirections(double[] x, double[][] xDots, double t, double[] tDots,
+      int directions, double[] resultDots) {
+    double[] tDot = Arrays.copyOf(tDots, directions);
+    double[] sDot = new double[directions];
+    double[] t1Dot = new double[directions];
+    double[] t2Dot = new double[directions];
+    double[] t3Dot = new double[directions];
+    double[] t4Dot = new double[directions];
+    double[] t5Dot = new double[directions];
+    double[] resultDot = new double[directions];
+    boolean returned = false;
+    // line 11: double s = 0.0;
+    double s = 0.0;
+    // line 12: for (int i = 0; i < x.length; i++)
+    int i = 0;
+    for (int d = 0; d < directions; d++) {
+      // line 11: double s = 0.0;
+      sDot[d] = 0.0;
+    }
+    // line 12: for (int i = 0; i < x.length; i++)
+    boolean broke = false;
+    double result = 0.0;
+    while (!(returned || broke) && i < x.length) {
+      // line 13: if (x[i] < 0.0)
+      if (!(x[i] < 0.0)) {
+        // line 16: if (x[i] > t)
+        if (x[i] > t) {
+          // line 17: return s * x[i];
+          double t1 = s * x[i];
+          double partial = x[i];
+          result = t1;
+          returned = true;
+          for (int d = 0; d < directions; d++) {
+            t1Dot[d] = partial * sDot[d] + s * xDots[i][d];
+            resultDot[d] = t1Dot[d];
+          }
+        } else {
+          // line 19: if (s > 2.0)
+          if (s > 2.0) {
+            // line 20: s = Math.sqrt(s);
+            double t2 = Math.sqrt(s);
+            double partial2 = 0.5 / t2;
+            s = t2;
+            for (int d = 0; d < directions; d++) {
+              t2Dot[d] = partial2 * sDot[d];
+              sDot[d] = t2Dot[d];
+            }
+          } else {
+            // line 22: s += Math.sin(x[i]) * t;
+            double t3 = Math.sin(x[i]);
+            double partial3 = Math.cos(x[i]);
+            double t4 = t3 * t;
+            s += t4;
+            for (int d = 0; d < directions; d++) {
+              t3Dot[d] = partial3 * xDots[i][d];
+              t4Dot[d] = t * t3Dot[d] + t3 * tDot[d];
+              sDot[d] += t4Dot[d];
+            }
+          }
+          // line 24: if (s > 10.0)
+          if (s > 10.0) {
+            // line 25: break;
+            broke = true;
+          }
+        }
+      }
+      // line 12: for (int i = 0; i < x.length; i++)
+      if (!(returned || broke)) {
+        i++;
+      }
+    }
+    // line 28: return s + t;
+    if (!returned) {
+      double t5 = s + t;
+      result = t5;
+      for (int d = 0; d < directions; d++) {
+        t5Dot[d] = sDot[d] + tDot[d];
+        resultDot[d] = t5Dot[d];
+      }
+    }
+    for (int d = 0; d < directions; d++) {
+      resultDots[d] = resultDot[d];
+    }
     return result;
   }
 }

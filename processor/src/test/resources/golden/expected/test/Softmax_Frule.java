@@ -1,5 +1,6 @@
 package test;
 
+import io.jgrad.Directions;
 import io.jgrad.DualArray;
 import javax.annotation.processing.Generated;
 
@@ -65,5 +66,86 @@ public final class Softmax_Frule {
     double[] result = e;
     double[] resultDot = eDot;
     return new DualArray(result, resultDot);
+  }
+
+  /**
+   * Value and directional derivatives of {@link Softmax#softmax(double[])} along {@code directions} directions at once: the primal work and the partial derivatives are computed once, the tangents once per direction. Derivative {@code k} is bit for bit what {@link #softmax} returns for the k-th direction.
+   *
+   * <p>The direction is the last index: each differentiable {@code double} parameter is followed by its {@code double[directions]} tangents, a {@code double[]} by {@code double[length][directions]}, a {@code double[][]} by {@code double[rows][columns][directions]}. Tangent arrays are updated in place along with their arrays. The derivatives of the result are stored into the last parameter, shaped like the result's tangents (one row of {@code directions} per element of an array result, which must have the result's length).
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double[] softmaxDirections(double[] z, double[][] zDots, int directions,
+      double[][] resultDots) {
+    double[] mDot = new double[directions];
+    double[] vDot = new double[directions];
+    double[] t1Dot = new double[directions];
+    double[] sDot = new double[directions];
+    double[] t2Dot = new double[directions];
+    double[] t3Dot = new double[directions];
+    double[] t4Dot = new double[directions];
+    // line 11: double m = Double.NEGATIVE_INFINITY;
+    double m = Double.NEGATIVE_INFINITY;
+    for (int d = 0; d < directions; d++) {
+      mDot[d] = 0.0;
+    }
+    // line 12: for (double v : z) {
+    for (int index = 0; index < z.length; index++) {
+      double v = z[index];
+      // line 13: m = Math.max(m, v);
+      double t1 = Math.max(m, v);
+      double partial = m >= v ? 1.0 : 0.0;
+      double partial2 = m >= v ? 0.0 : 1.0;
+      m = t1;
+      for (int d = 0; d < directions; d++) {
+        // line 12: for (double v : z) {
+        vDot[d] = zDots[index][d];
+        // line 13: m = Math.max(m, v);
+        t1Dot[d] = partial * mDot[d] + partial2 * vDot[d];
+        mDot[d] = t1Dot[d];
+      }
+    }
+    // line 15: double[] e = new double[z.length];
+    double[] e = new double[z.length];
+    double[][] eDot = new double[z.length][directions];
+    // line 16: double s = 0;
+    double s = 0;
+    for (int d = 0; d < directions; d++) {
+      sDot[d] = 0.0;
+    }
+    // line 17: for (int i = 0; i < z.length; i++)
+    for (int i = 0; i < z.length; i++) {
+      // line 18: e[i] = Math.exp(z[i] - m);
+      double t2 = z[i] - m;
+      double t3 = Math.exp(t2);
+      e[i] = t3;
+      // line 19: s += e[i];
+      s += e[i];
+      for (int d = 0; d < directions; d++) {
+        // line 18: e[i] = Math.exp(z[i] - m);
+        t2Dot[d] = zDots[i][d] - mDot[d];
+        t3Dot[d] = t3 * t2Dot[d];
+        eDot[i][d] = t3Dot[d];
+        // line 19: s += e[i];
+        sDot[d] += eDot[i][d];
+      }
+    }
+    // line 21: for (int i = 0; i < e.length; i++)
+    for (int i2 = 0; i2 < e.length; i2++) {
+      // line 22: e[i] /= s;
+      double t4 = e[i2] / s;
+      double partial3 = 1.0 / s;
+      double partial4 = -(t4 / s);
+      e[i2] = t4;
+      for (int d = 0; d < directions; d++) {
+        t4Dot[d] = partial3 * eDot[i2][d] + partial4 * sDot[d];
+        eDot[i2][d] = t4Dot[d];
+      }
+    }
+    // line 24: return e;
+    double[] result = e;
+    double[][] resultDot = eDot;
+    Directions.copyInto(resultDot, resultDots, directions);
+    return result;
   }
 }

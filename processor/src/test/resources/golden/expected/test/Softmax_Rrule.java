@@ -1,5 +1,6 @@
 package test;
 
+import io.jgrad.Directions;
 import io.jgrad.Jacobians;
 import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
@@ -46,13 +47,15 @@ public final class Softmax_Rrule {
         column = Jacobians.put(jacobian[row], column, zBar);
       }
     } else {
-      for (int column = 0; column < columns; column++) {
-        int offset = 0;
-        double[] zDot = Snapshots.zerosLike(z);
-        offset = Jacobians.seed(zDot, column, offset);
-        double[] tangent = Softmax_Frule.softmax(Snapshots.copy(zEntry), zDot).tangent();
-        for (int row = 0; row < value.length; row++) {
-          jacobian[row][column] = tangent[row];
+      for (int first = 0; first < columns; first += 16) {
+        int count = Math.min(16, columns - first);
+        int offset2 = 0;
+        double[][] zDots = Directions.zerosLike(zEntry, count);
+        offset2 = Directions.seed(zDots, first, offset2);
+        double[][] resultDots = new double[value.length][count];
+        Softmax_Frule.softmaxDirections(Snapshots.copy(zEntry), zDots, count, resultDots);
+        for (int row2 = 0; row2 < value.length; row2++) {
+          System.arraycopy(resultDots[row2], 0, jacobian[row2], first, count);
         }
       }
     }

@@ -39,6 +39,10 @@ import java.util.function.Function;
  *       arguments are aliased, where columns are ambiguous). A {@code double[][][]} takes its
  *       innermost rows one after the other as columns ({@code x[0][0][*], x[0][1][*], ...,
  *       x[1][0][*], ...}; null rows and null sub-matrices none).
+ *   <li><b>vector forward mode</b>: where {@code fDirections} exists, one call along three
+ *       directions at once (the point's, a random one, zero) gives the value, the arguments, the
+ *       result's tangents and the tangent arrays of three single-direction forward calls, bit
+ *       for bit (skipped when arguments are aliased).
  * </ol>
  *
  * <p>Points where some output is NaN or infinite, or where no finite difference is finite, get

@@ -157,6 +157,9 @@ final class PointChecker {
     if (rules.hasForwardInto()) {
       checkForwardInto(args, direction, primalArgs, ((Number) forward.tangent()).doubleValue());
     }
+    if (rules.hasDirections() && !layout.aliased()) {
+      checkDirections(direction, primalArgs, random, resultLength);
+    }
 
     DiffVector gradient = null;
     if (rules.hasReverse()) {
@@ -614,6 +617,60 @@ final class PointChecker {
           .with("expected", tangent + " (" + rules.forwardName() + ")")
           .with("actual", actual + " (" + rules.forwardIntoName() + ")")
           .error();
+    }
+  }
+
+  /**
+   * {@code fDirections}, vector forward mode, along the point's direction, a random one and zero
+   * at once: per direction the value, the arguments, the result's tangent and every tangent
+   * array bit for bit what the forward rule gives along that direction alone.
+   */
+  private void checkDirections(DiffVector direction, Object[] primalArgs, Random random,
+      int resultLength) {
+    DiffVector[] directions = {direction, layout.gaussian(random), layout.zeros()};
+    Object[][] expected = new Object[directions.length][];
+    Object[] expectedResults = new Object[directions.length];
+    Object[][] given = new Object[directions.length][];
+    for (int d = 0; d < directions.length; d++) {
+      Object[] forwardArgs = Signature.copy(args);
+      Object[] tangents = tangents(directions[d]);
+      expectedResults[d] = guarded(rules.forwardName(),
+          () -> rules.forward(forwardArgs, tangents)).tangent();
+      expected[d] = tangents;
+      given[d] = tangents(directions[d]);
+    }
+    Object[] callArgs = Signature.copy(args);
+    RuleMethods.Directions actual = guarded(rules.directionsName(),
+        () -> rules.directions(callArgs, given, resultLength));
+    requireSameValue(rules.directionsName(), value, actual.value());
+    requireSameArrays(rules.directionsName(), primalArgs, callArgs);
+    for (int d = 0; d < directions.length; d++) {
+      String along = d == 0 ? "the point's direction" : d == 1 ? "a random direction" : "zero";
+      if (signature.result != Signature.ResultKind.VOID
+          && !ValueType.deepEquals(expectedResults[d], actual.resultTangents()[d])) {
+        throw failure("the result's tangent from " + rules.directionsName() + " along each"
+            + " direction is bit for bit the one " + rules.forwardName() + " returns")
+            .with("direction", d + " (" + along + ")")
+            .with("expected", Signature.render(expectedResults[d]) + " (" + rules.forwardName()
+                + ")")
+            .with("actual", Signature.render(actual.resultTangents()[d]) + " ("
+                + rules.directionsName() + ")")
+            .error();
+      }
+      for (int i = 0; i < args.length; i++) {
+        Object e = expected[d][i];
+        if (e != null && e.getClass().isArray()
+            && !ValueType.deepEquals(e, actual.tangents()[d][i])) {
+          throw failure("after " + rules.directionsName() + ", the tangent of "
+              + signature.name(i) + " along each direction is bit for bit what "
+              + rules.forwardName() + " leaves in it")
+              .with("direction", d + " (" + along + ")")
+              .with("expected", Signature.render(e) + " (" + rules.forwardName() + ")")
+              .with("actual", Signature.render(actual.tangents()[d][i]) + " ("
+                  + rules.directionsName() + ")")
+              .error();
+        }
+      }
     }
   }
 

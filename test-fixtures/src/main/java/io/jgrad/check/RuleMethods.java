@@ -2,6 +2,7 @@ package io.jgrad.check;
 
 import io.jgrad.Dual;
 import io.jgrad.DualArray;
+import java.lang.reflect.Array;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
@@ -47,6 +48,8 @@ final class RuleMethods {
   private final Method[] gradientAccessors;
   /** {@code <name>Hvp}, generated for a number result where second-order rules exist. */
   private Method hvp;
+  /** {@code <name>Directions}, vector forward mode, where the processor generates it. */
+  private Method directions;
   /** {@code <name>Hessian}, where {@link #hvp} exists (not for methods changing objects). */
   private Method hessian;
 
@@ -163,6 +166,7 @@ final class RuleMethods {
     }
     RuleMethods found =
         new RuleMethods(named, forward, forwardInto, reverse, adjoint, jacobian, accessors);
+    found.directions = directionsMethod(signature, frule);
     if (hvp != null && hvp.getReturnType().isRecord()
         && hvp.getReturnType().getRecordComponents().length == 2 * accessors.length - 1) {
       found.hvp = hvp;
@@ -426,6 +430,120 @@ final class RuleMethods {
    * True if {@code <name>Into} exists (jgrad generates it for a number result; hand-written rules
    * may leave it out): it is then checked against the forward rule.
    */
+  /**
+   * {@code <name>Directions(x, xDots, ..., int directions, resultDots)}: each tangent with a
+   * direction index added last; null if the processor did not generate one.
+   */
+  private static Method directionsMethod(Signature signature, Class<?> frule) {
+    List<Class<?>> types = new ArrayList<>();
+    for (int i = 0; i < signature.arity(); i++) {
+      types.add(signature.type(i));
+      if (signature.kind(i) != ParamKind.PASSIVE) {
+        types.add(Array.newInstance(signature.shadowType(i), 0).getClass());
+      }
+    }
+    types.add(int.class);
+    if (signature.result == Signature.ResultKind.SCALAR) {
+      types.add(double[].class);
+    } else if (signature.result == Signature.ResultKind.ARRAY) {
+      if (signature.recordResult != null) {
+        return null;
+      }
+      types.add(double[][].class);
+    }
+    return optionalMethod(frule, signature.primal.getName() + "Directions", types);
+  }
+
+  boolean hasDirections() {
+    return directions != null;
+  }
+
+  String directionsName() {
+    return forwardName() + "Directions";
+  }
+
+  /**
+   * What {@code <name>Directions} computed, split back into one direction at a time: the value,
+   * the result's tangent along each direction (a number or a {@code double[]}) and each
+   * parameter's tangent structure after the call (null for parameters without one).
+   */
+  record Directions(Object value, Object[] resultTangents, Object[][] tangents) {}
+
+  /**
+   * Calls {@code <name>Directions} with the tangent structures {@code perDirection[d]} (as
+   * {@link #forward} takes them) interleaved, the direction last.
+   */
+  Directions directions(Object[] args, Object[][] perDirection, int resultLength) {
+    int k = perDirection.length;
+    Object[] vectors = new Object[args.length];
+    for (int i = 0; i < args.length; i++) {
+      if (signature.kind(i) == ParamKind.PASSIVE) {
+        continue;
+      }
+      Object[] lanes = new Object[k];
+      for (int d = 0; d < k; d++) {
+        lanes[d] = perDirection[d][i];
+      }
+      vectors[i] = interleave(lanes, signature.shadowType(i));
+    }
+    Object buffer = signature.result == Signature.ResultKind.SCALAR ? new double[k]
+        : signature.result == Signature.ResultKind.ARRAY ? new double[resultLength][k] : null;
+    Object returned = buffer == null ? callForward(directions, args, vectors, k)
+        : callForward(directions, args, vectors, k, buffer);
+    Object[] results = new Object[k];
+    Object[][] tangents = new Object[k][args.length];
+    for (int d = 0; d < k; d++) {
+      results[d] = buffer == null ? null : lane(buffer, d);
+      for (int i = 0; i < args.length; i++) {
+        tangents[d][i] = signature.kind(i) == ParamKind.PASSIVE ? null : lane(vectors[i], d);
+      }
+    }
+    return new Directions(returned, results, tangents);
+  }
+
+  /** One structure per direction as one with the direction as the last index. */
+  private static Object interleave(Object[] lanes, Class<?> type) {
+    int k = lanes.length;
+    if (!type.isArray()) {
+      double[] v = new double[k];
+      for (int d = 0; d < k; d++) {
+        v[d] = ((Number) lanes[d]).doubleValue();
+      }
+      return v;
+    }
+    if (lanes[0] == null) {
+      return null;
+    }
+    int n = Array.getLength(lanes[0]);
+    Class<?> element = type.getComponentType();
+    Object v = Array.newInstance(Array.newInstance(element, 0).getClass(), n);
+    for (int i = 0; i < n; i++) {
+      Object[] column = new Object[k];
+      for (int d = 0; d < k; d++) {
+        column[d] = Array.get(lanes[d], i);
+      }
+      Array.set(v, i, interleave(column, element));
+    }
+    return v;
+  }
+
+  /** Direction {@code d} of an interleaved structure (see {@link #interleave}). */
+  private static Object lane(Object vector, int d) {
+    if (vector == null) {
+      return null;
+    }
+    if (vector instanceof double[] v) {
+      return v[d];
+    }
+    int n = Array.getLength(vector);
+    Class<?> element = vector.getClass().getComponentType().getComponentType();
+    Object out = Array.newInstance(element, n);
+    for (int i = 0; i < n; i++) {
+      Array.set(out, i, lane(Array.get(vector, i), d));
+    }
+    return out;
+  }
+
   boolean hasForwardInto() {
     return forwardInto != null;
   }

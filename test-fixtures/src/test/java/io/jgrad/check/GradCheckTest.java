@@ -57,6 +57,7 @@ import io.jgrad.check.fakes.VoidStep;
 import io.jgrad.check.fakes.WrongAdjoint;
 import io.jgrad.check.fakes.WrongConvenience;
 import io.jgrad.check.fakes.WrongInto;
+import io.jgrad.check.fakes.WrongDirections;
 import io.jgrad.check.fakes.WrongHvp;
 import io.jgrad.check.fakes.RightHvp;
 import io.jgrad.check.fakes.AsymmetricHvp;
@@ -252,6 +253,19 @@ class GradCheckTest {
           "(finite difference, best step h = ",
           "(tangent from WrongTangent_Frule.f)",
           "> tolerance 1.0E-6");
+    }
+
+    @Test
+    void vectorForwardModeMixingDirectionsFails() {
+      String message = failureOf(GradCheck.of(WrongDirections.class, "f"));
+
+      assertContains(
+          message,
+          "check:      the result's tangent from WrongDirections_Frule.fDirections along each"
+              + " direction is bit for bit the one WrongDirections_Frule.f returns",
+          "direction:  1 (a random direction)",
+          "(WrongDirections_Frule.f)",
+          "(WrongDirections_Frule.fDirections)");
     }
 
     @Test

@@ -105,8 +105,11 @@ public final class JavaEmitter {
         .addModifiers(Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
         .addJavadoc("The variables of {@link #$N}, which is split into chunks.\n",
             function.name());
+    Set<String> fields = new java.util.HashSet<>();
     for (Var v : inFrame) {
-      type.addField(typeName(v.type()), v.name());
+      if (fields.add(v.name())) { // the loops over directions share one counter's name
+        type.addField(typeName(v.type()), v.name());
+      }
     }
     return new Emitted(code.build(), split.chunks, List.of(type.build()));
   }

@@ -47,13 +47,13 @@ public final class RuleWriter {
    * the first parameter of {@code primal} and of every rule.
    */
   public record Rule(Function primal, String primalName, boolean isPublic, boolean helper,
-      boolean instance, List<TypeName> thrown, Function forward, Function reverse,
-      Function forwardPart, Function reversePart, Block aliasChecks,
+      boolean instance, List<TypeName> thrown, Function forward, Function directions,
+      Function reverse, Function forwardPart, Function reversePart, Block aliasChecks,
       SecondOrderRules.Output second) {
     /** These rules with second-order rules ({@code null}: none). */
     public Rule withSecond(SecondOrderRules.Output rules) {
-      return new Rule(primal, primalName, isPublic, helper, instance, thrown, forward, reverse,
-          forwardPart, reversePart, aliasChecks, rules);
+      return new Rule(primal, primalName, isPublic, helper, instance, thrown, forward,
+          directions, reverse, forwardPart, reversePart, aliasChecks, rules);
     }
   }
 
@@ -94,8 +94,8 @@ public final class RuleWriter {
             + " {@link $T}.\n");
     for (Copy copy : copies) {
       Function f = copy.body();
-      Rule asRule = new Rule(f, copy.primalName(), false, true, false, copy.thrown(), f, f, f,
-          f, new Block(), null);
+      Rule asRule = new Rule(f, copy.primalName(), false, true, false, copy.thrown(), f, null, f,
+          f, f, new Block(), null);
       type.addMethod(method(f, asRule, JavaEmitter.typeName(f.returnType()))
           .addJavadoc("A copy of {@link $T#$L}, which is private: its result has no derivative,"
               + " and the rules call this copy where the primal calls it.\n", owner,
@@ -126,8 +126,35 @@ public final class RuleWriter {
             .addJavadoc("@return the primal value (bit for bit)\n")
             .build());
       }
+      if (rule.directions() != null && !rule.helper()) {
+        type.addMethod(directions(rule));
+      }
     }
     return file(withHelpers(type));
+  }
+
+  /** {@code fDirections}: value and the derivatives along several directions in one sweep. */
+  private MethodSpec directions(Rule rule) {
+    Function d = rule.directions();
+    MethodSpec.Builder m = method(d, rule, JavaEmitter.typeName(d.returnType()))
+        .addJavadoc("Value and directional derivatives of {@link $T#$L} along {@code $L}"
+            + " directions at once: the primal work and the partial derivatives are computed"
+            + " once, the tangents once per direction. Derivative {@code k} is bit for bit what"
+            + " {@link #$L} returns for the k-th direction.\n\n", owner, linkSignature(rule),
+            d.params().get(d.params().size() - (d.returnType().equals(Type.VOID) ? 1 : 2)).name(),
+            rule.forward().name())
+        .addJavadoc("<p>The direction is the last index: each differentiable {@code double}"
+            + " parameter is followed by its {@code double[directions]} tangents, a"
+            + " {@code double[]} by {@code double[length][directions]}, a {@code double[][]} by"
+            + " {@code double[rows][columns][directions]}. Tangent arrays are updated in place"
+            + " along with their arrays.");
+    if (!d.returnType().equals(Type.VOID)) {
+      m.addJavadoc(" The derivatives of the result are stored into the last parameter, shaped"
+          + " like the result's tangents (one row of {@code directions} per element of an array"
+          + " result, which must have the result's length).\n\n@return the primal value (bit"
+          + " for bit)");
+    }
+    return m.addJavadoc("\n").build();
   }
 
   public JavaFile reverseFile(List<Rule> rules) {
@@ -337,6 +364,13 @@ public final class RuleWriter {
     }
     m.endControlFlow();
     m.nextControlFlow("else");
+    if (rule.directions() != null && primal.returnType().equals(Type.DOUBLE_ARRAY)) {
+      forwardInChunks(rule, names, jacobian, columns, value, entry, dataOnEntry, m);
+      m.endControlFlow();
+      m.addCode(state.dataFinal());
+      m.addStatement("return $N", jacobian);
+      return m.build();
+    }
     m.beginControlFlow("for (int $N = 0; $N < $N; $N++)", column, column, columns, column);
     m.addStatement("int $N = 0", offset);
     List<CodeBlock> forwardArgs = new ArrayList<>();
@@ -380,6 +414,58 @@ public final class RuleWriter {
     m.addCode(state.dataFinal());
     m.addStatement("return $N", jacobian);
     return m.build();
+  }
+
+  /** Directions per sweep of the vector forward rule in {@code fJacobian}. */
+  static final int JACOBIAN_DIRECTIONS = 16;
+
+  /**
+   * The forward-mode columns of {@code fJacobian} {@value #JACOBIAN_DIRECTIONS} at a time, each
+   * chunk one call of {@code fDirections}: the primal work is shared by the chunk's columns.
+   */
+  private void forwardInChunks(Rule rule, Names names, String jacobian, String columns,
+      String value, java.util.Map<String, String> entry, CodeBlock dataOnEntry,
+      MethodSpec.Builder m) {
+    Function primal = rule.primal();
+    ClassName directions = ClassName.get("io.jgrad", "Directions");
+    String first = names.fresh("first");
+    String count = names.fresh("count");
+    String offset = names.fresh("offset");
+    String resultDots = names.fresh("resultDots");
+    String row = names.fresh("row");
+    m.beginControlFlow("for (int $N = 0; $N < $N; $N += $L)", first, first, columns, first,
+        JACOBIAN_DIRECTIONS);
+    m.addStatement("int $N = $T.min($L, $N - $N)", count, Math.class, JACOBIAN_DIRECTIONS,
+        columns, first);
+    m.addStatement("int $N = 0", offset);
+    List<CodeBlock> args = new ArrayList<>();
+    for (Var p : primal.params()) {
+      args.add(entryCopy(p, entry));
+      if (!p.isDifferentiableParam()) {
+        continue;
+      }
+      String dots = names.fresh(p.name() + "Dots");
+      if (p.type().isArray()) {
+        m.addStatement("$T $N = $T.zerosLike($L, $N)",
+            JavaEmitter.typeName(p.type().tangentType().arrayOf()), dots, directions,
+            CodeBlock.of("$N", entryVar(p, entry).name()), count);
+      } else {
+        m.addStatement("double[] $N = new double[$N]", dots, count);
+      }
+      m.addStatement("$N = $T.seed($N, $N, $N)", offset, directions, dots, first, offset);
+      args.add(CodeBlock.of("$N", dots));
+    }
+    m.addStatement("double[][] $N = new double[$N.length][$N]", resultDots, value, count);
+    args.add(CodeBlock.of("$N", count));
+    args.add(CodeBlock.of("$N", resultDots));
+    m.addCode(dataOnEntry);
+    m.addStatement("$T.$N($L)", ClassName.get(packageName, RuleNames.forwardClass(ruleBase)),
+        rule.directions().name(), CodeBlock.join(args, ", "));
+    m.beginControlFlow("for (int $N = 0; $N < $N.length; $N++)", row, row, value, row);
+    m.addStatement("$T.arraycopy($N[$N], 0, $N[$N], $N, $N)", System.class, resultDots, row,
+        jacobian, row, first, count);
+    m.endControlFlow();
+    m.endControlFlow();
   }
 
   /**

@@ -22,6 +22,11 @@ public final class RuleNames {
     return method + "Into";
   }
 
+  /** The forward rule carrying several directions at once ({@code fDirections}). */
+  public static String forwardDirections(String method) {
+    return method + "Directions";
+  }
+
   public static String adjointMethod(String method) {
     return method + "Adjoint";
   }

@@ -58,6 +58,22 @@ public final class ForwardTransform {
     return new ForwardTransform(structured, callees).run(structured);
   }
 
+  /** A forward rule and its form carrying several directions ({@code null}: none). */
+  public record Rules(Function forward, Function directions) {}
+
+  /**
+   * {@link #apply}, dead stores removed, and the rule's vector form ({@link VectorTangents}),
+   * which fJacobian uses.
+   */
+  public static Rules withDirections(Function lowered, CalleeTable callees) {
+    Structurize.Result structured = Structurize.apply(lowered);
+    ForwardTransform transform = new ForwardTransform(structured, callees);
+    Function forward = DeadStores.apply(transform.run(structured));
+    boolean packed = ParameterSlots.packsScalarTangents(structured.function().params());
+    return new Rules(forward, VectorTangents.apply(forward,
+        new java.util.HashSet<>(transform.tangents.values()), packed));
+  }
+
   private Function run(Structurize.Result structured) {
     Function function = structured.function();
     List<Var> params = new ArrayList<>();

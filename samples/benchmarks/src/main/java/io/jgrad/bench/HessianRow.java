@@ -37,13 +37,16 @@ public final class HessianRow {
         expected[k][k] += 200;
       }
     }
-    double scale = largest(expected);
+    double scale = Matrices.largest(expected);
     List<String> lines = new ArrayList<>();
-    require("jgrad Hessian", row.jgradHessian(), expected, TOLERANCE * scale);
+    Matrices.requireClose("hessian: jgrad Hessian", row.jgradHessian(), expected,
+        TOLERANCE * scale);
     lines.add("jgrad Hessian = hand-derived to 1e-12 of its largest entry");
-    require("Hipparchus Hessian", row.hipparchus(), expected, TOLERANCE * scale);
+    Matrices.requireClose("hessian: Hipparchus Hessian", row.hipparchus(), expected,
+        TOLERANCE * scale);
     lines.add("Hipparchus Hessian = hand-derived to 1e-12");
-    require("FD of the gradient", row.finiteDifferences(), expected, 1e-5 * scale);
+    Matrices.requireClose("hessian: FD of the gradient", row.finiteDifferences(), expected,
+        1e-5 * scale);
     lines.add("FD of the gradient = hand-derived to 1e-5");
     double value = row.jgradHvp();
     if (Double.doubleToLongBits(value) != Double.doubleToLongBits(row.primal())) {
@@ -57,32 +60,10 @@ public final class HessianRow {
         hv[0][i] += expected[i][j] * dir[j];
       }
     }
-    require("jgrad-hvp", new double[][] {product}, hv, TOLERANCE * scale * largest(
-        new double[][] {dir}) * n);
+    Matrices.requireClose("hessian: jgrad-hvp", new double[][] {product}, hv,
+        TOLERANCE * scale * Matrices.largest(new double[][] {dir}) * n);
     lines.add("jgrad-hvp: value bit for bit, = H.direction");
     return lines;
-  }
-
-  private static double largest(double[][] m) {
-    double out = 0;
-    for (double[] row : m) {
-      for (double v : row) {
-        out = Math.max(out, Math.abs(v));
-      }
-    }
-    return out;
-  }
-
-  private static void require(String what, double[][] actual, double[][] expected,
-      double tolerance) {
-    for (int i = 0; i < expected.length; i++) {
-      for (int j = 0; j < expected[i].length; j++) {
-        if (!(Math.abs(actual[i][j] - expected[i][j]) <= tolerance)) {
-          throw new AssertionError("hessian: " + what + "[" + i + "][" + j + "] = "
-              + actual[i][j] + ", expected " + expected[i][j]);
-        }
-      }
-    }
   }
 
   /**

@@ -78,4 +78,31 @@ public final class Matrices {
     }
     throw new IndexOutOfBoundsException(k);
   }
+
+  /** The largest magnitude of an entry. */
+  public static double largest(double[][] m) {
+    double out = 0;
+    for (double[] row : m) {
+      for (double v : row) {
+        out = Math.max(out, Math.abs(v));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Fails with {@code what[i][j] = actual, expected e} at the first entry off by more than
+   * {@code tolerance} (or NaN).
+   */
+  public static void requireClose(String what, double[][] actual, double[][] expected,
+      double tolerance) {
+    for (int i = 0; i < expected.length; i++) {
+      for (int j = 0; j < expected[i].length; j++) {
+        if (!(Math.abs(actual[i][j] - expected[i][j]) <= tolerance)) {
+          throw new AssertionError(what + "[" + i + "][" + j + "] = " + actual[i][j]
+              + ", expected " + expected[i][j]);
+        }
+      }
+    }
+  }
 }

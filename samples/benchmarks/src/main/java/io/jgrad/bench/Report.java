@@ -1,6 +1,7 @@
 package io.jgrad.bench;
 
 import io.jgrad.bench.suite.Rows;
+import io.jgrad.bench.suite.ExponentialFitJacobianBenchmark;
 import io.jgrad.bench.suite.RosenbrockHessianBenchmark;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -128,6 +129,10 @@ public final class Report {
     if (rowFilter == null || rowFilter.matcher("hessian").find()) {
       hessianLines = hessianRow(quick, forks, raw, results);
     }
+    List<String> jacobianLines = new ArrayList<>();
+    if (rowFilter == null || rowFilter.matcher("jacobian").find()) {
+      jacobianLines = jacobianRow(quick, forks, raw, results);
+    }
     results.wallSeconds((System.nanoTime() - start) / 1e9);
 
     System.out.println();
@@ -140,6 +145,11 @@ public final class Report {
       System.out.println();
       System.out.println(HessianRow.header());
       hessianLines.forEach(System.out::println);
+    }
+    if (!jacobianLines.isEmpty()) {
+      System.out.println();
+      System.out.println(JacobianRow.header());
+      jacobianLines.forEach(System.out::println);
     }
     List<String> misses = results.misses();
     System.out.println(misses.isEmpty() ? "All targets met." : "Missed targets:");
@@ -176,23 +186,49 @@ public final class Report {
       System.out.println("  hessian: DISAGREE: " + e.getMessage());
       System.exit(1);
     }
-    String[] methods = RosenbrockHessianBenchmark.METHODS;
+    double[] micros = timeAll(RosenbrockHessianBenchmark.class.getName(),
+        RosenbrockHessianBenchmark.METHODS, "hessian", quick, forks, raw);
+    results.extraMiss(HessianRow.miss(row.n(), micros));
+    return HessianRow.lines(row.n(), micros);
+  }
+
+  /**
+   * The Jacobian row ({@link ExponentialFitJacobianBenchmark}): agreement, then each method
+   * timed; its line of the report (the target it misses is added to {@code results}' misses).
+   */
+  private static List<String> jacobianRow(boolean quick, int forks, List<RunResult> raw,
+      Results results) {
+    ExponentialFitJacobianBenchmark row = new ExponentialFitJacobianBenchmark();
+    try {
+      System.out.println("  jacobian: ok (" + String.join("; ", JacobianRow.check(row)) + ")");
+    } catch (AssertionError e) {
+      System.out.println("  jacobian: DISAGREE: " + e.getMessage());
+      System.exit(1);
+    }
+    double[] micros = timeAll(ExponentialFitJacobianBenchmark.class.getName(),
+        ExponentialFitJacobianBenchmark.METHODS, "jacobian", quick, forks, raw);
+    results.extraMiss(JacobianRow.miss(micros));
+    return JacobianRow.lines(row.parameters(), micros);
+  }
+
+  /** Times each method of a benchmark class; NaN where one fails. */
+  private static double[] timeAll(String benchmarkClass, String[] methods, String row,
+      boolean quick, int forks, List<RunResult> raw) {
     double[] micros = new double[methods.length];
     for (int k = 0; k < methods.length; k++) {
       micros[k] = Double.NaN;
       try {
-        RunResult result = run(RosenbrockHessianBenchmark.class.getName() + "." + methods[k],
-            quick, forks);
+        RunResult result = run(benchmarkClass + "." + methods[k], quick, forks);
         raw.add(result);
         micros[k] = measurement(result).micros();
-        System.out.printf(Locale.ROOT, "[hessian] %-20s %14s us/call%n", methods[k],
+        System.out.printf(Locale.ROOT, "[%s] %-20s %14s us/call%n", row, methods[k],
             Results.micros(micros[k]));
       } catch (RunnerException | RuntimeException e) {
-        System.out.printf(Locale.ROOT, "[hessian] %s: FAILED (%s)%n", methods[k], e.getMessage());
+        System.out.printf(Locale.ROOT, "[%s] %s: FAILED (%s)%n", row, methods[k],
+            e.getMessage());
       }
     }
-    results.extraMiss(HessianRow.miss(row.n(), micros));
-    return HessianRow.lines(row.n(), micros);
+    return micros;
   }
 
   private static RunResult run(String benchmark, boolean quick, int forks) throws RunnerException {

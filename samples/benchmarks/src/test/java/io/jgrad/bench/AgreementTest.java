@@ -56,6 +56,21 @@ class AgreementTest {
   }
 
   @Test
+  void jacobianRowAgrees() {
+    List<String> lines = JacobianRow.check(
+        new io.jgrad.bench.suite.ExponentialFitJacobianBenchmark());
+    assertEquals(2, lines.size(), String.join("\n", lines));
+  }
+
+  /** 38 columns: two full sweeps of 16 directions and one of 6, rows outnumbering columns. */
+  @Test
+  void jacobianInChunksAgreesWithAPartialLastChunk() {
+    List<String> lines = JacobianRow.check(
+        new io.jgrad.bench.suite.ExponentialFitJacobianBenchmark(38, 45));
+    assertEquals(2, lines.size(), String.join("\n", lines));
+  }
+
+  @Test
   void reducedRowsAreTheSuitesRows() {
     assertEquals(Rows.all().stream().map(RowBenchmark::label).toList(),
         Rows.reduced().stream().map(RowBenchmark::label).toList());
