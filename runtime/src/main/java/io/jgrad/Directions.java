@@ -148,4 +148,40 @@ public final class Directions {
     }
     return offset;
   }
+
+  /**
+   * Puts direction {@code lane} of an array's tangents into {@code row} from {@code at}, element
+   * after element (null rows skipped, as {@link Jacobians#put(double[], int, double[][])} lays
+   * them out); returns the index after the last.
+   */
+  public static int putLane(double[] row, int at, double[][] tangents, int lane) {
+    if (tangents == null) {
+      return at;
+    }
+    for (double[] element : tangents) {
+      row[at++] = element[lane];
+    }
+    return at;
+  }
+
+  /** As {@link #putLane(double[], int, double[][], int)}, for a matrix, row after row. */
+  public static int putLane(double[] row, int at, double[][][] tangents, int lane) {
+    if (tangents == null) {
+      return at;
+    }
+    for (double[][] r : tangents) {
+      at = putLane(row, at, r, lane);
+    }
+    return at;
+  }
+
+  public static int putLane(double[] row, int at, double[][][][] tangents, int lane) {
+    if (tangents == null) {
+      return at;
+    }
+    for (double[][][] m : tangents) {
+      at = putLane(row, at, m, lane);
+    }
+    return at;
+  }
 }

@@ -10,6 +10,7 @@ import io.jgrad.processor.check.ConstantParameters;
 import io.jgrad.processor.diag.Message;
 import io.jgrad.processor.diag.Problem;
 import io.jgrad.processor.diag.Reporter;
+import io.jgrad.processor.emit.JavaEmitter;
 import io.jgrad.processor.emit.RuleWriter;
 import io.jgrad.processor.emit.TangentWriter;
 import io.jgrad.processor.ir.Function;
@@ -204,7 +205,9 @@ final class GradPipeline {
               l.function(), primalName(l), l.isPublic(), l.helper(),
               l.method().getKind() == javax.lang.model.element.ElementKind.METHOD
                   && !l.method().getModifiers().contains(Modifier.STATIC), thrown,
-              forward.forward(), forward.directions(), reverse.adjoint(),
+              forward.forward(), forward.directions() != null
+                  && JavaEmitter.fitsOneMethod(forward.directions()) ? forward.directions()
+                  : null, reverse.adjoint(),
               DeadStores.apply(reverse.forwardPart()),
               DeadStores.apply(IncrementAdjoints.apply(
                   FirstContributions.apply(reverse.reversePart()))),
@@ -266,7 +269,23 @@ final class GradPipeline {
           }
         });
     rules.values().forEach(list -> list.replaceAll(rule -> rule.withSecond(
-        second.get(keys.get(rule).key()))));
+        withoutLargeDirections(second.get(keys.get(rule).key())))));
+  }
+
+  /**
+   * The rules without their k-direction forms where one would need splitting into chunks: a
+   * method that large gets the single-direction rules only (the extra methods could take the
+   * rule class past the JVM's limits, and chunking would hide the shared work).
+   */
+  private static SecondOrderRules.Output withoutLargeDirections(SecondOrderRules.Output o) {
+    if (o == null || o.hvpDirections() == null
+        || JavaEmitter.fitsOneMethod(o.hvpDirections())
+            && JavaEmitter.fitsOneMethod(o.hvpForwardDirections())
+            && JavaEmitter.fitsOneMethod(o.reverseTangentDirections())) {
+      return o;
+    }
+    return new SecondOrderRules.Output(o.forwardTangent(), o.reverseTangent(), o.hvp(),
+        o.hvpForward(), null, null, null);
   }
 
   /** True if a callee's compiled reverse rule class has the tangent form of its parts. */
@@ -713,6 +732,10 @@ final class GradPipeline {
       }
       if (rule.second() != null) {
         functions.addAll(List.of(rule.second().forwardTangent(), rule.second().reverseTangent()));
+        if (rule.second().hvpDirections() != null) {
+          functions.addAll(List.of(rule.second().hvpDirections(),
+              rule.second().hvpForwardDirections(), rule.second().reverseTangentDirections()));
+        }
       }
       rule.thrown().forEach(t -> addTypeNames(t.toString(), used));
     }

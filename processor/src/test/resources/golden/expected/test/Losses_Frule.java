@@ -59,19 +59,16 @@ public final class Losses_Frule {
   public static double softplusDirections(double z, double[] zDots, int directions,
       double[] resultDots) {
     double[] zDot = Arrays.copyOf(zDots, directions);
-    double[] t1Dot = new double[directions];
-    double[] t2Dot = new double[directions];
-    double[] resultDot = new double[directions];
     // line 11: return Math.log1p(Math.exp(z));
     double t1 = Math.exp(z);
     double t2 = Math.log1p(t1);
     double partial = 1.0 / (1.0 + t1);
     double result = t2;
     for (int d = 0; d < directions; d++) {
-      t1Dot[d] = t1 * zDot[d];
-      t2Dot[d] = partial * t1Dot[d];
-      resultDot[d] = t2Dot[d];
-      resultDots[d] = resultDot[d];
+      double t1Dot = t1 * zDot[d];
+      double t2Dot = partial * t1Dot;
+      double resultDot = t2Dot;
+      resultDots[d] = resultDot;
     }
     return result;
   }

@@ -1,6 +1,8 @@
 package test;
 
+import io.jgrad.Directions;
 import io.jgrad.tape.Tapes;
+import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
@@ -150,23 +152,119 @@ public final class Losses_Rrule {
   }
 
   /**
-   * The Hessian of {@link Losses#softplus(double)} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian. One Hessian-vector product ({@link #softplusHvpAdjoint}) per column. The arguments are left as the primal leaves them.
+   * {@link #softplusHvpAdjoint} along {@code directions} directions at once: the primal, the gradient and every partial derivative computed once, the tangents once per direction. Product {@code k} is bit for bit what {@link #softplusHvpAdjoint} adds for the k-th direction.
+   *
+   * <p>The direction is the last index: each direction and each buffer of Hessian-vector products has one more dimension than in {@link #softplusHvpAdjoint} ({@code xDirs[i][k]}, {@code xHvps[i][k]}, {@code scalarHvpsByDirection[j][k]}). The gradient is added once, into {@code xBar} and {@code scalarBars}.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double softplusHvpAdjointDirections(double z, double[] zDirs, double seed,
+      double[] scalarBars, double[][] scalarHvpsByDirection, int directions) {
+    double[] zDir = Arrays.copyOf(zDirs, directions);
+    Tapes tapes2 = Tapes.current();
+    int doubleMark = tapes2.doubleSize();
+    int intMark = tapes2.intSize();
+    int longMark = tapes2.longSize();
+    int refMark = tapes2.refSize();
+    try {
+      double value = softplusHvpForwardDirections(tapes2, z, zDir, directions);
+      softplusReverseTangentDirections(tapes2, z, zDir, seed, new double[directions], directions);
+      for (int d = directions - 1; d >= 0; d--) {
+        scalarHvpsByDirection[0][d] += tapes2.popDouble();
+      }
+      scalarBars[0] += tapes2.popDouble();
+      return value;
+    } catch (Throwable thrown) {
+      tapes2.truncate(doubleMark, intMark, longMark, refMark);
+      throw thrown;
+    }
+  }
+
+  /**
+   * A part of {@link #softplusHvpAdjointDirections}: {@link #softplusHvpForward} carrying several directions, the direction the last index of every tangent.
+   */
+  public static double softplusHvpForwardDirections(Tapes tapes, double z, double[] zDots,
+      int directions) {
+    double[] zDot = Arrays.copyOf(zDots, directions);
+    double[] t1Dot = new double[directions];
+    double[] t2Dot = new double[directions];
+    double[] resultDot = new double[directions];
+    double[] valueDot = new double[directions];
+    // forward sweep: the primal, recording what the reverse sweep needs
+    // line 11: return Math.log1p(Math.exp(z));
+    double t1 = Math.exp(z);
+    double t2 = Math.log1p(t1);
+    double result = t2;
+    double value = result;
+    // what the reverse sweep starts from
+    for (int d = 0; d < directions; d++) {
+      t1Dot[d] = t1 * zDot[d];
+    }
+    tapes.pushDouble(t1);
+    for (int d = 0; d < directions; d++) {
+      tapes.pushDouble(t1Dot[d]);
+    }
+    return value;
+  }
+
+  /**
+   * A part of {@link #softplusHvpAdjointDirections}: {@link #softplusReverseTangent} carrying several directions, the direction the last index of every tangent.
+   */
+  public static void softplusReverseTangentDirections(Tapes tapes, double z, double[] zDots,
+      double seed, double[] seedDots, int directions) {
+    double[] zDot = Arrays.copyOf(zDots, directions);
+    double[] seedDot = Arrays.copyOf(seedDots, directions);
+    double[] t1Dot = new double[directions];
+    double[] zBarDot = new double[directions];
+    for (int d = directions - 1; d >= 0; d--) {
+      t1Dot[d] = tapes.popDouble();
+    }
+    double t1 = tapes.popDouble();
+    // reverse sweep: adjoints, from the last statement to the first
+    double resultBar = seed;
+    // line 11: return Math.log1p(Math.exp(z));
+    double t2Bar = resultBar;
+    double t3 = 1.0 + t1;
+    double t = 1.0 / t3;
+    double partial = -(t / t3);
+    double t1Bar = t2Bar * t;
+    double zBar = t1Bar * t1;
+    for (int d = 0; d < directions; d++) {
+      double resultBarDot = seedDot[d];
+      double t2BarDot = resultBarDot;
+      double t3Dot = t1Dot[d];
+      double tDot = partial * t3Dot;
+      double t1BarDot = t * t2BarDot + t2Bar * tDot;
+      zBarDot[d] = t1 * t1BarDot + t1Bar * t1Dot[d];
+    }
+    tapes.pushDouble(zBar);
+    for (int d = 0; d < directions; d++) {
+      tapes.pushDouble(zBarDot[d]);
+    }
+  }
+
+  /**
+   * The Hessian of {@link Losses#softplus(double)} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian. 128 columns per call of {@link #softplusHvpAdjointDirections}. The arguments are left as the primal leaves them.
    */
   public static double[][] softplusHessian(double z) {
     int columns = 0;
     columns += 1;
     double value = Losses.softplus(z);
     double[][] hessian = new double[columns][];
-    for (int column = 0; column < columns; column++) {
-      double[] scalarBars = new double[1];
-      double[] scalarHvps = new double[1];
+    for (int first = 0; first < columns; first += 128) {
+      int count = Math.min(128, columns - first);
       int offset = 0;
-      double zDir = column == offset++ ? 1.0 : 0.0;
-      softplusHvpAdjoint(z, zDir, 1.0, scalarBars, scalarHvps);
-      double[] row = new double[columns];
-      int at = 0;
-      row[at++] = scalarHvps[0];
-      hessian[column] = row;
+      double[] zDirs = new double[count];
+      offset = Directions.seed(zDirs, first, offset);
+      double[] scalarBars = new double[1];
+      double[][] scalarHvpsByDirection = new double[1][count];
+      softplusHvpAdjointDirections(z, zDirs, 1.0, scalarBars, scalarHvpsByDirection, count);
+      for (int lane = 0; lane < count; lane++) {
+        double[] row = new double[columns];
+        int at = 0;
+        row[at++] = scalarHvpsByDirection[0][lane];
+        hessian[first + lane] = row;
+      }
     }
     return hessian;
   }

@@ -92,12 +92,6 @@ public final class Model_Frule {
       double y, double[] yDots, int directions, double[] resultDots) {
     double[] yDot = Arrays.copyOf(yDots, directions);
     double[] zDot = new double[directions];
-    double[] t1Dot = new double[directions];
-    double[] t2Dot = new double[directions];
-    double[] t3Dot = new double[directions];
-    double[] t4Dot = new double[directions];
-    double[] t5Dot = new double[directions];
-    double[] resultDot = new double[directions];
     // line 11: double z = 0.0;
     double z = 0.0;
     for (int d = 0; d < directions; d++) {
@@ -111,8 +105,8 @@ public final class Model_Frule {
       double partial2 = w[i];
       z += t1;
       for (int d = 0; d < directions; d++) {
-        t1Dot[d] = partial * wDots[i][d] + partial2 * xDots[i][d];
-        zDot[d] += t1Dot[d];
+        double t1Dot = partial * wDots[i][d] + partial2 * xDots[i][d];
+        zDot[d] += t1Dot;
       }
     }
     // line 15: return Losses.softplus(-y * z);
@@ -123,12 +117,12 @@ public final class Model_Frule {
     double partial3 = 1.0 / (1.0 + t5);
     double result = t4;
     for (int d = 0; d < directions; d++) {
-      t2Dot[d] = -yDot[d];
-      t3Dot[d] = z * t2Dot[d] + t2 * zDot[d];
-      t5Dot[d] = t5 * t3Dot[d];
-      t4Dot[d] = partial3 * t5Dot[d];
-      resultDot[d] = t4Dot[d];
-      resultDots[d] = resultDot[d];
+      double t2Dot = -yDot[d];
+      double t3Dot = z * t2Dot + t2 * zDot[d];
+      double t5Dot = t5 * t3Dot;
+      double t4Dot = partial3 * t5Dot;
+      double resultDot = t4Dot;
+      resultDots[d] = resultDot;
     }
     return result;
   }

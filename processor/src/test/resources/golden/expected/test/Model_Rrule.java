@@ -1,8 +1,10 @@
 package test;
 
+import io.jgrad.Directions;
 import io.jgrad.Jacobians;
 import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
+import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
@@ -230,7 +232,164 @@ public final class Model_Rrule {
   }
 
   /**
-   * The Hessian of {@link Model#loss(double[], double[], double)} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian. One Hessian-vector product ({@link #lossHvpAdjoint}) per column. The arguments are left as the primal leaves them.
+   * {@link #lossHvpAdjoint} along {@code directions} directions at once: the primal, the gradient and every partial derivative computed once, the tangents once per direction. Product {@code k} is bit for bit what {@link #lossHvpAdjoint} adds for the k-th direction.
+   *
+   * <p>The direction is the last index: each direction and each buffer of Hessian-vector products has one more dimension than in {@link #lossHvpAdjoint} ({@code xDirs[i][k]}, {@code xHvps[i][k]}, {@code scalarHvpsByDirection[j][k]}). The gradient is added once, into {@code xBar} and {@code scalarBars}.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double lossHvpAdjointDirections(double[] w, double[][] wDirs, double[] wBar,
+      double[][] wHvps, double[] x, double[][] xDirs, double[] xBar, double[][] xHvps, double y,
+      double[] yDirs, double seed, double[] scalarBars, double[][] scalarHvpsByDirection,
+      int directions) {
+    double[] yDir = Arrays.copyOf(yDirs, directions);
+    Tapes tapes2 = Tapes.current();
+    int doubleMark = tapes2.doubleSize();
+    int intMark = tapes2.intSize();
+    int longMark = tapes2.longSize();
+    int refMark = tapes2.refSize();
+    try {
+      double value = lossHvpForwardDirections(tapes2, w, wDirs, wBar, wHvps, x, xDirs, xBar, xHvps, y, yDir, directions);
+      lossReverseTangentDirections(tapes2, w, wDirs, wBar, wHvps, x, xDirs, xBar, xHvps, y, yDir, seed, new double[directions], directions);
+      for (int d = directions - 1; d >= 0; d--) {
+        scalarHvpsByDirection[0][d] += tapes2.popDouble();
+      }
+      scalarBars[0] += tapes2.popDouble();
+      return value;
+    } catch (Throwable thrown) {
+      tapes2.truncate(doubleMark, intMark, longMark, refMark);
+      throw thrown;
+    }
+  }
+
+  /**
+   * A part of {@link #lossHvpAdjointDirections}: {@link #lossHvpForward} carrying several directions, the direction the last index of every tangent.
+   */
+  public static double lossHvpForwardDirections(Tapes tapes, double[] w, double[][] wDots,
+      double[] wBar, double[][] wBarDots, double[] x, double[][] xDots, double[] xBar,
+      double[][] xBarDots, double y, double[] yDots, int directions) {
+    double[] yDot = Arrays.copyOf(yDots, directions);
+    double[] zDot = new double[directions];
+    double[] t5Dot = new double[directions];
+    double[] t4Dot = new double[directions];
+    double[] resultDot = new double[directions];
+    double[] valueDot = new double[directions];
+    // forward sweep: the primal, recording what the reverse sweep needs
+    // line 11: double z = 0.0;
+    double z = 0.0;
+    for (int d = 0; d < directions; d++) {
+      zDot[d] = 0.0;
+    }
+    // line 12: for (int i = 0; i < w.length; i++)
+    int i = 0;
+    while (i < w.length) {
+      double partial = x[i];
+      double partial2 = w[i];
+      // line 13: z += w[i] * x[i];
+      double t1 = w[i] * x[i];
+      z += t1;
+      for (int d = 0; d < directions; d++) {
+        double t1Dot = partial * wDots[i][d] + partial2 * xDots[i][d];
+        zDot[d] += t1Dot;
+      }
+      // line 12: for (int i = 0; i < w.length; i++)
+      i++;
+    }
+    // line 15: return Losses.softplus(-y * z);
+    double t2 = -y;
+    double t3 = t2 * z;
+    double t5 = Math.exp(t3);
+    double t4 = Math.log1p(t5);
+    double result = t4;
+    double value = result;
+    // what the reverse sweep starts from
+    for (int d = 0; d < directions; d++) {
+      double t2Dot = -yDot[d];
+      double t3Dot = z * t2Dot + t2 * zDot[d];
+      t5Dot[d] = t5 * t3Dot;
+    }
+    tapes.pushDouble(t5);
+    for (int d = 0; d < directions; d++) {
+      tapes.pushDouble(t5Dot[d]);
+    }
+    tapes.pushDouble(z);
+    for (int d = 0; d < directions; d++) {
+      tapes.pushDouble(zDot[d]);
+    }
+    tapes.pushInt(i);
+    return value;
+  }
+
+  /**
+   * A part of {@link #lossHvpAdjointDirections}: {@link #lossReverseTangent} carrying several directions, the direction the last index of every tangent.
+   */
+  public static void lossReverseTangentDirections(Tapes tapes, double[] w, double[][] wDots,
+      double[] wBar, double[][] wBarDots, double[] x, double[][] xDots, double[] xBar,
+      double[][] xBarDots, double y, double[] yDots, double seed, double[] seedDots,
+      int directions) {
+    double[] yDot = Arrays.copyOf(yDots, directions);
+    double[] seedDot = Arrays.copyOf(seedDots, directions);
+    double[] zDot = new double[directions];
+    double[] t5Dot = new double[directions];
+    double[] zBarDot = new double[directions];
+    double[] yBarDot = new double[directions];
+    int i = tapes.popInt();
+    for (int d = directions - 1; d >= 0; d--) {
+      zDot[d] = tapes.popDouble();
+    }
+    double z = tapes.popDouble();
+    for (int d = directions - 1; d >= 0; d--) {
+      t5Dot[d] = tapes.popDouble();
+    }
+    double t5 = tapes.popDouble();
+    double t2 = -y;
+    // reverse sweep: adjoints, from the last statement to the first
+    double resultBar = seed;
+    // line 15: return Losses.softplus(-y * z);
+    double t4Bar = resultBar;
+    double t6 = 1.0 + t5;
+    double t = 1.0 / t6;
+    double partial = -(t / t6);
+    double t5Bar = t4Bar * t;
+    double t3Bar = t5Bar * t5;
+    double t2Bar = t3Bar * z;
+    double zBar = t3Bar * t2;
+    for (int d = 0; d < directions; d++) {
+      double t2Dot = -yDot[d];
+      double resultBarDot = seedDot[d];
+      double t4BarDot = resultBarDot;
+      double t6Dot = t5Dot[d];
+      double tDot = partial * t6Dot;
+      double t5BarDot = t * t4BarDot + t4Bar * tDot;
+      double t3BarDot = t5 * t5BarDot + t5Bar * t5Dot[d];
+      double t2BarDot = z * t3BarDot + t3Bar * zDot[d];
+      zBarDot[d] = t2 * t3BarDot + t3Bar * t2Dot;
+      yBarDot[d] = -t2BarDot;
+    }
+    double yBar = -t2Bar;
+    // line 12: for (int i = 0; i < w.length; i++)
+    while (i > 0) {
+      i--;
+      // line 13: z += w[i] * x[i];
+      double t1Bar = zBar;
+      double partial2 = x[i];
+      wBar[i] += t1Bar * x[i];
+      double partial3 = w[i];
+      xBar[i] += t1Bar * w[i];
+      for (int d = 0; d < directions; d++) {
+        double t1BarDot = zBarDot[d];
+        wBarDots[i][d] += partial2 * t1BarDot + t1Bar * xDots[i][d];
+        xBarDots[i][d] += partial3 * t1BarDot + t1Bar * wDots[i][d];
+      }
+    }
+    tapes.pushDouble(yBar);
+    for (int d = 0; d < directions; d++) {
+      tapes.pushDouble(yBarDot[d]);
+    }
+  }
+
+  /**
+   * The Hessian of {@link Model#loss(double[], double[], double)} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian. 128 columns per call of {@link #lossHvpAdjointDirections}. The arguments are left as the primal leaves them.
    */
   public static double[][] lossHessian(double[] w, double[] x, double y) {
     int columns = 0;
@@ -241,26 +400,30 @@ public final class Model_Rrule {
     double[] xEntry = Snapshots.copy(x);
     double value = Model.loss(w, x, y);
     double[][] hessian = new double[columns][];
-    for (int column = 0; column < columns; column++) {
-      double[] wDir = wEntry == null ? null : new double[wEntry.length];
-      double[] wBar = wEntry == null ? null : new double[wEntry.length];
-      double[] wHvp = wEntry == null ? null : new double[wEntry.length];
-      double[] xDir = xEntry == null ? null : new double[xEntry.length];
-      double[] xBar = xEntry == null ? null : new double[xEntry.length];
-      double[] xHvp = xEntry == null ? null : new double[xEntry.length];
-      double[] scalarBars = new double[1];
-      double[] scalarHvps = new double[1];
+    for (int first = 0; first < columns; first += 128) {
+      int count = Math.min(128, columns - first);
       int offset = 0;
-      offset = Jacobians.seed(wDir, column, offset);
-      offset = Jacobians.seed(xDir, column, offset);
-      double yDir = column == offset++ ? 1.0 : 0.0;
-      lossHvpAdjoint(Snapshots.copy(wEntry), wDir, wBar, wHvp, Snapshots.copy(xEntry), xDir, xBar, xHvp, y, yDir, 1.0, scalarBars, scalarHvps);
-      double[] row = new double[columns];
-      int at = 0;
-      at = Jacobians.put(row, at, wHvp);
-      at = Jacobians.put(row, at, xHvp);
-      row[at++] = scalarHvps[0];
-      hessian[column] = row;
+      double[][] wDirs = Directions.zerosLike(wEntry, count);
+      offset = Directions.seed(wDirs, first, offset);
+      double[] wBar = wEntry == null ? null : new double[wEntry.length];
+      double[][] wHvps = Directions.zerosLike(wEntry, count);
+      double[][] xDirs = Directions.zerosLike(xEntry, count);
+      offset = Directions.seed(xDirs, first, offset);
+      double[] xBar = xEntry == null ? null : new double[xEntry.length];
+      double[][] xHvps = Directions.zerosLike(xEntry, count);
+      double[] yDirs = new double[count];
+      offset = Directions.seed(yDirs, first, offset);
+      double[] scalarBars = new double[1];
+      double[][] scalarHvpsByDirection = new double[1][count];
+      lossHvpAdjointDirections(Snapshots.copy(wEntry), wDirs, wBar, wHvps, Snapshots.copy(xEntry), xDirs, xBar, xHvps, y, yDirs, 1.0, scalarBars, scalarHvpsByDirection, count);
+      for (int lane = 0; lane < count; lane++) {
+        double[] row = new double[columns];
+        int at = 0;
+        at = Directions.putLane(row, at, wHvps, lane);
+        at = Directions.putLane(row, at, xHvps, lane);
+        row[at++] = scalarHvpsByDirection[0][lane];
+        hessian[first + lane] = row;
+      }
     }
     return hessian;
   }

@@ -100,14 +100,6 @@ public final class Rosenbrock_Frule {
   public static double rosenbrockDirections(double[] x, double[][] xDots, int directions,
       double[] resultDots) {
     double[] sDot = new double[directions];
-    double[] aDot = new double[directions];
-    double[] bDot = new double[directions];
-    double[] t1Dot = new double[directions];
-    double[] t2Dot = new double[directions];
-    double[] t3Dot = new double[directions];
-    double[] t4Dot = new double[directions];
-    double[] t5Dot = new double[directions];
-    double[] resultDot = new double[directions];
     // line 11: double s = 0.0;
     double s = 0.0;
     for (int d = 0; d < directions; d++) {
@@ -130,23 +122,23 @@ public final class Rosenbrock_Frule {
       s += t5;
       for (int d = 0; d < directions; d++) {
         // line 13: double a = 1.0 - x[i];
-        aDot[d] = -xDots[i][d];
+        double aDot = -xDots[i][d];
         // line 14: double b = x[i + 1] - x[i] * x[i];
-        t1Dot[d] = partial * xDots[i][d];
-        bDot[d] = xDots[i + 1][d] - t1Dot[d];
+        double t1Dot = partial * xDots[i][d];
+        double bDot = xDots[i + 1][d] - t1Dot;
         // line 15: s += a * a + 100.0 * b * b;
-        t2Dot[d] = partial2 * aDot[d];
-        t3Dot[d] = 100.0 * bDot[d];
-        t4Dot[d] = b * t3Dot[d] + t3 * bDot[d];
-        t5Dot[d] = t2Dot[d] + t4Dot[d];
-        sDot[d] += t5Dot[d];
+        double t2Dot = partial2 * aDot;
+        double t3Dot = 100.0 * bDot;
+        double t4Dot = b * t3Dot + t3 * bDot;
+        double t5Dot = t2Dot + t4Dot;
+        sDot[d] += t5Dot;
       }
     }
     // line 17: return s;
     double result = s;
     for (int d = 0; d < directions; d++) {
-      resultDot[d] = sDot[d];
-      resultDots[d] = resultDot[d];
+      double resultDot = sDot[d];
+      resultDots[d] = resultDot;
     }
     return result;
   }

@@ -1,8 +1,10 @@
 package test;
 
+import io.jgrad.Directions;
 import io.jgrad.Jacobians;
 import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
+import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
@@ -223,7 +225,150 @@ public final class Rosenbrock_Rrule {
   }
 
   /**
-   * The Hessian of {@link Rosenbrock#rosenbrock(double[])} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian. One Hessian-vector product ({@link #rosenbrockHvpAdjoint}) per column. The arguments are left as the primal leaves them.
+   * {@link #rosenbrockHvpAdjoint} along {@code directions} directions at once: the primal, the gradient and every partial derivative computed once, the tangents once per direction. Product {@code k} is bit for bit what {@link #rosenbrockHvpAdjoint} adds for the k-th direction.
+   *
+   * <p>The direction is the last index: each direction and each buffer of Hessian-vector products has one more dimension than in {@link #rosenbrockHvpAdjoint} ({@code xDirs[i][k]}, {@code xHvps[i][k]}, {@code scalarHvpsByDirection[j][k]}). The gradient is added once, into {@code xBar} and {@code scalarBars}.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double rosenbrockHvpAdjointDirections(double[] x, double[][] xDirs, double[] xBar,
+      double[][] xHvps, double seed, int directions) {
+    Tapes tapes2 = Tapes.current();
+    int doubleMark = tapes2.doubleSize();
+    int intMark = tapes2.intSize();
+    int longMark = tapes2.longSize();
+    int refMark = tapes2.refSize();
+    try {
+      double value = rosenbrockHvpForwardDirections(tapes2, x, xDirs, xBar, xHvps, directions);
+      rosenbrockReverseTangentDirections(tapes2, x, xDirs, xBar, xHvps, seed, new double[directions], directions);
+      return value;
+    } catch (Throwable thrown) {
+      tapes2.truncate(doubleMark, intMark, longMark, refMark);
+      throw thrown;
+    }
+  }
+
+  /**
+   * A part of {@link #rosenbrockHvpAdjointDirections}: {@link #rosenbrockHvpForward} carrying several directions, the direction the last index of every tangent.
+   */
+  public static double rosenbrockHvpForwardDirections(Tapes tapes, double[] x, double[][] xDots,
+      double[] xBar, double[][] xBarDots, int directions) {
+    double[] sDot = new double[directions];
+    double[] aDot = new double[directions];
+    double[] t1Dot = new double[directions];
+    double[] bDot = new double[directions];
+    double[] t2Dot = new double[directions];
+    double[] t3Dot = new double[directions];
+    double[] t4Dot = new double[directions];
+    double[] t5Dot = new double[directions];
+    double[] resultDot = new double[directions];
+    double[] valueDot = new double[directions];
+    // forward sweep: the primal, recording what the reverse sweep needs
+    // line 11: double s = 0.0;
+    double s = 0.0;
+    // line 12: for (int i = 0; i < x.length - 1; i++)
+    int i = 0;
+    while (i < x.length - 1) {
+      // line 13: double a = 1.0 - x[i];
+      double a = 1.0 - x[i];
+      // line 14: double b = x[i + 1] - x[i] * x[i];
+      double t1 = x[i] * x[i];
+      double b = x[i + 1] - t1;
+      // line 15: s += a * a + 100.0 * b * b;
+      double t2 = a * a;
+      double t3 = 100.0 * b;
+      double t4 = t3 * b;
+      double t5 = t2 + t4;
+      s += t5;
+      // line 12: for (int i = 0; i < x.length - 1; i++)
+      i++;
+    }
+    // line 17: return s;
+    double result = s;
+    double value = result;
+    // what the reverse sweep starts from
+    tapes.pushInt(i);
+    return value;
+  }
+
+  /**
+   * A part of {@link #rosenbrockHvpAdjointDirections}: {@link #rosenbrockReverseTangent} carrying several directions, the direction the last index of every tangent.
+   */
+  public static void rosenbrockReverseTangentDirections(Tapes tapes, double[] x, double[][] xDots,
+      double[] xBar, double[][] xBarDots, double seed, double[] seedDots, int directions) {
+    double[] seedDot = Arrays.copyOf(seedDots, directions);
+    double[] resultBarDot = new double[directions];
+    double[] sBarDot = new double[directions];
+    int i = tapes.popInt();
+    // reverse sweep: adjoints, from the last statement to the first
+    double resultBar = seed;
+    // line 17: return s;
+    double sBar = resultBar;
+    for (int d = 0; d < directions; d++) {
+      resultBarDot[d] = seedDot[d];
+    }
+    for (int d = 0; d < directions; d++) {
+      sBarDot[d] = resultBarDot[d];
+    }
+    // line 12: for (int i = 0; i < x.length - 1; i++)
+    while (i > 0) {
+      i--;
+      // line 15: s += a * a + 100.0 * b * b;
+      double t5Bar = sBar;
+      double t2Bar = t5Bar;
+      double t4Bar = t5Bar;
+      double partial = x[i] + x[i];
+      // line 14: double b = x[i + 1] - x[i] * x[i];
+      double t1 = x[i] * x[i];
+      double b = x[i + 1] - t1;
+      // line 15: s += a * a + 100.0 * b * b;
+      double t3 = 100.0 * b;
+      double t3Bar = t4Bar * b;
+      double bBar = t4Bar * t3;
+      bBar += t3Bar * 100.0;
+      // line 13: double a = 1.0 - x[i];
+      double a = 1.0 - x[i];
+      // line 15: s += a * a + 100.0 * b * b;
+      double t = a + a;
+      double aBar = t2Bar * t;
+      // line 14: double b = x[i + 1] - x[i] * x[i];
+      xBar[i + 1] += bBar;
+      double t1Bar = -bBar;
+      double t6 = x[i] + x[i];
+      xBar[i] += t1Bar * t6;
+      // line 13: double a = 1.0 - x[i];
+      xBar[i] -= aBar;
+      for (int d = 0; d < directions; d++) {
+        // line 15: s += a * a + 100.0 * b * b;
+        double t5BarDot = sBarDot[d];
+        double t2BarDot = t5BarDot;
+        double t4BarDot = t5BarDot;
+        // line 14: double b = x[i + 1] - x[i] * x[i];
+        double t1Dot = partial * xDots[i][d];
+        double bDot = xDots[i + 1][d] - t1Dot;
+        // line 15: s += a * a + 100.0 * b * b;
+        double t3Dot = 100.0 * bDot;
+        double t3BarDot = b * t4BarDot + t4Bar * bDot;
+        double bBarDot = t3 * t4BarDot + t4Bar * t3Dot;
+        bBarDot += 100.0 * t3BarDot;
+        // line 13: double a = 1.0 - x[i];
+        double aDot = -xDots[i][d];
+        // line 15: s += a * a + 100.0 * b * b;
+        double tDot = 2.0 * aDot;
+        double aBarDot = t * t2BarDot + t2Bar * tDot;
+        // line 14: double b = x[i + 1] - x[i] * x[i];
+        xBarDots[i + 1][d] += bBarDot;
+        double t1BarDot = -bBarDot;
+        double t6Dot = 2.0 * xDots[i][d];
+        xBarDots[i][d] += t6 * t1BarDot + t1Bar * t6Dot;
+        // line 13: double a = 1.0 - x[i];
+        xBarDots[i][d] -= aBarDot;
+      }
+    }
+  }
+
+  /**
+   * The Hessian of {@link Rosenbrock#rosenbrock(double[])} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian. 128 columns per call of {@link #rosenbrockHvpAdjointDirections}. The arguments are left as the primal leaves them.
    */
   public static double[][] rosenbrockHessian(double[] x) {
     int columns = 0;
@@ -231,17 +376,20 @@ public final class Rosenbrock_Rrule {
     double[] xEntry = Snapshots.copy(x);
     double value = Rosenbrock.rosenbrock(x);
     double[][] hessian = new double[columns][];
-    for (int column = 0; column < columns; column++) {
-      double[] xDir = xEntry == null ? null : new double[xEntry.length];
-      double[] xBar = xEntry == null ? null : new double[xEntry.length];
-      double[] xHvp = xEntry == null ? null : new double[xEntry.length];
+    for (int first = 0; first < columns; first += 128) {
+      int count = Math.min(128, columns - first);
       int offset = 0;
-      offset = Jacobians.seed(xDir, column, offset);
-      rosenbrockHvpAdjoint(Snapshots.copy(xEntry), xDir, xBar, xHvp, 1.0);
-      double[] row = new double[columns];
-      int at = 0;
-      at = Jacobians.put(row, at, xHvp);
-      hessian[column] = row;
+      double[][] xDirs = Directions.zerosLike(xEntry, count);
+      offset = Directions.seed(xDirs, first, offset);
+      double[] xBar = xEntry == null ? null : new double[xEntry.length];
+      double[][] xHvps = Directions.zerosLike(xEntry, count);
+      rosenbrockHvpAdjointDirections(Snapshots.copy(xEntry), xDirs, xBar, xHvps, 1.0, count);
+      for (int lane = 0; lane < count; lane++) {
+        double[] row = new double[columns];
+        int at = 0;
+        at = Directions.putLane(row, at, xHvps, lane);
+        hessian[first + lane] = row;
+      }
     }
     return hessian;
   }

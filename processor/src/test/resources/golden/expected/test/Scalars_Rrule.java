@@ -1,6 +1,8 @@
 package test;
 
+import io.jgrad.Directions;
 import io.jgrad.tape.Tapes;
+import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
@@ -421,7 +423,447 @@ public final class Scalars_Rrule {
   }
 
   /**
-   * The Hessian of {@link Scalars#mix(double, double, int)} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian. One Hessian-vector product ({@link #mixHvpAdjoint}) per column. The arguments are left as the primal leaves them.
+   * {@link #mixHvpAdjoint} along {@code directions} directions at once: the primal, the gradient and every partial derivative computed once, the tangents once per direction. Product {@code k} is bit for bit what {@link #mixHvpAdjoint} adds for the k-th direction.
+   *
+   * <p>The direction is the last index: each direction and each buffer of Hessian-vector products has one more dimension than in {@link #mixHvpAdjoint} ({@code xDirs[i][k]}, {@code xHvps[i][k]}, {@code scalarHvpsByDirection[j][k]}). The gradient is added once, into {@code xBar} and {@code scalarBars}.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double mixHvpAdjointDirections(double a, double[] aDirs, double b, double[] bDirs,
+      int n, double seed, double[] scalarBars, double[][] scalarHvpsByDirection, int directions) {
+    double[] aDir = Arrays.copyOf(aDirs, directions);
+    double[] bDir = Arrays.copyOf(bDirs, directions);
+    Tapes tapes2 = Tapes.current();
+    int doubleMark = tapes2.doubleSize();
+    int intMark = tapes2.intSize();
+    int longMark = tapes2.longSize();
+    int refMark = tapes2.refSize();
+    try {
+      double value = mixHvpForwardDirections(tapes2, a, aDir, b, bDir, n, directions);
+      mixReverseTangentDirections(tapes2, a, aDir, b, bDir, n, seed, new double[directions], directions);
+      for (int d = directions - 1; d >= 0; d--) {
+        scalarHvpsByDirection[1][d] += tapes2.popDouble();
+      }
+      scalarBars[1] += tapes2.popDouble();
+      for (int d = directions - 1; d >= 0; d--) {
+        scalarHvpsByDirection[0][d] += tapes2.popDouble();
+      }
+      scalarBars[0] += tapes2.popDouble();
+      return value;
+    } catch (Throwable thrown) {
+      tapes2.truncate(doubleMark, intMark, longMark, refMark);
+      throw thrown;
+    }
+  }
+
+  /**
+   * A part of {@link #mixHvpAdjointDirections}: {@link #mixHvpForward} carrying several directions, the direction the last index of every tangent.
+   */
+  public static double mixHvpForwardDirections(Tapes tapes, double a, double[] aDots, double b,
+      double[] bDots, int n, int directions) {
+    double[] aDot = Arrays.copyOf(aDots, directions);
+    double[] bDot = Arrays.copyOf(bDots, directions);
+    double[] rDot = new double[directions];
+    double[] t3Dot = new double[directions];
+    double[] t4Dot = new double[directions];
+    double[] t7Dot = new double[directions];
+    double[] t10Dot = new double[directions];
+    double[] eDot = new double[directions];
+    double[] t11Dot = new double[directions];
+    double[] t12Dot = new double[directions];
+    double[] t14Dot = new double[directions];
+    double[] t15Dot = new double[directions];
+    double[] t16Dot = new double[directions];
+    double[] t17Dot = new double[directions];
+    double[] resultDot = new double[directions];
+    double[] valueDot = new double[directions];
+    // forward sweep: the primal, recording what the reverse sweep needs
+    double partial = n == 0.0 ? 0.0 : n * Math.pow(a, n - 1.0);
+    // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
+    double t1 = Math.pow(a, n);
+    double partial2 = b / (b * b + a * a);
+    double partial3 = -(a / (b * b + a * a));
+    double t2 = Math.atan2(a, b);
+    double r = t1 + t2;
+    double partial4 = a >= b ? 1.0 : 0.0;
+    double partial5 = a >= b ? 0.0 : 1.0;
+    // line 12: r *= Math.max(a, b);
+    double t3 = Math.max(a, b);
+    double t4 = r * t3;
+    for (int d = 0; d < directions; d++) {
+      // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
+      double t1Dot = partial * aDot[d];
+      double t2Dot = partial2 * aDot[d] + partial3 * bDot[d];
+      rDot[d] = t1Dot + t2Dot;
+      // line 12: r *= Math.max(a, b);
+      t3Dot[d] = partial4 * aDot[d] + partial5 * bDot[d];
+    }
+    tapes.pushDouble(r);
+    for (int d = 0; d < directions; d++) {
+      tapes.pushDouble(rDot[d]);
+    }
+    r = t4;
+    // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
+    double t5 = -b;
+    double t6 = t5 * b;
+    double t7 = Math.exp(t6);
+    double partial6 = a + a;
+    double t8 = a * a;
+    double t9 = 1.0 + t8;
+    double t10 = Math.sqrt(t9);
+    double partial7 = 0.5 / t10;
+    double e = t7 / t10;
+    double partial8 = 1.0 / t10;
+    double partial9 = -(e / t10);
+    // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
+    double t11 = 1.0 + e;
+    double t12 = Math.pow(t11, b);
+    double partial10 = b == 0.0 ? 0.0 : b * Math.pow(t11, b - 1.0);
+    double partial11 = t11 > 0.0 ? t12 * Math.log(t11) : 0.0;
+    double partial12 = a + a;
+    double t13 = a * a;
+    double t14 = 1.0 + t13;
+    double t15 = Math.log(t14);
+    double t16 = r + t12;
+    double t17 = t16 + t15;
+    double result = t17;
+    double value = result;
+    // what the reverse sweep starts from
+    for (int d = 0; d < directions; d++) {
+      // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
+      double t5Dot = -bDot[d];
+      double t6Dot = b * t5Dot + t5 * bDot[d];
+      t7Dot[d] = t7 * t6Dot;
+      double t8Dot = partial6 * aDot[d];
+      double t9Dot = t8Dot;
+      t10Dot[d] = partial7 * t9Dot;
+      eDot[d] = partial8 * t7Dot[d] + partial9 * t10Dot[d];
+      // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
+      t11Dot[d] = eDot[d];
+      t12Dot[d] = partial10 * t11Dot[d] + partial11 * bDot[d];
+      double t13Dot = partial12 * aDot[d];
+      t14Dot[d] = t13Dot;
+    }
+    tapes.pushDouble(t14);
+    for (int d = 0; d < directions; d++) {
+      tapes.pushDouble(t14Dot[d]);
+    }
+    tapes.pushDouble(t11);
+    for (int d = 0; d < directions; d++) {
+      tapes.pushDouble(t11Dot[d]);
+    }
+    tapes.pushDouble(t12);
+    for (int d = 0; d < directions; d++) {
+      tapes.pushDouble(t12Dot[d]);
+    }
+    tapes.pushDouble(t10);
+    for (int d = 0; d < directions; d++) {
+      tapes.pushDouble(t10Dot[d]);
+    }
+    tapes.pushDouble(e);
+    for (int d = 0; d < directions; d++) {
+      tapes.pushDouble(eDot[d]);
+    }
+    tapes.pushDouble(t7);
+    for (int d = 0; d < directions; d++) {
+      tapes.pushDouble(t7Dot[d]);
+    }
+    tapes.pushDouble(t3);
+    for (int d = 0; d < directions; d++) {
+      tapes.pushDouble(t3Dot[d]);
+    }
+    return value;
+  }
+
+  /**
+   * A part of {@link #mixHvpAdjointDirections}: {@link #mixReverseTangent} carrying several directions, the direction the last index of every tangent.
+   */
+  public static void mixReverseTangentDirections(Tapes tapes, double a, double[] aDots, double b,
+      double[] bDots, int n, double seed, double[] seedDots, int directions) {
+    double[] aDot = Arrays.copyOf(aDots, directions);
+    double[] bDot = Arrays.copyOf(bDots, directions);
+    double[] seedDot = Arrays.copyOf(seedDots, directions);
+    double[] t3Dot = new double[directions];
+    double[] t7Dot = new double[directions];
+    double[] eDot = new double[directions];
+    double[] t10Dot = new double[directions];
+    double[] t12Dot = new double[directions];
+    double[] t11Dot = new double[directions];
+    double[] t14Dot = new double[directions];
+    double[] t5Dot = new double[directions];
+    double[] rBarDot = new double[directions];
+    double[] t12BarDot = new double[directions];
+    double[] aBarDot = new double[directions];
+    double[] t19Dot = new double[directions];
+    double[] t11BarDot = new double[directions];
+    double[] t23Dot = new double[directions];
+    double[] bBarDot = new double[directions];
+    double[] t4BarDot = new double[directions];
+    double[] rDot = new double[directions];
+    double[] t3BarDot = new double[directions];
+    double[] t31Dot = new double[directions];
+    double[] t32Dot = new double[directions];
+    double[] t1BarDot = new double[directions];
+    double[] t42Dot = new double[directions];
+    for (int d = directions - 1; d >= 0; d--) {
+      t3Dot[d] = tapes.popDouble();
+    }
+    double t3 = tapes.popDouble();
+    for (int d = directions - 1; d >= 0; d--) {
+      t7Dot[d] = tapes.popDouble();
+    }
+    double t7 = tapes.popDouble();
+    for (int d = directions - 1; d >= 0; d--) {
+      eDot[d] = tapes.popDouble();
+    }
+    double e = tapes.popDouble();
+    for (int d = directions - 1; d >= 0; d--) {
+      t10Dot[d] = tapes.popDouble();
+    }
+    double t10 = tapes.popDouble();
+    for (int d = directions - 1; d >= 0; d--) {
+      t12Dot[d] = tapes.popDouble();
+    }
+    double t12 = tapes.popDouble();
+    for (int d = directions - 1; d >= 0; d--) {
+      t11Dot[d] = tapes.popDouble();
+    }
+    double t11 = tapes.popDouble();
+    for (int d = directions - 1; d >= 0; d--) {
+      t14Dot[d] = tapes.popDouble();
+    }
+    double t14 = tapes.popDouble();
+    double t5 = -b;
+    // reverse sweep: adjoints, from the last statement to the first
+    double resultBar = seed;
+    // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
+    double t17Bar = resultBar;
+    double t16Bar = t17Bar;
+    double t15Bar = t17Bar;
+    double rBar = t16Bar;
+    double t12Bar = t16Bar;
+    double t = 1.0 / t14;
+    double partial = -(t / t14);
+    double t14Bar = t15Bar * t;
+    double t13Bar = t14Bar;
+    double t18 = a + a;
+    double aBar = t13Bar * t18;
+    for (int d = 0; d < directions; d++) {
+      t5Dot[d] = -bDot[d];
+      double resultBarDot = seedDot[d];
+      double t17BarDot = resultBarDot;
+      double t16BarDot = t17BarDot;
+      double t15BarDot = t17BarDot;
+      rBarDot[d] = t16BarDot;
+      t12BarDot[d] = t16BarDot;
+      double tDot = partial * t14Dot[d];
+      double t14BarDot = t * t15BarDot + t15Bar * tDot;
+      double t13BarDot = t14BarDot;
+      double t18Dot = 2.0 * aDot[d];
+      aBarDot[d] = t18 * t13BarDot + t13Bar * t18Dot;
+    }
+    double t19 = 0.0;
+    if (b == 0.0) {
+      t19 = 0.0;
+      for (int d = 0; d < directions; d++) {
+        t19Dot[d] = 0.0;
+      }
+    } else {
+      double t22 = b - 1.0;
+      double t21 = Math.pow(t11, t22);
+      double partial2 = t22 == 0.0 ? 0.0 : t22 * Math.pow(t11, t22 - 1.0);
+      double partial3 = t11 > 0.0 ? t21 * Math.log(t11) : 0.0;
+      double t20 = b * t21;
+      t19 = t20;
+      for (int d = 0; d < directions; d++) {
+        double t22Dot = bDot[d];
+        double t21Dot = partial2 * t11Dot[d] + partial3 * t22Dot;
+        double t20Dot = t21 * bDot[d] + b * t21Dot;
+        t19Dot[d] = t20Dot;
+      }
+    }
+    double t11Bar = t12Bar * t19;
+    for (int d = 0; d < directions; d++) {
+      t11BarDot[d] = t19 * t12BarDot[d] + t12Bar * t19Dot[d];
+    }
+    double t23 = 0.0;
+    if (t11 > 0.0) {
+      double t25 = Math.log(t11);
+      double partial4 = 1.0 / t11;
+      double t24 = t12 * t25;
+      t23 = t24;
+      for (int d = 0; d < directions; d++) {
+        double t25Dot = partial4 * t11Dot[d];
+        double t24Dot = t25 * t12Dot[d] + t12 * t25Dot;
+        t23Dot[d] = t24Dot;
+      }
+    } else {
+      t23 = 0.0;
+      for (int d = 0; d < directions; d++) {
+        t23Dot[d] = 0.0;
+      }
+    }
+    double bBar = t12Bar * t23;
+    double eBar = t11Bar;
+    // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
+    double t26 = 1.0 / t10;
+    double partial5 = -(t26 / t10);
+    double t7Bar = eBar * t26;
+    double t28 = e / t10;
+    double partial6 = 1.0 / t10;
+    double partial7 = -(t28 / t10);
+    double t27 = -t28;
+    double t10Bar = eBar * t27;
+    double t29 = 0.5 / t10;
+    double partial8 = -(t29 / t10);
+    double t9Bar = t10Bar * t29;
+    double t8Bar = t9Bar;
+    double t30 = a + a;
+    aBar += t8Bar * t30;
+    double t6Bar = t7Bar * t7;
+    double t5Bar = t6Bar * b;
+    bBar += t6Bar * t5;
+    bBar -= t5Bar;
+    // line 12: r *= Math.max(a, b);
+    double t4Bar = rBar;
+    for (int d = 0; d < directions; d++) {
+      // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
+      bBarDot[d] = t23 * t12BarDot[d] + t12Bar * t23Dot[d];
+      double eBarDot = t11BarDot[d];
+      // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
+      double t26Dot = partial5 * t10Dot[d];
+      double t7BarDot = t26 * eBarDot + eBar * t26Dot;
+      double t28Dot = partial6 * eDot[d] + partial7 * t10Dot[d];
+      double t27Dot = -t28Dot;
+      double t10BarDot = t27 * eBarDot + eBar * t27Dot;
+      double t29Dot = partial8 * t10Dot[d];
+      double t9BarDot = t29 * t10BarDot + t10Bar * t29Dot;
+      double t8BarDot = t9BarDot;
+      double t30Dot = 2.0 * aDot[d];
+      aBarDot[d] += t30 * t8BarDot + t8Bar * t30Dot;
+      double t6BarDot = t7 * t7BarDot + t7Bar * t7Dot[d];
+      double t5BarDot = b * t6BarDot + t6Bar * bDot[d];
+      bBarDot[d] += t5 * t6BarDot + t6Bar * t5Dot[d];
+      bBarDot[d] -= t5BarDot;
+      // line 12: r *= Math.max(a, b);
+      t4BarDot[d] = rBarDot[d];
+    }
+    for (int d = directions - 1; d >= 0; d--) {
+      rDot[d] = tapes.popDouble();
+    }
+    double r = tapes.popDouble();
+    rBar = t4Bar * t3;
+    double t3Bar = t4Bar * r;
+    for (int d = 0; d < directions; d++) {
+      rBarDot[d] = t3 * t4BarDot[d] + t4Bar * t3Dot[d];
+      t3BarDot[d] = r * t4BarDot[d] + t4Bar * rDot[d];
+    }
+    double t31 = 0.0;
+    if (a >= b) {
+      t31 = 1.0;
+      for (int d = 0; d < directions; d++) {
+        t31Dot[d] = 0.0;
+      }
+    } else {
+      t31 = 0.0;
+      for (int d = 0; d < directions; d++) {
+        t31Dot[d] = 0.0;
+      }
+    }
+    aBar += t3Bar * t31;
+    for (int d = 0; d < directions; d++) {
+      aBarDot[d] += t31 * t3BarDot[d] + t3Bar * t31Dot[d];
+    }
+    double t32 = 0.0;
+    if (a >= b) {
+      t32 = 0.0;
+      for (int d = 0; d < directions; d++) {
+        t32Dot[d] = 0.0;
+      }
+    } else {
+      t32 = 1.0;
+      for (int d = 0; d < directions; d++) {
+        t32Dot[d] = 0.0;
+      }
+    }
+    bBar += t3Bar * t32;
+    // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
+    double t1Bar = rBar;
+    double t2Bar = rBar;
+    double t35 = b * b;
+    double partial9 = b + b;
+    double t36 = a * a;
+    double partial10 = a + a;
+    double t34 = t35 + t36;
+    double t33 = b / t34;
+    double partial11 = 1.0 / t34;
+    double partial12 = -(t33 / t34);
+    aBar += t2Bar * t33;
+    double t40 = b * b;
+    double partial13 = b + b;
+    double t41 = a * a;
+    double partial14 = a + a;
+    double t39 = t40 + t41;
+    double t38 = a / t39;
+    double partial15 = 1.0 / t39;
+    double partial16 = -(t38 / t39);
+    double t37 = -t38;
+    bBar += t2Bar * t37;
+    for (int d = 0; d < directions; d++) {
+      // line 12: r *= Math.max(a, b);
+      bBarDot[d] += t32 * t3BarDot[d] + t3Bar * t32Dot[d];
+      // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
+      t1BarDot[d] = rBarDot[d];
+      double t2BarDot = rBarDot[d];
+      double t35Dot = partial9 * bDot[d];
+      double t36Dot = partial10 * aDot[d];
+      double t34Dot = t35Dot + t36Dot;
+      double t33Dot = partial11 * bDot[d] + partial12 * t34Dot;
+      aBarDot[d] += t33 * t2BarDot + t2Bar * t33Dot;
+      double t40Dot = partial13 * bDot[d];
+      double t41Dot = partial14 * aDot[d];
+      double t39Dot = t40Dot + t41Dot;
+      double t38Dot = partial15 * aDot[d] + partial16 * t39Dot;
+      double t37Dot = -t38Dot;
+      bBarDot[d] += t37 * t2BarDot + t2Bar * t37Dot;
+    }
+    double t42 = 0.0;
+    if (n == 0.0) {
+      t42 = 0.0;
+      for (int d = 0; d < directions; d++) {
+        t42Dot[d] = 0.0;
+      }
+    } else {
+      double t45 = n - 1.0;
+      double t44 = Math.pow(a, t45);
+      double partial17 = t45 == 0.0 ? 0.0 : t45 * Math.pow(a, t45 - 1.0);
+      double partial18 = a > 0.0 ? t44 * Math.log(a) : 0.0;
+      double t43 = n * t44;
+      double partial19 = (double) n;
+      t42 = t43;
+      for (int d = 0; d < directions; d++) {
+        double t45Dot = 0.0;
+        double t44Dot = partial17 * aDot[d] + partial18 * t45Dot;
+        double t43Dot = partial19 * t44Dot;
+        t42Dot[d] = t43Dot;
+      }
+    }
+    aBar += t1Bar * t42;
+    for (int d = 0; d < directions; d++) {
+      aBarDot[d] += t42 * t1BarDot[d] + t1Bar * t42Dot[d];
+    }
+    tapes.pushDouble(aBar);
+    for (int d = 0; d < directions; d++) {
+      tapes.pushDouble(aBarDot[d]);
+    }
+    tapes.pushDouble(bBar);
+    for (int d = 0; d < directions; d++) {
+      tapes.pushDouble(bBarDot[d]);
+    }
+  }
+
+  /**
+   * The Hessian of {@link Scalars#mix(double, double, int)} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian. 128 columns per call of {@link #mixHvpAdjointDirections}. The arguments are left as the primal leaves them.
    */
   public static double[][] mixHessian(double a, double b, int n) {
     int columns = 0;
@@ -429,18 +871,23 @@ public final class Scalars_Rrule {
     columns += 1;
     double value = Scalars.mix(a, b, n);
     double[][] hessian = new double[columns][];
-    for (int column = 0; column < columns; column++) {
-      double[] scalarBars = new double[2];
-      double[] scalarHvps = new double[2];
+    for (int first = 0; first < columns; first += 128) {
+      int count = Math.min(128, columns - first);
       int offset = 0;
-      double aDir = column == offset++ ? 1.0 : 0.0;
-      double bDir = column == offset++ ? 1.0 : 0.0;
-      mixHvpAdjoint(a, aDir, b, bDir, n, 1.0, scalarBars, scalarHvps);
-      double[] row = new double[columns];
-      int at = 0;
-      row[at++] = scalarHvps[0];
-      row[at++] = scalarHvps[1];
-      hessian[column] = row;
+      double[] aDirs = new double[count];
+      offset = Directions.seed(aDirs, first, offset);
+      double[] bDirs = new double[count];
+      offset = Directions.seed(bDirs, first, offset);
+      double[] scalarBars = new double[2];
+      double[][] scalarHvpsByDirection = new double[2][count];
+      mixHvpAdjointDirections(a, aDirs, b, bDirs, n, 1.0, scalarBars, scalarHvpsByDirection, count);
+      for (int lane = 0; lane < count; lane++) {
+        double[] row = new double[columns];
+        int at = 0;
+        row[at++] = scalarHvpsByDirection[0][lane];
+        row[at++] = scalarHvpsByDirection[1][lane];
+        hessian[first + lane] = row;
+      }
     }
     return hessian;
   }

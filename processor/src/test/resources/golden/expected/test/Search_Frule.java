@@ -159,11 +159,6 @@ public final class Search_Frule {
       int directions, double[] resultDots) {
     double[] tDot = Arrays.copyOf(tDots, directions);
     double[] sDot = new double[directions];
-    double[] t1Dot = new double[directions];
-    double[] t2Dot = new double[directions];
-    double[] t3Dot = new double[directions];
-    double[] t4Dot = new double[directions];
-    double[] t5Dot = new double[directions];
     double[] resultDot = new double[directions];
     boolean returned = false;
     // line 11: double s = 0.0;
@@ -188,8 +183,8 @@ public final class Search_Frule {
           result = t1;
           returned = true;
           for (int d = 0; d < directions; d++) {
-            t1Dot[d] = partial * sDot[d] + s * xDots[i][d];
-            resultDot[d] = t1Dot[d];
+            double t1Dot = partial * sDot[d] + s * xDots[i][d];
+            resultDot[d] = t1Dot;
           }
         } else {
           // line 19: if (s > 2.0)
@@ -199,8 +194,8 @@ public final class Search_Frule {
             double partial2 = 0.5 / t2;
             s = t2;
             for (int d = 0; d < directions; d++) {
-              t2Dot[d] = partial2 * sDot[d];
-              sDot[d] = t2Dot[d];
+              double t2Dot = partial2 * sDot[d];
+              sDot[d] = t2Dot;
             }
           } else {
             // line 22: s += Math.sin(x[i]) * t;
@@ -209,9 +204,9 @@ public final class Search_Frule {
             double t4 = t3 * t;
             s += t4;
             for (int d = 0; d < directions; d++) {
-              t3Dot[d] = partial3 * xDots[i][d];
-              t4Dot[d] = t * t3Dot[d] + t3 * tDot[d];
-              sDot[d] += t4Dot[d];
+              double t3Dot = partial3 * xDots[i][d];
+              double t4Dot = t * t3Dot + t3 * tDot[d];
+              sDot[d] += t4Dot;
             }
           }
           // line 24: if (s > 10.0)
@@ -231,8 +226,8 @@ public final class Search_Frule {
       double t5 = s + t;
       result = t5;
       for (int d = 0; d < directions; d++) {
-        t5Dot[d] = sDot[d] + tDot[d];
-        resultDot[d] = t5Dot[d];
+        double t5Dot = sDot[d] + tDot[d];
+        resultDot[d] = t5Dot;
       }
     }
     for (int d = 0; d < directions; d++) {

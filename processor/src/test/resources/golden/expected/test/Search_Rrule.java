@@ -1,8 +1,10 @@
 package test;
 
+import io.jgrad.Directions;
 import io.jgrad.Jacobians;
 import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
+import java.util.Arrays;
 import javax.annotation.processing.Generated;
 
 /**
@@ -388,7 +390,300 @@ public final class Search_Rrule {
   }
 
   /**
-   * The Hessian of {@link Search#search(double[], double)} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian. One Hessian-vector product ({@link #searchHvpAdjoint}) per column. The arguments are left as the primal leaves them.
+   * {@link #searchHvpAdjoint} along {@code directions} directions at once: the primal, the gradient and every partial derivative computed once, the tangents once per direction. Product {@code k} is bit for bit what {@link #searchHvpAdjoint} adds for the k-th direction.
+   *
+   * <p>The direction is the last index: each direction and each buffer of Hessian-vector products has one more dimension than in {@link #searchHvpAdjoint} ({@code xDirs[i][k]}, {@code xHvps[i][k]}, {@code scalarHvpsByDirection[j][k]}). The gradient is added once, into {@code xBar} and {@code scalarBars}.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double searchHvpAdjointDirections(double[] x, double[][] xDirs, double[] xBar,
+      double[][] xHvps, double t, double[] tDirs, double seed, double[] scalarBars,
+      double[][] scalarHvpsByDirection, int directions) {
+    double[] tDir = Arrays.copyOf(tDirs, directions);
+    Tapes tapes2 = Tapes.current();
+    int doubleMark = tapes2.doubleSize();
+    int intMark = tapes2.intSize();
+    int longMark = tapes2.longSize();
+    int refMark = tapes2.refSize();
+    try {
+      double value = searchHvpForwardDirections(tapes2, x, xDirs, xBar, xHvps, t, tDir, directions);
+      searchReverseTangentDirections(tapes2, x, xDirs, xBar, xHvps, t, tDir, seed, new double[directions], directions);
+      for (int d = directions - 1; d >= 0; d--) {
+        scalarHvpsByDirection[0][d] += tapes2.popDouble();
+      }
+      scalarBars[0] += tapes2.popDouble();
+      return value;
+    } catch (Throwable thrown) {
+      tapes2.truncate(doubleMark, intMark, longMark, refMark);
+      throw thrown;
+    }
+  }
+
+  /**
+   * A part of {@link #searchHvpAdjointDirections}: {@link #searchHvpForward} carrying several directions, the direction the last index of every tangent.
+   */
+  public static double searchHvpForwardDirections(Tapes tapes, double[] x, double[][] xDots,
+      double[] xBar, double[][] xBarDots, double t, double[] tDots, int directions) {
+    double[] tDot = Arrays.copyOf(tDots, directions);
+    double[] sDot = new double[directions];
+    double[] t1Dot = new double[directions];
+    double[] resultDot = new double[directions];
+    double[] t2Dot = new double[directions];
+    double[] t3Dot = new double[directions];
+    double[] t4Dot = new double[directions];
+    double[] t5Dot = new double[directions];
+    double[] valueDot = new double[directions];
+    // forward sweep: the primal, recording what the reverse sweep needs
+    boolean returned = false;
+    // line 11: double s = 0.0;
+    double s = 0.0;
+    // line 12: for (int i = 0; i < x.length; i++)
+    int i = 0;
+    boolean broke = false;
+    for (int d = 0; d < directions; d++) {
+      // line 11: double s = 0.0;
+      sDot[d] = 0.0;
+    }
+    // line 12: for (int i = 0; i < x.length; i++)
+    int iterations = 0;
+    double t2 = 0.0;
+    double t3 = 0.0;
+    double result = 0.0;
+    while (!(returned || broke) && i < x.length) {
+      // line 13: if (x[i] < 0.0)
+      if (x[i] < 0.0) {
+        tapes.pushInt(1);
+      } else {
+        // line 16: if (x[i] > t)
+        if (x[i] > t) {
+          // line 17: return s * x[i];
+          double t1 = s * x[i];
+          result = t1;
+          returned = true;
+          // line 16: if (x[i] > t)
+          tapes.pushInt(1);
+        } else {
+          // line 19: if (s > 2.0)
+          if (s > 2.0) {
+            // line 20: s = Math.sqrt(s);
+            tapes.pushDouble(t2);
+            for (int d = 0; d < directions; d++) {
+              tapes.pushDouble(t2Dot[d]);
+            }
+            t2 = Math.sqrt(s);
+            double partial = 0.5 / t2;
+            for (int d = 0; d < directions; d++) {
+              t2Dot[d] = partial * sDot[d];
+            }
+            tapes.pushDouble(s);
+            for (int d = 0; d < directions; d++) {
+              tapes.pushDouble(sDot[d]);
+            }
+            s = t2;
+            for (int d = 0; d < directions; d++) {
+              sDot[d] = t2Dot[d];
+            }
+            // line 19: if (s > 2.0)
+            tapes.pushInt(1);
+          } else {
+            // line 22: s += Math.sin(x[i]) * t;
+            tapes.pushDouble(t3);
+            for (int d = 0; d < directions; d++) {
+              tapes.pushDouble(t3Dot[d]);
+            }
+            double partial2 = Math.cos(x[i]);
+            t3 = Math.sin(x[i]);
+            double t4 = t3 * t;
+            for (int d = 0; d < directions; d++) {
+              t3Dot[d] = partial2 * xDots[i][d];
+              t4Dot[d] = t * t3Dot[d] + t3 * tDot[d];
+            }
+            tapes.pushDouble(s);
+            for (int d = 0; d < directions; d++) {
+              tapes.pushDouble(sDot[d]);
+            }
+            s += t4;
+            for (int d = 0; d < directions; d++) {
+              sDot[d] += t4Dot[d];
+            }
+            // line 19: if (s > 2.0)
+            tapes.pushInt(0);
+          }
+          // line 24: if (s > 10.0)
+          if (s > 10.0) {
+            // line 25: break;
+            broke = true;
+          }
+          // line 16: if (x[i] > t)
+          tapes.pushInt(0);
+        }
+        // line 13: if (x[i] < 0.0)
+        tapes.pushInt(0);
+      }
+      // line 12: for (int i = 0; i < x.length; i++)
+      if (!(returned || broke)) {
+        i++;
+        tapes.pushInt(1);
+      } else {
+        tapes.pushInt(0);
+      }
+      iterations++;
+    }
+    tapes.pushInt(iterations);
+    // line 28: return s + t;
+    if (!returned) {
+      double t5 = s + t;
+      result = t5;
+      tapes.pushInt(1);
+    } else {
+      tapes.pushInt(0);
+    }
+    double value = result;
+    // what the reverse sweep starts from
+    tapes.pushInt(i);
+    tapes.pushDouble(s);
+    for (int d = 0; d < directions; d++) {
+      tapes.pushDouble(sDot[d]);
+    }
+    tapes.pushDouble(t2);
+    for (int d = 0; d < directions; d++) {
+      tapes.pushDouble(t2Dot[d]);
+    }
+    tapes.pushDouble(t3);
+    for (int d = 0; d < directions; d++) {
+      tapes.pushDouble(t3Dot[d]);
+    }
+    return value;
+  }
+
+  /**
+   * A part of {@link #searchHvpAdjointDirections}: {@link #searchReverseTangent} carrying several directions, the direction the last index of every tangent.
+   */
+  public static void searchReverseTangentDirections(Tapes tapes, double[] x, double[][] xDots,
+      double[] xBar, double[][] xBarDots, double t, double[] tDots, double seed, double[] seedDots,
+      int directions) {
+    double[] tDot = Arrays.copyOf(tDots, directions);
+    double[] seedDot = Arrays.copyOf(seedDots, directions);
+    double[] t3Dot = new double[directions];
+    double[] t2Dot = new double[directions];
+    double[] sDot = new double[directions];
+    double[] resultBarDot = new double[directions];
+    double[] sBarDot = new double[directions];
+    double[] tBarDot = new double[directions];
+    double[] t2BarDot = new double[directions];
+    double[] t4BarDot = new double[directions];
+    for (int d = directions - 1; d >= 0; d--) {
+      t3Dot[d] = tapes.popDouble();
+    }
+    double t3 = tapes.popDouble();
+    for (int d = directions - 1; d >= 0; d--) {
+      t2Dot[d] = tapes.popDouble();
+    }
+    double t2 = tapes.popDouble();
+    for (int d = directions - 1; d >= 0; d--) {
+      sDot[d] = tapes.popDouble();
+    }
+    double s = tapes.popDouble();
+    int i = tapes.popInt();
+    // reverse sweep: adjoints, from the last statement to the first
+    double resultBar = seed;
+    for (int d = 0; d < directions; d++) {
+      resultBarDot[d] = seedDot[d];
+    }
+    double sBar = 0.0;
+    double tBar = 0.0;
+    // line 28: return s + t;
+    if (tapes.popBoolean()) {
+      double t5Bar = resultBar;
+      resultBar = 0.0;
+      sBar = t5Bar;
+      tBar = t5Bar;
+      for (int d = 0; d < directions; d++) {
+        double t5BarDot = resultBarDot[d];
+        resultBarDot[d] = 0.0;
+        sBarDot[d] = t5BarDot;
+        tBarDot[d] = t5BarDot;
+      }
+    }
+    // line 12: for (int i = 0; i < x.length; i++)
+    for (int iterations = tapes.popInt(); iterations > 0; iterations--) {
+      if (tapes.popBoolean()) {
+        i--;
+      }
+      // line 13: if (x[i] < 0.0)
+      if (!tapes.popBoolean()) {
+        // line 16: if (x[i] > t)
+        if (tapes.popBoolean()) {
+          // line 17: return s * x[i];
+          double t1Bar = resultBar;
+          resultBar = 0.0;
+          double partial = x[i];
+          sBar += t1Bar * x[i];
+          xBar[i] += t1Bar * s;
+          for (int d = 0; d < directions; d++) {
+            double t1BarDot = resultBarDot[d];
+            resultBarDot[d] = 0.0;
+            sBarDot[d] += partial * t1BarDot + t1Bar * xDots[i][d];
+            xBarDots[i][d] += s * t1BarDot + t1Bar * sDot[d];
+          }
+          // line 19: if (s > 2.0)
+        } else if (tapes.popBoolean()) {
+          // line 20: s = Math.sqrt(s);
+          double t2Bar = sBar;
+          for (int d = 0; d < directions; d++) {
+            t2BarDot[d] = sBarDot[d];
+          }
+          for (int d = directions - 1; d >= 0; d--) {
+            sDot[d] = tapes.popDouble();
+          }
+          s = tapes.popDouble();
+          double t6 = 0.5 / t2;
+          double partial2 = -(t6 / t2);
+          sBar = t2Bar * t6;
+          for (int d = 0; d < directions; d++) {
+            double t6Dot = partial2 * t2Dot[d];
+            sBarDot[d] = t6 * t2BarDot[d] + t2Bar * t6Dot;
+          }
+          for (int d = directions - 1; d >= 0; d--) {
+            t2Dot[d] = tapes.popDouble();
+          }
+          t2 = tapes.popDouble();
+        } else {
+          // line 22: s += Math.sin(x[i]) * t;
+          double t4Bar = sBar;
+          for (int d = 0; d < directions; d++) {
+            t4BarDot[d] = sBarDot[d];
+          }
+          for (int d = directions - 1; d >= 0; d--) {
+            sDot[d] = tapes.popDouble();
+          }
+          s = tapes.popDouble();
+          double t3Bar = t4Bar * t;
+          tBar += t4Bar * t3;
+          double t7 = Math.cos(x[i]);
+          double partial3 = -Math.sin(x[i]);
+          xBar[i] += t3Bar * t7;
+          for (int d = 0; d < directions; d++) {
+            double t3BarDot = t * t4BarDot[d] + t4Bar * tDot[d];
+            tBarDot[d] += t3 * t4BarDot[d] + t4Bar * t3Dot[d];
+            double t7Dot = partial3 * xDots[i][d];
+            xBarDots[i][d] += t7 * t3BarDot + t3Bar * t7Dot;
+          }
+          for (int d = directions - 1; d >= 0; d--) {
+            t3Dot[d] = tapes.popDouble();
+          }
+          t3 = tapes.popDouble();
+        }
+      }
+    }
+    tapes.pushDouble(tBar);
+    for (int d = 0; d < directions; d++) {
+      tapes.pushDouble(tBarDot[d]);
+    }
+  }
+
+  /**
+   * The Hessian of {@link Search#search(double[], double)} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian. 128 columns per call of {@link #searchHvpAdjointDirections}. The arguments are left as the primal leaves them.
    */
   public static double[][] searchHessian(double[] x, double t) {
     int columns = 0;
@@ -397,21 +692,25 @@ public final class Search_Rrule {
     double[] xEntry = Snapshots.copy(x);
     double value = Search.search(x, t);
     double[][] hessian = new double[columns][];
-    for (int column = 0; column < columns; column++) {
-      double[] xDir = xEntry == null ? null : new double[xEntry.length];
-      double[] xBar = xEntry == null ? null : new double[xEntry.length];
-      double[] xHvp = xEntry == null ? null : new double[xEntry.length];
-      double[] scalarBars = new double[1];
-      double[] scalarHvps = new double[1];
+    for (int first = 0; first < columns; first += 128) {
+      int count = Math.min(128, columns - first);
       int offset = 0;
-      offset = Jacobians.seed(xDir, column, offset);
-      double tDir = column == offset++ ? 1.0 : 0.0;
-      searchHvpAdjoint(Snapshots.copy(xEntry), xDir, xBar, xHvp, t, tDir, 1.0, scalarBars, scalarHvps);
-      double[] row = new double[columns];
-      int at = 0;
-      at = Jacobians.put(row, at, xHvp);
-      row[at++] = scalarHvps[0];
-      hessian[column] = row;
+      double[][] xDirs = Directions.zerosLike(xEntry, count);
+      offset = Directions.seed(xDirs, first, offset);
+      double[] xBar = xEntry == null ? null : new double[xEntry.length];
+      double[][] xHvps = Directions.zerosLike(xEntry, count);
+      double[] tDirs = new double[count];
+      offset = Directions.seed(tDirs, first, offset);
+      double[] scalarBars = new double[1];
+      double[][] scalarHvpsByDirection = new double[1][count];
+      searchHvpAdjointDirections(Snapshots.copy(xEntry), xDirs, xBar, xHvps, t, tDirs, 1.0, scalarBars, scalarHvpsByDirection, count);
+      for (int lane = 0; lane < count; lane++) {
+        double[] row = new double[columns];
+        int at = 0;
+        at = Directions.putLane(row, at, xHvps, lane);
+        row[at++] = scalarHvpsByDirection[0][lane];
+        hessian[first + lane] = row;
+      }
     }
     return hessian;
   }

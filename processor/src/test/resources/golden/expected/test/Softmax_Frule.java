@@ -78,12 +78,7 @@ public final class Softmax_Frule {
   public static double[] softmaxDirections(double[] z, double[][] zDots, int directions,
       double[][] resultDots) {
     double[] mDot = new double[directions];
-    double[] vDot = new double[directions];
-    double[] t1Dot = new double[directions];
     double[] sDot = new double[directions];
-    double[] t2Dot = new double[directions];
-    double[] t3Dot = new double[directions];
-    double[] t4Dot = new double[directions];
     // line 11: double m = Double.NEGATIVE_INFINITY;
     double m = Double.NEGATIVE_INFINITY;
     for (int d = 0; d < directions; d++) {
@@ -99,10 +94,10 @@ public final class Softmax_Frule {
       m = t1;
       for (int d = 0; d < directions; d++) {
         // line 12: for (double v : z) {
-        vDot[d] = zDots[index][d];
+        double vDot = zDots[index][d];
         // line 13: m = Math.max(m, v);
-        t1Dot[d] = partial * mDot[d] + partial2 * vDot[d];
-        mDot[d] = t1Dot[d];
+        double t1Dot = partial * mDot[d] + partial2 * vDot;
+        mDot[d] = t1Dot;
       }
     }
     // line 15: double[] e = new double[z.length];
@@ -123,9 +118,9 @@ public final class Softmax_Frule {
       s += e[i];
       for (int d = 0; d < directions; d++) {
         // line 18: e[i] = Math.exp(z[i] - m);
-        t2Dot[d] = zDots[i][d] - mDot[d];
-        t3Dot[d] = t3 * t2Dot[d];
-        eDot[i][d] = t3Dot[d];
+        double t2Dot = zDots[i][d] - mDot[d];
+        double t3Dot = t3 * t2Dot;
+        eDot[i][d] = t3Dot;
         // line 19: s += e[i];
         sDot[d] += eDot[i][d];
       }
@@ -138,8 +133,8 @@ public final class Softmax_Frule {
       double partial4 = -(t4 / s);
       e[i2] = t4;
       for (int d = 0; d < directions; d++) {
-        t4Dot[d] = partial3 * eDot[i2][d] + partial4 * sDot[d];
-        eDot[i2][d] = t4Dot[d];
+        double t4Dot = partial3 * eDot[i2][d] + partial4 * sDot[d];
+        eDot[i2][d] = t4Dot;
       }
     }
     // line 24: return e;

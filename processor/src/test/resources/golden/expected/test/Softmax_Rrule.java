@@ -47,8 +47,8 @@ public final class Softmax_Rrule {
         column = Jacobians.put(jacobian[row], column, zBar);
       }
     } else {
-      for (int first = 0; first < columns; first += 16) {
-        int count = Math.min(16, columns - first);
+      for (int first = 0; first < columns; first += 128) {
+        int count = Math.min(128, columns - first);
         int offset2 = 0;
         double[][] zDots = Directions.zerosLike(zEntry, count);
         offset2 = Directions.seed(zDots, first, offset2);

@@ -66,6 +66,11 @@ public final class JavaEmitter {
     this.split = split;
   }
 
+  /** True if {@code function} is emitted as one method, not split into chunks. */
+  public static boolean fitsOneMethod(Function function) {
+    return BytecodeSize.of(function.body()) <= SPLIT_ABOVE;
+  }
+
   /** The body of {@code function}, split if it is too large for one method. */
   public static Emitted emit(Function function, List<TypeName> thrown, Mirrors mirrors) {
     if (BytecodeSize.of(function.body()) <= SPLIT_ABOVE) {

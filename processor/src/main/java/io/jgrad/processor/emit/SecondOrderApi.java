@@ -88,12 +88,163 @@ final class SecondOrderApi {
             + " receive the derivatives with respect to the k-th double or float parameter." : "")
         .addJavadoc("\n\n@return the primal value (bit for bit)\n")
         .build());
+    if (second.hvpDirections() != null) {
+      addDirections(rule, type);
+    }
     if (rule.primal().params().stream().noneMatch(p -> p.type().shape() != null
         && (p.type().shape().isMutable() || p.type().shape().holdsArrays()))) {
       // (objects, and arrays records hold, that the method may change would need copies of
       // their entry state for each column)
-      type.addMethod(hessian(rule));
+      type.addMethod(second.hvpDirections() != null ? hessianInChunks(rule) : hessian(rule));
     }
+  }
+
+  /** {@code fHvpAdjointDirections} and the k-direction parts it calls. */
+  private void addDirections(Rule rule, TypeSpec.Builder type) {
+    SecondOrderRules.Output second = rule.second();
+    Function d = second.hvpDirections();
+    type.addMethod(writer.method(d, rule, JavaEmitter.typeName(d.returnType()))
+        .addJavadoc("{@link #$L} along {@code directions} directions at once: the primal, the"
+            + " gradient and every partial derivative computed once, the tangents once per"
+            + " direction. Product {@code k} is bit for bit what {@link #$L} adds for the k-th"
+            + " direction.\n\n", second.hvp().name(), second.hvp().name())
+        .addJavadoc("<p>The direction is the last index: each direction and each buffer of"
+            + " Hessian-vector products has one more dimension than in {@link #$L}"
+            + " ({@code xDirs[i][k]}, {@code xHvps[i][k]}, {@code scalarHvpsByDirection[j][k]})."
+            + " The gradient is added once, into {@code xBar} and {@code scalarBars}."
+            + "\n\n@return the primal value (bit for bit)\n", second.hvp().name())
+        .build());
+    for (Function part : List.of(second.hvpForwardDirections(),
+        second.reverseTangentDirections())) {
+      type.addMethod(writer.method(part, rule, JavaEmitter.typeName(part.returnType()))
+          .addJavadoc("A part of {@link #$L}: {@link #$L} carrying several directions, the"
+              + " direction the last index of every tangent.\n", d.name(),
+              part == second.hvpForwardDirections() ? second.hvpForward().name()
+                  : second.reverseTangent().name())
+          .build());
+    }
+  }
+
+  /**
+   * {@code fHessian}'s signature and Javadoc ({@code how} it computes the columns), and the
+   * number of columns counted into {@code columns}.
+   */
+  private MethodSpec.Builder hessianMethod(Rule rule, String columns, CodeBlock how) {
+    Function primal = rule.primal();
+    MethodSpec.Builder m = MethodSpec.methodBuilder(RuleNames.hessian(primal.name()))
+        .addModifiers(RuleWriter.modifiers(rule.isPublic()))
+        .addExceptions(rule.thrown())
+        .returns(double[][].class)
+        .addJavadoc("The Hessian of {@link $T#$L} at the arguments' contents on entry: row and"
+            + " column {@code k} are the k-th differentiable input in parameter order (a scalar"
+            + " one, an array its elements, a matrix its rows one after the other), as the"
+            + " columns of a Jacobian. $L The arguments are left as the primal leaves them.\n",
+            writer.owner, RuleWriter.linkSignature(rule), how);
+    for (Var p : primal.params()) {
+      m.addParameter(JavaEmitter.typeName(p.type()), p.name());
+    }
+    RuleWriter.countColumns(primal, columns, m);
+    return m;
+  }
+
+  /**
+   * {@code double[][] fHessian(params)} by {@code fHvpAdjointDirections}, {@value
+   * RuleWriter#DIRECTIONS_PER_SWEEP} columns per call: the primal and the gradient computed once
+   * per chunk instead of once per column.
+   */
+  private MethodSpec hessianInChunks(Rule rule) {
+    Function primal = rule.primal();
+    Names names = new Names(primal.params().stream().map(Var::name).collect(Collectors.toList()));
+    String columns = names.fresh("columns");
+    String value = names.fresh("value");
+    String hessian = names.fresh("hessian");
+    String first = names.fresh("first");
+    String count = names.fresh("count");
+    String offset = names.fresh("offset");
+    String lane = names.fresh("lane");
+    String row = names.fresh("row");
+    String at = names.fresh("at");
+    ClassName directions = ClassName.get("io.jgrad", "Directions");
+    MethodSpec.Builder m = hessianMethod(rule, columns, CodeBlock.of("$L columns per call of"
+        + " {@link #$L}.", RuleWriter.DIRECTIONS_PER_SWEEP, rule.second().hvpDirections().name()));
+    RuleWriter.EntryState state = writer.entryState(rule, names, value, m);
+    m.addStatement("double[][] $N = new double[$N][]", hessian, columns);
+    m.beginControlFlow("for (int $N = 0; $N < $N; $N += $L)", first, first, columns, first,
+        RuleWriter.DIRECTIONS_PER_SWEEP);
+    m.addStatement("int $N = $T.min($L, $N - $N)", count, Math.class,
+        RuleWriter.DIRECTIONS_PER_SWEEP, columns, first);
+    m.addStatement("int $N = 0", offset);
+    Map<Var, String> hvpOf = new HashMap<>();
+    String scalarHvps = null;
+    List<CodeBlock> call = new ArrayList<>();
+    for (HvpParam p : hvpParams(rule)) {
+      Var entry = p.primal() == null ? null : RuleWriter.entryVar(p.primal(), state.entry());
+      switch (p.role()) {
+        case PRIMAL -> call.add(RuleWriter.entryCopy(p.param(), state.entry()));
+        case SEED -> call.add(CodeBlock.of("1.0"));
+        case DIRECTION -> {
+          String dirs = names.fresh(p.param().name() + "s");
+          if (p.primal().type().isFloating()) {
+            m.addStatement("double[] $N = new double[$N]", dirs, count);
+          } else {
+            m.addStatement("$T $N = $T.zerosLike($N, $N)",
+                JavaEmitter.typeName(p.param().type().arrayOf()), dirs, directions,
+                entry.name(), count);
+          }
+          m.addStatement("$N = $T.seed($N, $N, $N)", offset, directions, dirs, first, offset);
+          call.add(CodeBlock.of("$N", dirs));
+        }
+        case BAR -> {
+          String bar = names.fresh(p.param().name());
+          m.addStatement("$T $N = $L", JavaEmitter.typeName(p.param().type()), bar,
+              zeroBuffer(entry));
+          call.add(CodeBlock.of("$N", bar));
+        }
+        case HVP -> {
+          String hvps = names.fresh(p.param().name() + "s");
+          m.addStatement("$T $N = $T.zerosLike($N, $N)",
+              JavaEmitter.typeName(p.param().type().arrayOf()), hvps, directions, entry.name(),
+              count);
+          hvpOf.put(p.primal(), hvps);
+          call.add(CodeBlock.of("$N", hvps));
+        }
+        case SCALAR_BARS -> {
+          String bars = names.fresh(p.param().name());
+          m.addStatement("double[] $N = new double[$L]", bars, RuleWriter.scalarCount(primal));
+          call.add(CodeBlock.of("$N", bars));
+        }
+        case SCALAR_HVPS -> {
+          scalarHvps = names.fresh(p.param().name() + "ByDirection");
+          m.addStatement("double[][] $N = new double[$L][$N]", scalarHvps,
+              RuleWriter.scalarCount(primal), count);
+          call.add(CodeBlock.of("$N", scalarHvps));
+        }
+      }
+    }
+    call.add(CodeBlock.of("$N", count));
+    m.addCode(state.dataOnEntry());
+    m.addStatement("$N($L)", rule.second().hvpDirections().name(), CodeBlock.join(call, ", "));
+    m.beginControlFlow("for (int $N = 0; $N < $N; $N++)", lane, lane, count, lane);
+    m.addStatement("double[] $N = new double[$N]", row, columns);
+    m.addStatement("int $N = 0", at);
+    int k = 0;
+    for (Var p : primal.params()) {
+      if (!p.isDifferentiableParam()) {
+        continue;
+      }
+      if (p.type().isFloating()) {
+        m.addStatement("$N[$N++] = $N[$L][$N]", row, at, scalarHvps, k++, lane);
+      } else {
+        m.addStatement("$N = $T.putLane($N, $N, $N, $N)", at, directions, row, at,
+            hvpOf.get(p), lane);
+      }
+    }
+    m.addStatement("$N[$N + $N] = $N", hessian, first, lane, row);
+    m.endControlFlow();
+    m.endControlFlow();
+    m.addCode(state.dataFinal());
+    m.addStatement("return $N", hessian);
+    return m.build();
   }
 
   /** What each parameter of {@code fHvpAdjoint} is to its caller. */
@@ -269,20 +420,8 @@ final class SecondOrderApi {
     String offset = names.fresh("offset");
     String row = names.fresh("row");
     String at = names.fresh("at");
-    MethodSpec.Builder m = MethodSpec.methodBuilder(RuleNames.hessian(primal.name()))
-        .addModifiers(RuleWriter.modifiers(rule.isPublic()))
-        .addExceptions(rule.thrown())
-        .returns(double[][].class)
-        .addJavadoc("The Hessian of {@link $T#$L} at the arguments' contents on entry: row and"
-            + " column {@code k} are the k-th differentiable input in parameter order (a scalar"
-            + " one, an array its elements, a matrix its rows one after the other), as the"
-            + " columns of a Jacobian. One Hessian-vector product ({@link #$L}) per column. The"
-            + " arguments are left as the primal leaves them.\n", writer.owner, RuleWriter.linkSignature(rule),
-            rule.second().hvp().name());
-    for (Var p : primal.params()) {
-      m.addParameter(JavaEmitter.typeName(p.type()), p.name());
-    }
-    RuleWriter.countColumns(primal, columns, m);
+    MethodSpec.Builder m = hessianMethod(rule, columns, CodeBlock.of("One Hessian-vector"
+        + " product ({@link #$L}) per column.", rule.second().hvp().name()));
     RuleWriter.EntryState state = writer.entryState(rule, names, value, m);
     m.addStatement("double[][] $N = new double[$N][]", hessian, columns);
     List<HvpParam> params = hvpParams(rule);

@@ -28,9 +28,14 @@ public final class SecondOrderRules {
   public record Input(Function primal, Function adjoint, Function forwardPart,
       Function reversePart, boolean entryPoint) {}
 
-  /** The tangent parts, and the Hessian-vector product entry point (null for helpers). */
+  /**
+   * The tangent parts, and the Hessian-vector product entry point (null for helpers); {@code
+   * hvpDirections}, with the k-direction forms of the parts it calls, is {@code fHvpAdjoint}
+   * carrying several directions ({@link VectorTangents}; null where it cannot).
+   */
   public record Output(Function forwardTangent, Function reverseTangent, Function hvp,
-      Function hvpForward) {}
+      Function hvpForward, Function hvpDirections, Function hvpForwardDirections,
+      Function reverseTangentDirections) {}
 
   private SecondOrderRules() {}
 
@@ -55,16 +60,22 @@ public final class SecondOrderRules {
         TangentSweeps.Parts parts = parts(table, in, used);
         Function forward = TangentSweeps.applyAndClean(in.forwardPart(),
             RuleNames.tangentPart(in.forwardPart().name()), parts, Set.of(), Map.of(), true);
-        Function reverse = TangentSweeps.applyAndClean(in.reversePart(),
-            RuleNames.tangentPart(in.reversePart().name()), parts, Set.of(), Map.of(), false);
-        Function hvp = in.entryPoint() && in.primal().returnType().isFloating()
+        TangentSweeps.Result reverse = TangentSweeps.applyWithTangents(in.reversePart(),
+            RuleNames.tangentPart(in.reversePart().name()), parts, Set.of(), Map.of(), false,
+            true);
+        TangentSweeps.Result hvp = in.entryPoint() && in.primal().returnType().isFloating()
             && recordFits(in.primal()) ? hvpAdjoint(in, parts) : null;
         // fHvpAdjoint's own forward sweep: without the value's tangent, which it does not read
         // (dead-store elimination then drops the tangents that only fed it)
-        Function hvpForward = hvp == null ? null : TangentSweeps.applyAndClean(
-            in.forwardPart(), RuleNames.hvpForward(in.primal().name()), parts, Set.of(),
-            Map.of(), false);
-        out.put(e.getKey(), new Output(forward, reverse, hvp, hvpForward));
+        TangentSweeps.Result hvpForward = hvp == null ? null
+            : TangentSweeps.applyWithTangents(in.forwardPart(),
+                RuleNames.hvpForward(in.primal().name()), parts, Set.of(), Map.of(), false,
+                true);
+        Function[] vector = hvp == null ? new Function[3] : directions(hvp, hvpForward, reverse);
+        out.put(e.getKey(), new Output(forward, reverse.function(),
+            hvp == null ? null : hvp.function(),
+            hvpForward == null ? null : hvpForward.function(), vector[0], vector[1],
+            vector[2]));
         uses.put(e.getKey(), used);
       } catch (TangentSweeps.Unsupported unsupported) {
         // no second-order rules for this method (see the class comment)
@@ -112,11 +123,35 @@ public final class SecondOrderRules {
   }
 
   /**
+   * {@code fHvpAdjoint}, {@code fHvpForward} and {@code fReverseTangent} carrying several
+   * directions ({@link VectorTangents}), or three nulls where one of them cannot.
+   */
+  private static Function[] directions(TangentSweeps.Result hvp,
+      TangentSweeps.Result hvpForward, TangentSweeps.Result reverse) {
+    Function forwardDirections = VectorTangents.applyToPart(hvpForward, Map.of(),
+        RuleNames.forwardDirections(hvpForward.function().name()));
+    Function reverseDirections = VectorTangents.applyToPart(reverse, Map.of(),
+        RuleNames.forwardDirections(reverse.function().name()));
+    if (forwardDirections == null || reverseDirections == null) {
+      return new Function[3];
+    }
+    Map<String, VectorTangents.Partner> partners = Map.of(
+        hvpForward.function().name(), new VectorTangents.Partner(hvpForward.function(),
+            hvpForward.tangents(), forwardDirections.name()),
+        reverse.function().name(), new VectorTangents.Partner(reverse.function(),
+            reverse.tangents(), reverseDirections.name()));
+    Function hvpDirections = VectorTangents.applyToPart(hvp, partners,
+        RuleNames.forwardDirections(hvp.function().name()));
+    return hvpDirections == null ? new Function[3]
+        : new Function[] {hvpDirections, forwardDirections, reverseDirections};
+  }
+
+  /**
    * {@code fHvpAdjoint(x, xDir, xBar, xHvp, seed, scalarBars, scalarHvps)}: the tangent form of
    * {@code fAdjoint}; the seed is a constant, each argument's tangent is named for what it is
    * to the caller (the direction {@code xDir}, the product {@code xHvp}).
    */
-  private static Function hvpAdjoint(Input in, TangentSweeps.Parts parts) {
+  private static TangentSweeps.Result hvpAdjoint(Input in, TangentSweeps.Parts parts) {
     Set<String> primalNames = new HashSet<>();
     in.primal().params().forEach(p -> primalNames.add(p.name()));
     Set<Var> zero = new HashSet<>();
@@ -132,8 +167,8 @@ public final class SecondOrderRules {
         names.put(p, p.name().substring(0, p.name().length() - 3) + "Hvp");
       }
     }
-    return TangentSweeps.apply(in.adjoint(), RuleNames.hvpAdjoint(in.primal().name()), parts,
-        zero, names, false);
+    return TangentSweeps.applyWithTangents(in.adjoint(),
+        RuleNames.hvpAdjoint(in.primal().name()), parts, zero, names, false, false);
   }
 
   /** Resolves calls to reverse parts: this method's own, and its callees' (noted in used). */

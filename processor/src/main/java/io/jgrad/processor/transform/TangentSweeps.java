@@ -89,6 +89,9 @@ public final class TangentSweeps {
   private final Map<Var, Var> tangents = new HashMap<>();
   /** Every local this transform made to hold a tangent. */
   private final Set<Var> tangentVars = new java.util.HashSet<>();
+  /** The pushes and dropped pops of tangents (by identity), for {@link VectorTangents}. */
+  private final Set<Stmt> tangentTapeOps =
+      java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
   private final List<Var> locals = new ArrayList<>();
   private final Block entry = new Block();
   private Var tapes;
@@ -169,6 +172,26 @@ public final class TangentSweeps {
   public static Function apply(Function function, String name, Parts parts, Set<Var> zero,
       Map<Var, String> paramNames, boolean pushesResult) {
     return new TangentSweeps(function, parts, zero, paramNames, pushesResult).run(name);
+  }
+
+  /**
+   * A tangent form with what {@link VectorTangents} needs to carry several directions: the
+   * variables holding tangents (parameters included) and the statements that push a tangent or
+   * drop a popped one.
+   */
+  public record Result(Function function, Set<Var> tangents, Set<Stmt> tangentTapeOps) {}
+
+  /** {@link #apply} or, if {@code clean}, {@link #applyAndClean}, with its tangents. */
+  public static Result applyWithTangents(Function function, String name, Parts parts,
+      Set<Var> zero, Map<Var, String> paramNames, boolean pushesResult, boolean clean) {
+    TangentSweeps sweeps = new TangentSweeps(function, parts, zero, paramNames, pushesResult);
+    Function out = sweeps.run(name);
+    if (clean) {
+      out = DeadStores.applyToTangents(out, sweeps.tangentVars);
+    }
+    Set<Var> all = new java.util.HashSet<>(sweeps.tangentVars);
+    all.addAll(sweeps.tangents.values());
+    return new Result(out, all, sweeps.tangentTapeOps);
   }
 
   /**
@@ -411,20 +434,20 @@ public final class TangentSweeps {
         case "pushDouble" -> {
           Dual d = dual(i.args().get(0), origin, out);
           out.add(new Stmt.Eval(withArg(i, d.value()), origin));
-          out.add(new Stmt.Eval(withArg(i, d.tangent()), origin));
+          out.add(tangentTapeOp(new Stmt.Eval(withArg(i, d.tangent()), origin)));
         }
         case "pushRef" -> {
           Expr pushed = i.args().get(0);
           if (types.isReference(pushed.type())) {
             Dual d = reference(pushed, origin, out);
             out.add(new Stmt.Eval(withArg(i, d.value()), origin));
-            out.add(new Stmt.Eval(withArg(i, d.tangent()), origin));
+            out.add(tangentTapeOp(new Stmt.Eval(withArg(i, d.tangent()), origin)));
           } else {
             out.add(e);
           }
         }
         case "popDouble" -> {
-          out.add(e); // the tangent
+          out.add(tangentTapeOp(new Stmt.Eval(e.expr(), origin))); // the tangent
           out.add(e);
         }
         case "popRef" -> throw new Unsupported("a reference popped and dropped");
@@ -488,8 +511,8 @@ public final class TangentSweeps {
     Dual d = value.type().isFloating() ? dual(value, r.origin(), out)
         : reference(value, r.origin(), out);
     String push = value.type().isFloating() ? "pushDouble" : "pushRef";
-    out.add(new Stmt.Eval(new Expr.Invoke(ref(requireTapes()), push, List.of(d.tangent()),
-        Type.VOID), r.origin()));
+    out.add(tangentTapeOp(new Stmt.Eval(new Expr.Invoke(ref(requireTapes()), push,
+        List.of(d.tangent()), Type.VOID), r.origin())));
     out.add(new Stmt.Return(d.value(), r.origin()));
   }
 
@@ -532,8 +555,9 @@ public final class TangentSweeps {
     if (target == null) {
       out.add(new Stmt.Eval(tangentCall, origin));
       if (tangentPushed) {
-        out.add(new Stmt.Eval(new Expr.Invoke(callTapes, returns.isFloating() ? "popDouble"
-            : "popRef", List.of(), returns.isFloating() ? Type.DOUBLE : OBJECT), origin));
+        out.add(tangentTapeOp(new Stmt.Eval(new Expr.Invoke(callTapes,
+            returns.isFloating() ? "popDouble" : "popRef", List.of(),
+            returns.isFloating() ? Type.DOUBLE : OBJECT), origin)));
       }
       return;
     }
@@ -548,6 +572,11 @@ public final class TangentSweeps {
   }
 
   private static final Type OBJECT = Type.classType("java.lang.Object");
+
+  private Stmt tangentTapeOp(Stmt s) {
+    tangentTapeOps.add(s);
+    return s;
+  }
 
   // ----------------------------------------------------------------------------- expressions
 

@@ -45,12 +45,28 @@ public final class VectorTangents {
   /** Thrown (and caught in {@link #apply}) where the rule cannot carry several directions. */
   private static final class Unsupported extends RuntimeException {
     Unsupported() {
-      super(null, null, false, false);
+      super(null, null, false, Boolean.getBoolean("jgrad.debug"));
     }
   }
 
-  private VectorTangents(Function forward, Set<Var> tangents) {
+  /**
+   * A part of the same rule that the function calls ({@code fHvpAdjoint} calls {@code
+   * fHvpForward} and {@code fReverseTangent}): its single-direction form, the variables holding
+   * tangents there, and the name of its k-direction form.
+   */
+  public record Partner(Function single, Set<Var> tangents, String name) {}
+
+  private final Map<String, Partner> partners;
+  private final String name;
+  /** The statements pushing a tangent or dropping a popped one (by identity). */
+  private final Set<Stmt> tapeOps;
+
+  private VectorTangents(Function forward, Set<Var> tangents, Set<Stmt> tapeOps,
+      Map<String, Partner> partners, String name) {
     this.tangents = tangents;
+    this.tapeOps = tapeOps;
+    this.partners = partners;
+    this.name = name;
     this.names = Names.of(forward);
     this.directions = new Var(names.fresh("directions"), Type.INT, Var.Kind.PARAM);
     this.laneName = names.fresh("d");
@@ -71,10 +87,47 @@ public final class VectorTangents {
       }
     }
     try {
-      return new VectorTangents(forward, tangents).run(forward);
+      return new VectorTangents(forward, tangents, Set.of(), Map.of(),
+          RuleNames.forwardDirections(forward.name())).run(forward);
     } catch (Unsupported e) {
       return null;
     }
+  }
+
+  /**
+   * The k-direction form, named {@code name}, of a part of a second-order rule (its tangent
+   * variables {@code tangents}; it returns its value, or nothing): tangents pushed onto the tape
+   * one direction after the other and popped in the opposite order; calls to {@code partners}
+   * (by their single-direction names) call their k-direction forms. Null if unsupported.
+   */
+  public static Function applyToPart(TangentSweeps.Result part,
+      Map<String, Partner> partners, String name) {
+    return applyToPart(part.function(), part.tangents(), part.tangentTapeOps(), partners, name);
+  }
+
+  private static Function applyToPart(Function part, Set<Var> tangents, Set<Stmt> tapeOps,
+      Map<String, Partner> partners, String name) {
+    if (returnsDual(part) && !part.returnType().equals(Type.VOID)) {
+      return null;
+    }
+    for (Var t : tangents) {
+      if (!carriable(t.type())) {
+        return null;
+      }
+    }
+    try {
+      return new VectorTangents(part, tangents, tapeOps, partners, name).run(part);
+    } catch (Unsupported e) {
+      if (Boolean.getBoolean("jgrad.debug")) {
+        System.err.println("jgrad: no " + name + ": " + e.getStackTrace()[1]);
+      }
+      return null;
+    }
+  }
+
+  /** The name of the k-direction parameter for tangent parameter {@code p}. */
+  private String lanesName(Var p) {
+    return names.fresh(p.name().endsWith("s") ? p.name() + "ByDirection" : p.name() + "s");
   }
 
   private static boolean returnsDual(Function forward) {
@@ -96,7 +149,7 @@ public final class VectorTangents {
         params.add(p);
         continue;
       }
-      Var dots = new Var(names.fresh(p.name() + "s"), p.type().arrayOf(), Var.Kind.PARAM);
+      Var dots = new Var(lanesName(p), p.type().arrayOf(), Var.Kind.PARAM);
       params.add(dots);
       if (p.type().isArray()) {
         vectors.put(p, dots); // updated in place, as the single-direction rule updates xDot
@@ -108,8 +161,8 @@ public final class VectorTangents {
       }
     }
     params.add(directions);
-    Type valueType = Type.VOID;
-    if (!forward.returnType().equals(Type.VOID)) {
+    Type valueType = forward.returnType();
+    if (returnsDual(forward) && !forward.returnType().equals(Type.VOID)) {
       Type buffer = forward.returnType().equals(ForwardTransform.DUAL) ? Type.DOUBLE_ARRAY
           : forward.returnType().equals(ForwardTransform.DUAL_ARRAY) ? Type.DOUBLE_MATRIX
           : Type.DOUBLE_MATRIX.arrayOf();
@@ -127,9 +180,8 @@ public final class VectorTangents {
         vector(local);
       }
     }
-    Block body = prologue.addAll(block(forward.body()));
-    return new Function(RuleNames.forwardDirections(forward.name()), params, valueType, body,
-        locals);
+    Block body = scalarize(block(forward.body()), prologue);
+    return new Function(name, params, valueType, prologue.addAll(body), locals);
   }
 
   private static Type resultValueType(Function forward) {
@@ -188,6 +240,11 @@ public final class VectorTangents {
 
   /** True if primal statement {@code s} may run before the waiting tangent statements. */
   private boolean movesAhead(Stmt s) {
+    if (s instanceof Stmt.Assign a && a.value() instanceof Expr.Binary b
+        && b.left() instanceof Expr.Ref r && r.var() == a.target() && b.right() instanceof Expr.Lit
+        && a.target().type().isIntegral()) {
+      return false; // a loop's step stays last, where it reads as a for loop
+    }
     if (s instanceof Stmt.Assign a) {
       return !tangents.contains(a.target()) && !segment.reads.contains(a.target())
           && !(a.value() instanceof Expr.Call c
@@ -198,6 +255,13 @@ public final class VectorTangents {
       Var root = Exprs.root(st.array());
       return root != null && !tangents.contains(root) && !segment.reads.contains(root);
     }
+    if (s instanceof Stmt.Accumulate acc) {
+      Var root = Exprs.root(acc.target());
+      return root != null && !tangents.contains(root) && !segment.reads.contains(root)
+          && !(acc.value() instanceof Expr.Call c
+              && !io.jgrad.processor.rules.MathRules.OWNERS.contains(c.owner()))
+          && !(acc.value() instanceof Expr.Invoke);
+    }
     return s instanceof Stmt.Comment;
   }
 
@@ -206,6 +270,9 @@ public final class VectorTangents {
    * tangent assigned or added to, the result's tangents stored.
    */
   private boolean perDirection(Stmt s) {
+    if (popsTangent(s)) {
+      return false; // a loop of its own: pops keep their order
+    }
     if (s instanceof Stmt.Assign a) {
       return tangents.contains(a.target()) && !a.target().type().isArray();
     }
@@ -227,13 +294,132 @@ public final class VectorTangents {
     segment.body.add(new Stmt.Assign(lane, new Expr.Binary("+", ref(lane), Expr.Lit.ofInt(1),
         Type.INT), Stmt.Origin.NONE));
     out.add(new Stmt.Assign(lane, Expr.Lit.ofInt(0), Stmt.Origin.NONE));
-    out.add(new Stmt.Loop(null, new Expr.Binary("<", ref(lane), ref(directions), Type.BOOLEAN),
-        segment.body, new Block(), true, Stmt.Origin.NONE));
+    Stmt.Loop loop = new Stmt.Loop(null, new Expr.Binary("<", ref(lane), ref(directions),
+        Type.BOOLEAN), segment.body, new Block(), true, Stmt.Origin.NONE);
+    laneLoops.put(loop, lane);
+    out.add(loop);
     segment = null;
   }
 
+  /** The loops {@link #flush} made, with their counters (candidates for {@link #scalarize}). */
+  private final Map<Stmt.Loop, Var> laneLoops = new java.util.IdentityHashMap<>();
+
+  /**
+   * A number's tangent used in one loop over the directions only, written there before it is
+   * read, becomes a {@code double} local of the loop's body ({@code double t1Dot = ...}) instead
+   * of an array over the directions: no array to allocate, and the JIT keeps it in a register.
+   */
+  private Block scalarize(Block body, Block prologue) {
+    Map<Var, Integer> uses = new HashMap<>();
+    Blocks.visitExprs(body, e -> {
+      if (e instanceof Expr.Ref r) {
+        uses.merge(r.var(), 1, Integer::sum);
+      }
+    });
+    Map<Var, Var> scalars = new HashMap<>();
+    for (Map.Entry<Stmt.Loop, Var> e : laneLoops.entrySet()) {
+      Var lane = e.getValue();
+      Map<Var, Integer> inLoop = new HashMap<>();
+      Set<Var> readFirst = new java.util.HashSet<>();
+      Set<Var> written = new java.util.HashSet<>();
+      for (Stmt st : e.getKey().body().stmts()) {
+        Set<Var> reads = new java.util.HashSet<>();
+        Blocks.visitExprs(new Block().add(st), x -> {
+          if (x instanceof Expr.Ref r) {
+            inLoop.merge(r.var(), 1, Integer::sum);
+          }
+          if (x instanceof Expr.Index i && i.array() instanceof Expr.Ref r
+              && i.index() instanceof Expr.Ref l && l.var() == lane) {
+            reads.add(r.var());
+          }
+        });
+        Var target = st instanceof Stmt.Store store && store.array() instanceof Expr.Ref r
+            ? r.var() : null;
+        if (target != null) {
+          reads.remove(target); // the target itself (its value is read only if it appears)
+          if (Exprs.vars(store(st).value()).contains(target)) {
+            reads.add(target);
+          }
+        }
+        for (Var v : reads) {
+          if (!written.contains(v)) {
+            readFirst.add(v);
+          }
+        }
+        if (target != null) {
+          written.add(target);
+        }
+      }
+      for (Var v : written) {
+        boolean local = !v.isParam() && v.type().equals(Type.DOUBLE_ARRAY)
+            && vectors.containsValue(v) && v != resultDots;
+        if (local && !readFirst.contains(v) && inLoop.get(v).equals(uses.get(v))) {
+          scalars.put(v, new Var(v.name(), Type.DOUBLE, Var.Kind.TEMP));
+        }
+      }
+    }
+    if (scalars.isEmpty()) {
+      return body;
+    }
+    locals.removeAll(scalars.keySet());
+    locals.addAll(scalars.values());
+    prologue.stmts().removeIf(st -> st instanceof Stmt.Assign a && scalars.containsKey(a.target()));
+    return withScalars(body, scalars);
+  }
+
+  private static Stmt.Store store(Stmt s) {
+    return (Stmt.Store) s;
+  }
+
+  private Block withScalars(Block in, Map<Var, Var> scalars) {
+    Block out = new Block();
+    for (Stmt s : in.stmts()) {
+      if (s instanceof Stmt.Loop l && laneLoops.containsKey(l)) {
+        Block body = new Block();
+        for (Stmt st : l.body().stmts()) {
+          body.add(scalarStatement(st, scalars));
+        }
+        Stmt.Loop loop = new Stmt.Loop(l.label(), l.condition(), body, l.update(),
+            l.testFirst(), l.origin());
+        out.add(loop);
+      } else if (s instanceof Stmt.Protected p) {
+        out.add(new Stmt.Protected(withScalars(p.body(), scalars), p.onThrow(), p.thrown(),
+            p.origin()));
+      } else {
+        out.add(Blocks.withBlocks(s, b -> withScalars(b, scalars)));
+      }
+    }
+    return out;
+  }
+
+  private static Stmt scalarStatement(Stmt s, Map<Var, Var> scalars) {
+    if (s instanceof Stmt.Store st && st.array() instanceof Expr.Ref r
+        && scalars.containsKey(r.var())) {
+      return new Stmt.Assign(scalars.get(r.var()), scalarExpr(st.value(), scalars), st.origin());
+    }
+    if (s instanceof Stmt.Store st) {
+      return new Stmt.Store(scalarExpr(st.array(), scalars), scalarExpr(st.index(), scalars),
+          scalarExpr(st.value(), scalars), st.origin());
+    }
+    if (s instanceof Stmt.Accumulate acc) {
+      return new Stmt.Accumulate(scalarExpr(acc.target(), scalars),
+          scalarExpr(acc.value(), scalars), acc.origin());
+    }
+    return s;
+  }
+
+  private static Expr scalarExpr(Expr e, Map<Var, Var> scalars) {
+    if (e instanceof Expr.Index i && i.array() instanceof Expr.Ref r
+        && scalars.containsKey(r.var())) {
+      return ref(scalars.get(r.var()));
+    }
+    return Exprs.mapChildren(e, x -> scalarExpr(x, scalars));
+  }
+
   private void statement(Stmt s, Block out) {
-    if (s instanceof Stmt.Assign a && tangents.contains(a.target())) {
+    if (popsTangent(s)) {
+      popPerDirection(s, out);
+    } else if (s instanceof Stmt.Assign a && tangents.contains(a.target())) {
       if (a.target().type().isArray()) {
         out.add(new Stmt.Assign(vector(a.target()), arrayValue(a.value()), a.origin()));
       } else {
@@ -263,8 +449,14 @@ public final class VectorTangents {
         requireNoTangent(((Stmt.Loop) s).condition());
       }
       out.add(Blocks.withBlocks(s, this::block));
-    } else if (s instanceof Stmt.Protected) {
-      throw new Unsupported();
+    } else if (s instanceof Stmt.Protected p) {
+      out.add(new Stmt.Protected(block(p.body()), block(p.onThrow()), p.thrown(), p.origin()));
+    } else if (s instanceof Stmt.Eval e && tapeOps.contains(e)) {
+      tangentTapeOp(e, out);
+    } else if (s instanceof Stmt.Eval e && partnerCall(e.expr()) != null) {
+      out.add(new Stmt.Eval(partnerCall(e.expr()), e.origin()));
+    } else if (s instanceof Stmt.Assign a && partnerCall(a.value()) != null) {
+      out.add(new Stmt.Assign(a.target(), partnerCall(a.value()), a.origin()));
     } else {
       // a primal statement: reads no tangent
       Blocks.visitExprs(new Block().add(s), this::requireNoTangentHere);
@@ -305,6 +497,111 @@ public final class VectorTangents {
         segment.reads.add(r.var());
       }
     });
+  }
+
+  /** True for a tangent taken from the tape: {@code tDot = tapes.popDouble()} and the like. */
+  private boolean popsTangent(Stmt s) {
+    if (s instanceof Stmt.Assign a) {
+      return tangents.contains(a.target()) && !a.target().type().isArray() && isPop(a.value());
+    }
+    if (s instanceof Stmt.Store st) {
+      return isTangent(st.array()) && isPop(st.value());
+    }
+    return s instanceof Stmt.Accumulate acc && isTangent(acc.target()) && isPop(acc.value());
+  }
+
+  /**
+   * A tangent popped from the tape, one direction at a time from the last: the push put them
+   * there from the first.
+   */
+  private void popPerDirection(Stmt s, Block out) {
+    if (s instanceof Stmt.Assign a) {
+      Expr lanes = ref(vector(a.target()));
+      ownLoop(out, true, lane -> new Stmt.Store(lanes, ref(lane), a.value(), a.origin()));
+    } else if (s instanceof Stmt.Store st) {
+      Expr lanes = new Expr.Index(vectorArray(st.array()), st.index(), Type.DOUBLE_ARRAY);
+      ownLoop(out, true, lane -> new Stmt.Store(lanes, ref(lane), st.value(), st.origin()));
+    } else {
+      Stmt.Accumulate acc = (Stmt.Accumulate) s;
+      Expr lanes = acc.target() instanceof Expr.Ref r ? ref(vector(r.var()))
+          : elementLanes((Expr.Index) acc.target());
+      ownLoop(out, true, lane -> new Stmt.Accumulate(new Expr.Index(lanes, ref(lane),
+          Type.DOUBLE), acc.value(), acc.origin()));
+    }
+  }
+
+  /** One statement per direction in a loop of its own (first to last, or last to first). */
+  private void ownLoop(Block out, boolean lastFirst,
+      java.util.function.Function<Var, Stmt> statement) {
+    flush(out);
+    Var lane = new Var(laneName, Type.INT, Var.Kind.TEMP);
+    locals.add(lane);
+    Expr start = lastFirst ? new Expr.Binary("-", ref(directions), Expr.Lit.ofInt(1), Type.INT)
+        : Expr.Lit.ofInt(0);
+    Expr condition = lastFirst ? new Expr.Binary(">=", ref(lane), Expr.Lit.ofInt(0),
+        Type.BOOLEAN) : new Expr.Binary("<", ref(lane), ref(directions), Type.BOOLEAN);
+    Stmt step = new Stmt.Assign(lane, new Expr.Binary(lastFirst ? "-" : "+", ref(lane),
+        Expr.Lit.ofInt(1), Type.INT), Stmt.Origin.NONE);
+    out.add(new Stmt.Assign(lane, start, Stmt.Origin.NONE));
+    out.add(new Stmt.Loop(null, condition, new Block().add(statement.apply(lane)).add(step),
+        new Block(), true, Stmt.Origin.NONE));
+  }
+
+  private static boolean isPop(Expr e) {
+    return e instanceof Expr.Invoke i && i.name().equals("popDouble")
+        && i.target().type().equals(TapeCode.TAPES);
+  }
+
+  /**
+   * A tangent pushed onto the tape, or popped and dropped: a number's once per direction (pushed
+   * from the first, popped from the last), an array's tangents by reference.
+   */
+  private void tangentTapeOp(Stmt.Eval e, Block out) {
+    Expr.Invoke op = (Expr.Invoke) e.expr();
+    switch (op.name()) {
+      case "pushDouble" -> {
+        Expr hoisted = hoist(op.args().get(0), out);
+        ownLoop(out, false, lane -> new Stmt.Eval(new Expr.Invoke(op.target(), op.name(),
+            List.of(lane(hoisted, lane)), op.type()), e.origin()));
+      }
+      case "pushRef" -> out.add(new Stmt.Eval(new Expr.Invoke(op.target(), op.name(),
+          List.of(arrayValue(op.args().get(0))), op.type()), e.origin()));
+      case "popDouble" -> ownLoop(out, true, lane -> new Stmt.Eval(op, e.origin()));
+      default -> out.add(e); // popRef: one reference
+    }
+  }
+
+  /**
+   * A call of a partner part as a call of its k-direction form: each argument in a tangent slot
+   * as its directions (a zero tangent as zeros), then the number of directions; null if
+   * {@code e} calls no partner.
+   */
+  private Expr partnerCall(Expr e) {
+    if (!(e instanceof Expr.Call c) || !c.owner().equals(ReverseTransform.SELF)
+        || !partners.containsKey(c.name())) {
+      return null;
+    }
+    Partner partner = partners.get(c.name());
+    List<Var> slots = partner.single().params();
+    if (slots.size() != c.args().size()) {
+      throw new Unsupported();
+    }
+    List<Expr> args = new ArrayList<>();
+    for (int k = 0; k < slots.size(); k++) {
+      Expr arg = c.args().get(k);
+      if (!partner.tangents().contains(slots.get(k))) {
+        requireNoTangent(arg);
+        args.add(arg);
+      } else if (isTangent(arg)) {
+        args.add(arg.type().isArray() ? vectorArray(arg) : ref(vector(((Expr.Ref) arg).var())));
+      } else if (arg instanceof Expr.Lit && !arg.type().isArray()) {
+        args.add(new Expr.NewArray(Type.DOUBLE_ARRAY, List.of(ref(directions)))); // zeros
+      } else {
+        throw new Unsupported();
+      }
+    }
+    args.add(ref(directions));
+    return new Expr.Call(c.owner(), partner.name(), args, c.type());
   }
 
   /** The result's tangents into the caller's buffer. */
@@ -406,6 +703,10 @@ public final class VectorTangents {
       requireNoTangent(c.condition());
       return new Expr.Conditional(c.condition(), arrayValue(c.whenTrue()),
           arrayValue(c.whenFalse()), c.type().arrayOf());
+    }
+    if (e instanceof Expr.Cast c && c.operand() instanceof Expr.Invoke pop
+        && pop.name().equals("popRef") && pop.target().type().equals(TapeCode.TAPES)) {
+      return new Expr.Cast(c.type().arrayOf(), pop); // a tangent array pushed by reference
     }
     throw new Unsupported();
   }

@@ -55,6 +55,14 @@ class AgreementTest {
     assertEquals(4, lines.size(), String.join("\n", lines));
   }
 
+  /** n = 300: fHessian's sweeps of 128, 128 and 44 directions against the hand-derived one. */
+  @Test
+  void hessianInChunksAgrees() {
+    List<String> lines = HessianRow.check(
+        new io.jgrad.bench.suite.RosenbrockHessianBenchmark(300));
+    assertEquals(4, lines.size(), String.join("\n", lines));
+  }
+
   @Test
   void jacobianRowAgrees() {
     List<String> lines = JacobianRow.check(
@@ -62,11 +70,11 @@ class AgreementTest {
     assertEquals(2, lines.size(), String.join("\n", lines));
   }
 
-  /** 38 columns: two full sweeps of 16 directions and one of 6, rows outnumbering columns. */
+  /** 300 columns: two full sweeps of 128 directions and one of 44, rows outnumbering columns. */
   @Test
   void jacobianInChunksAgreesWithAPartialLastChunk() {
     List<String> lines = JacobianRow.check(
-        new io.jgrad.bench.suite.ExponentialFitJacobianBenchmark(38, 45));
+        new io.jgrad.bench.suite.ExponentialFitJacobianBenchmark(300, 320));
     assertEquals(2, lines.size(), String.join("\n", lines));
   }
 

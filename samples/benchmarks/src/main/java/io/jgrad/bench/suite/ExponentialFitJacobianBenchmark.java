@@ -19,7 +19,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The Jacobian row: {@link ExponentialFit} with 100 parameters and 200 residuals. Measures the
- * primal, jgrad's {@code residualsJacobian} (vector forward mode, 16 directions per sweep), the
+ * primal, jgrad's {@code residualsJacobian} (vector forward mode, 128 directions per sweep), the
  * same Jacobian from 100 single-direction forward calls, one column each, and the closed-form
  * Jacobian written by hand. Target: the Jacobian in at most 0.5x the 100 forward calls' time.
  */
