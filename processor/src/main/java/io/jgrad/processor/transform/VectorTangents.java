@@ -90,6 +90,9 @@ public final class VectorTangents {
       return new VectorTangents(forward, tangents, Set.of(), Map.of(),
           RuleNames.forwardDirections(forward.name())).run(forward);
     } catch (Unsupported e) {
+      if (Boolean.getBoolean("jgrad.debug")) {
+        System.err.println("jgrad: no " + forward.name() + "Directions: " + where(e));
+      }
       return null;
     }
   }
@@ -119,7 +122,7 @@ public final class VectorTangents {
       return new VectorTangents(part, tangents, tapeOps, partners, name).run(part);
     } catch (Unsupported e) {
       if (Boolean.getBoolean("jgrad.debug")) {
-        System.err.println("jgrad: no " + name + ": " + e.getStackTrace()[1]);
+        System.err.println("jgrad: no " + name + ": " + where(e));
       }
       return null;
     }
@@ -128,6 +131,15 @@ public final class VectorTangents {
   /** The name of the k-direction parameter for tangent parameter {@code p}. */
   private String lanesName(Var p) {
     return names.fresh(p.name().endsWith("s") ? p.name() + "ByDirection" : p.name() + "s");
+  }
+
+  /** Where in this class an unsupported construct was met (for -Djgrad.debug=true). */
+  private static String where(Unsupported e) {
+    return java.util.Arrays.stream(e.getStackTrace())
+        .filter(f -> f.getClassName().equals(VectorTangents.class.getName())
+            && !f.getMethodName().startsWith("require"))
+        .limit(2).map(f -> f.getMethodName() + ":" + f.getLineNumber())
+        .collect(java.util.stream.Collectors.joining(" < "));
   }
 
   private static boolean returnsDual(Function forward) {
@@ -453,12 +465,27 @@ public final class VectorTangents {
       out.add(new Stmt.Protected(block(p.body()), block(p.onThrow()), p.thrown(), p.origin()));
     } else if (s instanceof Stmt.Eval e && tapeOps.contains(e)) {
       tangentTapeOp(e, out);
+    } else if (s instanceof Stmt.Eval e && e.expr() instanceof Expr.Call c
+        && c.owner().equals("io.jgrad.tape.Snapshots")
+        && List.of("restore", "addTo", "clear").contains(c.name()) && mentionsTangent(c)) {
+      // element by element on tangent arrays: the same on their directions, one index deeper
+      List<Expr> args = new ArrayList<>();
+      for (Expr arg : c.args()) {
+        if (!isTangent(arg) || arg.type().dimensions() > 2) {
+          throw new Unsupported();
+        }
+        args.add(vectorArray(arg));
+      }
+      out.add(new Stmt.Eval(c.withArgs(args), e.origin()));
     } else if (s instanceof Stmt.Eval e && partnerCall(e.expr()) != null) {
       out.add(new Stmt.Eval(partnerCall(e.expr()), e.origin()));
     } else if (s instanceof Stmt.Assign a && partnerCall(a.value()) != null) {
       out.add(new Stmt.Assign(a.target(), partnerCall(a.value()), a.origin()));
     } else {
       // a primal statement: reads no tangent
+      if (Boolean.getBoolean("jgrad.debug") && mentionsTangentAnywhere(s)) {
+        System.err.println("jgrad: vector statement " + s);
+      }
       Blocks.visitExprs(new Block().add(s), this::requireNoTangentHere);
       out.add(s);
     }
@@ -699,6 +726,13 @@ public final class VectorTangents {
       return new Expr.Call(DIRECTIONS, "zerosLike", List.of(c.args().get(0), ref(directions)),
           c.type().arrayOf());
     }
+    if (e instanceof Expr.Call c && c.owner().equals("io.jgrad.tape.Snapshots")
+        && c.name().equals("copy") && c.args().size() == 1 && isTangent(c.args().get(0))
+        && c.type().dimensions() <= 2) {
+      // a copy's tangent (clone(), copyOf): a deep copy, which copies every direction
+      return new Expr.Call(c.owner(), c.name(), List.of(vectorArray(c.args().get(0))),
+          c.type().arrayOf());
+    }
     if (e instanceof Expr.Conditional c) {
       requireNoTangent(c.condition());
       return new Expr.Conditional(c.condition(), arrayValue(c.whenTrue()),
@@ -707,6 +741,9 @@ public final class VectorTangents {
     if (e instanceof Expr.Cast c && c.operand() instanceof Expr.Invoke pop
         && pop.name().equals("popRef") && pop.target().type().equals(TapeCode.TAPES)) {
       return new Expr.Cast(c.type().arrayOf(), pop); // a tangent array pushed by reference
+    }
+    if (Boolean.getBoolean("jgrad.debug")) {
+      System.err.println("jgrad: vector tangent of " + e);
     }
     throw new Unsupported();
   }
@@ -734,6 +771,13 @@ public final class VectorTangents {
     if (mentionsTangent(e)) {
       throw new Unsupported();
     }
+  }
+
+  private boolean mentionsTangentAnywhere(Stmt s) {
+    boolean[] found = {false};
+    Blocks.visitExprs(new Block().add(s), e -> found[0] |= e instanceof Expr.Ref r
+        && tangents.contains(r.var()));
+    return found[0];
   }
 
   private void requireNoTangentHere(Expr e) {
