@@ -191,6 +191,8 @@ final class GradPipeline {
           : lowered.stream().collect(java.util.stream.Collectors.toMap(Lowered::key,
               Lowered::function, (a, b) -> a));
       java.util.Map<RuleWriter.Rule, Lowered> keys = new java.util.IdentityHashMap<>();
+      java.util.Map<RuleWriter.Rule, Set<String>> directionsCallees =
+          new java.util.IdentityHashMap<>();
       Map<String, SecondOrderRules.Input> secondInputs = new LinkedHashMap<>();
       for (Lowered l : lowered) {
         try {
@@ -214,6 +216,7 @@ final class GradPipeline {
               AliasGuards.guards(l.function(), table, !l.helper()), null));
           RuleWriter.Rule rule = rules.get(l.owner()).get(rules.get(l.owner()).size() - 1);
           keys.put(rule, l);
+          directionsCallees.put(rule, forward.callees());
           secondInputs.put(l.key(), new SecondOrderRules.Input(l.function(), reverse.adjoint(),
               rule.forwardPart(), rule.reversePart(), !l.helper()));
           ruleMethods.computeIfAbsent(l.owner(), k -> new ArrayList<>()).add(l.method());
@@ -225,6 +228,7 @@ final class GradPipeline {
         }
       }
       start = timings.add("transform", start);
+      dropDirectionsOfMissingCallees(rules, keys, directionsCallees, table);
       addSecondOrder(rules, keys, secondInputs, table);
       start = timings.add("second order", start);
       writeTangentTypes(rules);
@@ -270,6 +274,67 @@ final class GradPipeline {
         });
     rules.values().forEach(list -> list.replaceAll(rule -> rule.withSecond(
         withoutLargeDirections(second.get(keys.get(rule).key())))));
+  }
+
+  /**
+   * A k-direction forward rule calls its callees' k-direction forms: where a callee has none (it
+   * got none, or was compiled without), the caller gets none either, to a fixpoint.
+   */
+  private void dropDirectionsOfMissingCallees(Map<TypeElement, List<RuleWriter.Rule>> rules,
+      Map<RuleWriter.Rule, Lowered> keys, Map<RuleWriter.Rule, Set<String>> callees,
+      CalleeTable table) {
+    Map<String, io.jgrad.processor.rules.GradCallee> byRule = new HashMap<>();
+    table.byKey().values().forEach(c -> byRule.put(
+        io.jgrad.processor.transform.VectorTangents.ruleKey(c.forwardClass(), c.name()), c));
+    Map<String, RuleWriter.Rule> here = new HashMap<>();
+    for (RuleWriter.Rule rule : keys.keySet()) {
+      io.jgrad.processor.rules.GradCallee self = table.byKey().get(keys.get(rule).key());
+      if (self != null) {
+        here.put(io.jgrad.processor.transform.VectorTangents.ruleKey(self.forwardClass(),
+            self.name()), rule);
+      }
+    }
+    Set<String> without = new java.util.HashSet<>();
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      for (RuleWriter.Rule rule : keys.keySet()) {
+        if (rule.directions() == null || without.contains(keys.get(rule).key())) {
+          continue;
+        }
+        for (String callee : callees.getOrDefault(rule, Set.of())) {
+          RuleWriter.Rule other = here.get(callee);
+          boolean has = other != null ? other.directions() != null
+              && !without.contains(keys.get(other).key())
+              : hasDirections(byRule.get(callee));
+          if (!has) {
+            without.add(keys.get(rule).key());
+            changed = true;
+            break;
+          }
+        }
+      }
+    }
+    rules.values().forEach(list -> list.replaceAll(rule -> without.contains(keys.get(rule).key())
+        ? keyed(keys, rule, rule.withoutDirections()) : rule));
+  }
+
+  private static RuleWriter.Rule keyed(Map<RuleWriter.Rule, Lowered> keys, RuleWriter.Rule old,
+      RuleWriter.Rule replacement) {
+    keys.put(replacement, keys.get(old));
+    return replacement;
+  }
+
+  /** True if a callee's compiled forward rule class has its k-direction form. */
+  private boolean hasDirections(io.jgrad.processor.rules.GradCallee callee) {
+    TypeElement rules = callee == null ? null
+        : env.getElementUtils().getTypeElement(callee.forwardClass());
+    if (rules == null) {
+      return false;
+    }
+    String name = io.jgrad.processor.rules.RuleNames.forwardDirections(callee.name());
+    return ElementFilter.methodsIn(rules.getEnclosedElements()).stream()
+        .anyMatch(m -> m.getSimpleName().contentEquals(name));
   }
 
   /**

@@ -51,6 +51,11 @@ public final class RuleWriter {
       Function reverse, Function forwardPart, Function reversePart, Block aliasChecks,
       SecondOrderRules.Output second) {
     /** These rules with second-order rules ({@code null}: none). */
+    public Rule withoutDirections() {
+      return new Rule(primal, primalName, isPublic, helper, instance, thrown, forward, null,
+          reverse, forwardPart, reversePart, aliasChecks, second);
+    }
+
     public Rule withSecond(SecondOrderRules.Output rules) {
       return new Rule(primal, primalName, isPublic, helper, instance, thrown, forward,
           directions, reverse, forwardPart, reversePart, aliasChecks, rules);
@@ -126,7 +131,7 @@ public final class RuleWriter {
             .addJavadoc("@return the primal value (bit for bit)\n")
             .build());
       }
-      if (rule.directions() != null && !rule.helper()) {
+      if (rule.directions() != null) {
         type.addMethod(directions(rule));
       }
     }
@@ -141,20 +146,32 @@ public final class RuleWriter {
             + " directions at once: the primal work and the partial derivatives are computed"
             + " once, the tangents once per direction. Derivative {@code k} is bit for bit what"
             + " {@link #$L} returns for the k-th direction.\n\n", owner, linkSignature(rule),
-            d.params().get(d.params().size() - (d.returnType().equals(Type.VOID) ? 1 : 2)).name(),
-            rule.forward().name())
+            directionsParam(d).name(), rule.forward().name())
+        .addJavadoc(helperNote(rule))
         .addJavadoc("<p>The direction is the last index: each differentiable {@code double}"
             + " parameter is followed by its {@code double[directions]} tangents, a"
             + " {@code double[]} by {@code double[length][directions]}, a {@code double[][]} by"
             + " {@code double[rows][columns][directions]}. Tangent arrays are updated in place"
             + " along with their arrays.");
-    if (!d.returnType().equals(Type.VOID)) {
+    if (d.params().get(d.params().size() - 1) != directionsParam(d)) {
       m.addJavadoc(" The derivatives of the result are stored into the last parameter, shaped"
           + " like the result's tangents (one row of {@code directions} per element of an array"
           + " result, which must have the result's length).\n\n@return the primal value (bit"
           + " for bit)");
+    } else if (!d.returnType().equals(Type.VOID)) {
+      m.addJavadoc("\n\n@return the primal value");
     }
     return m.addJavadoc("\n").build();
+  }
+
+  /** {@code int directions}: the last {@code int} parameter of a k-direction rule. */
+  private static Var directionsParam(Function d) {
+    for (int k = d.params().size() - 1; k >= 0; k--) {
+      if (d.params().get(k).type().equals(Type.INT)) {
+        return d.params().get(k);
+      }
+    }
+    throw new IllegalStateException("no directions parameter in " + d.name());
   }
 
   public JavaFile reverseFile(List<Rule> rules) {

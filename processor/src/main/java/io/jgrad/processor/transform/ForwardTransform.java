@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * IR -> IR: forward mode. Every active variable {@code v} gets a tangent {@code vDot} updated right
@@ -38,6 +39,13 @@ public final class ForwardTransform {
   private final Names names;
   private final Map<Var, Var> tangents = new HashMap<>();
   private final List<Var> locals = new ArrayList<>();
+  /**
+   * The calls of callees' forward rules this transform made (by identity), with which of their
+   * arguments are tangents; null where the scalar tangents are packed into one array.
+   */
+  private final Map<Expr.Call, List<Boolean>> calleeCalls = new java.util.IdentityHashMap<>();
+  /** The tangent slots of the arguments {@link #interleave} made last. */
+  private List<Boolean> lastSlots;
 
   private ForwardTransform(Structurize.Result structured, CalleeTable callees) {
     Function function = structured.function();
@@ -58,8 +66,11 @@ public final class ForwardTransform {
     return new ForwardTransform(structured, callees).run(structured);
   }
 
-  /** A forward rule and its form carrying several directions ({@code null}: none). */
-  public record Rules(Function forward, Function directions) {}
+  /**
+   * A forward rule and its form carrying several directions ({@code null}: none), which calls
+   * the k-direction forms of {@code callees}' forward rules ({@code G_Frule#g}).
+   */
+  public record Rules(Function forward, Function directions, Set<String> callees) {}
 
   /**
    * {@link #apply}, dead stores removed, and the rule's vector form ({@link VectorTangents}),
@@ -70,8 +81,10 @@ public final class ForwardTransform {
     ForwardTransform transform = new ForwardTransform(structured, callees);
     Function forward = DeadStores.apply(transform.run(structured));
     boolean packed = ParameterSlots.packsScalarTangents(structured.function().params());
-    return new Rules(forward, VectorTangents.apply(forward,
-        new java.util.HashSet<>(transform.tangents.values()), packed));
+    VectorTangents.Forward vector = VectorTangents.apply(forward,
+        new java.util.HashSet<>(transform.tangents.values()), packed, transform.calleeCalls);
+    return vector == null ? new Rules(forward, null, Set.of())
+        : new Rules(forward, vector.function(), vector.callees());
   }
 
   private Function run(Structurize.Result structured) {
@@ -216,8 +229,8 @@ public final class ForwardTransform {
     } else if (s instanceof Stmt.Eval e && callees.of(e.expr()) != null) {
       Expr.Call call = (Expr.Call) e.expr();
       GradCallee callee = callees.of(call);
-      out.add(new Stmt.Eval(new Expr.Call(callee.forwardClass(), call.name(),
-          interleave(call, callee), Type.VOID), e.origin()));
+      out.add(new Stmt.Eval(calleeCall(callee, call.name(), interleave(call, callee),
+          Type.VOID), e.origin()));
     } else {
       out.add(Blocks.withBlocks(s, this::block));
     }
@@ -253,7 +266,7 @@ public final class ForwardTransform {
     Var target = a.target();
     if (!callee.returnType().isDifferentiable()) {
       // an int, long or boolean result: the forward rule returns the value alone
-      out.add(new Stmt.Assign(target, new Expr.Call(callee.forwardClass(), call.name(), args,
+      out.add(new Stmt.Assign(target, calleeCall(callee, call.name(), args,
           callee.returnType()), a.origin()));
       return;
     }
@@ -262,8 +275,8 @@ public final class ForwardTransform {
     Type valueType = reference ? target.type() : Type.DOUBLE;
     Var dual = new Var(names.fresh("dual"), dualType, Var.Kind.TEMP);
     locals.add(dual);
-    out.add(new Stmt.Assign(dual,
-        new Expr.Call(callee.forwardClass(), call.name(), args, dualType), a.origin()));
+    out.add(new Stmt.Assign(dual, calleeCall(callee, call.name(), args, dualType),
+        a.origin()));
     Expr value = new Expr.Invoke(ref(dual), "value", List.of(), valueType);
     out.add(new Stmt.Assign(target, target.type().equals(valueType) ? value
         : new Expr.Cast(target.type(), value), a.origin()));
@@ -271,6 +284,13 @@ public final class ForwardTransform {
       out.add(new Stmt.Assign(tangent(target), new Expr.Invoke(ref(dual), "tangent", List.of(),
           reference ? valueType.tangentType() : Type.DOUBLE), a.origin()));
     }
+  }
+
+  /** A call of a callee's forward rule, registered with its tangent slots. */
+  private Expr.Call calleeCall(GradCallee callee, String name, List<Expr> args, Type type) {
+    Expr.Call call = new Expr.Call(callee.forwardClass(), name, args, type);
+    calleeCalls.put(call, lastSlots);
+    return call;
   }
 
   /**
@@ -282,9 +302,11 @@ public final class ForwardTransform {
         callee.noGrad());
     List<Expr> args = new ArrayList<>();
     List<Expr> scalarDots = new ArrayList<>();
+    List<Boolean> slots = new ArrayList<>();
     for (int k = 0; k < call.args().size(); k++) {
       Expr arg = call.args().get(k);
       args.add(arg);
+      slots.add(false);
       Type paramType = callee.parameterTypes().get(k);
       if (callee.differentiable(k)) {
         boolean reference = paramType.isArray() || paramType.hasShadow();
@@ -294,9 +316,11 @@ public final class ForwardTransform {
           scalarDots.add(dot);
         } else {
           args.add(dot);
+          slots.add(true);
         }
       }
     }
+    lastSlots = packed ? null : slots;
     if (packed) {
       args.add(new Expr.NewArrayOf(Type.DOUBLE_ARRAY, scalarDots));
     }

@@ -77,8 +77,12 @@ public final class VectorTangents {
    *
    * @param packed true if the rule takes its scalar tangents packed into one array
    */
-  public static Function apply(Function forward, Set<Var> tangents, boolean packed) {
-    if (packed || !returnsDual(forward)) {
+  public static Forward apply(Function forward, Set<Var> tangents, boolean packed,
+      Map<Expr.Call, List<Boolean>> calleeCalls) {
+    Type returns = forward.returnType();
+    boolean plainValue = !returns.isDifferentiable() && returns.shape() == null
+        && !returns.isArray() && returns.className() == null; // a helper's int, long, boolean
+    if (packed || !returnsDual(forward) && !plainValue) {
       return null;
     }
     for (Var t : tangents) {
@@ -87,8 +91,11 @@ public final class VectorTangents {
       }
     }
     try {
-      return new VectorTangents(forward, tangents, Set.of(), Map.of(),
-          RuleNames.forwardDirections(forward.name())).run(forward);
+      VectorTangents vector = new VectorTangents(forward, tangents, Set.of(), Map.of(),
+          RuleNames.forwardDirections(forward.name()));
+      vector.calleeCalls = calleeCalls;
+      Function function = vector.run(forward);
+      return new Forward(function, vector.usedCallees);
     } catch (Unsupported e) {
       if (Boolean.getBoolean("jgrad.debug")) {
         System.err.println("jgrad: no " + forward.name() + "Directions: " + where(e));
@@ -126,6 +133,19 @@ public final class VectorTangents {
       }
       return null;
     }
+  }
+
+  /** A forward rule's k-direction form, and the callees' forward rules whose forms it calls. */
+  public record Forward(Function function, Set<String> callees) {}
+
+  /** The calls of callees' forward rules, with their tangent slots (see ForwardTransform). */
+  private Map<Expr.Call, List<Boolean>> calleeCalls = Map.of();
+  /** {@code G_Frule#g} for each callee forward rule whose k-direction form this one calls. */
+  private final Set<String> usedCallees = new java.util.TreeSet<>();
+
+  /** {@code owner#name}: how {@link Forward#callees} names a forward rule. */
+  public static String ruleKey(String owner, String name) {
+    return owner + "#" + name;
   }
 
   /** The name of the k-direction parameter for tangent parameter {@code p}. */
@@ -242,6 +262,11 @@ public final class VectorTangents {
       boolean startsLoop = i + 1 < stmts.size() && stmts.get(i + 1) instanceof Stmt.Loop;
       if (segment != null && (startsLoop || !movesAhead(s) && !perDirection(s))) {
         flush(out);
+      }
+      if (s instanceof Stmt.Assign a && a.value() instanceof Expr.Call c
+          && calleeCalls.containsKey(c) && a.target().type().equals(ForwardTransform.DUAL)) {
+        i += calleeDual(a, c, stmts.subList(i + 1, stmts.size()), out);
+        continue;
       }
       statement(s, out);
     }
@@ -477,6 +502,12 @@ public final class VectorTangents {
         args.add(vectorArray(arg));
       }
       out.add(new Stmt.Eval(c.withArgs(args), e.origin()));
+    } else if (s instanceof Stmt.Eval e && e.expr() instanceof Expr.Call c
+        && calleeCalls.containsKey(c)) {
+      out.add(new Stmt.Eval(calleeCall(c, List.of()), e.origin())); // a void callee
+    } else if (s instanceof Stmt.Assign a && a.value() instanceof Expr.Call c
+        && calleeCalls.containsKey(c) && !tangents.contains(a.target())) {
+      out.add(new Stmt.Assign(a.target(), calleeCall(c, List.of()), a.origin())); // an int
     } else if (s instanceof Stmt.Eval e && partnerCall(e.expr()) != null) {
       out.add(new Stmt.Eval(partnerCall(e.expr()), e.origin()));
     } else if (s instanceof Stmt.Assign a && partnerCall(a.value()) != null) {
@@ -596,6 +627,78 @@ public final class VectorTangents {
       case "popDouble" -> ownLoop(out, true, lane -> new Stmt.Eval(op, e.origin()));
       default -> out.add(e); // popRef: one reference
     }
+  }
+
+  /**
+   * {@code dual = G_Frule.g(...); v = dual.value(); vDot = dual.tangent();} (the tangent's
+   * assignment only where v is active) as {@code v = G_Frule.gDirections(..., directions, vDot)}:
+   * the callee stores v's tangents into vDot's directions. Returns how many of the statements
+   * after the call it took too.
+   */
+  private int calleeDual(Stmt.Assign a, Expr.Call call, List<Stmt> after, Block out) {
+    Var dual = a.target();
+    if (after.isEmpty() || !(after.get(0) instanceof Stmt.Assign value)
+        || !readsOnly(value.value(), dual, "value")) {
+      throw new Unsupported();
+    }
+    Stmt.Assign tangent = after.size() > 1 && after.get(1) instanceof Stmt.Assign t
+        && readsOnly(t.value(), dual, "tangent") ? t : null;
+    flush(out);
+    Expr lanes;
+    if (tangent != null && tangents.contains(tangent.target())
+        && !tangent.target().type().isArray()) {
+      lanes = ref(vector(tangent.target()));
+    } else if (tangent == null) {
+      lanes = new Expr.NewArray(Type.DOUBLE_ARRAY, List.of(ref(directions))); // unread
+    } else {
+      throw new Unsupported();
+    }
+    Expr result = calleeCall(call, List.of(lanes));
+    Expr read = value.value() instanceof Expr.Cast c ? new Expr.Cast(c.type(), result) : result;
+    out.add(new Stmt.Assign(value.target(), read, a.origin()));
+    return tangent == null ? 1 : 2;
+  }
+
+  /** True if {@code e} is {@code dual.name()}, possibly cast. */
+  private static boolean readsOnly(Expr e, Var dual, String name) {
+    Expr inner = e instanceof Expr.Cast c ? c.operand() : e;
+    return inner instanceof Expr.Invoke i && i.name().equals(name)
+        && i.target() instanceof Expr.Ref r && r.var() == dual;
+  }
+
+  /**
+   * A call of a callee's forward rule as a call of its k-direction form: each tangent argument
+   * as its directions (a zero tangent as zeros), then the number of directions and {@code
+   * extra}.
+   */
+  private Expr calleeCall(Expr.Call c, List<Expr> extra) {
+    List<Boolean> slots = calleeCalls.get(c);
+    if (slots == null || slots.size() != c.args().size()) {
+      throw new Unsupported(); // packed scalar tangents
+    }
+    List<Expr> args = new ArrayList<>();
+    for (int k = 0; k < slots.size(); k++) {
+      Expr arg = c.args().get(k);
+      if (!slots.get(k)) {
+        requireNoTangent(arg);
+        args.add(arg);
+      } else if (arg.type().isArray()) {
+        args.add(arrayValue(arg));
+      } else if (arg instanceof Expr.Ref r && tangents.contains(r.var())) {
+        args.add(ref(vector(r.var())));
+      } else if (arg instanceof Expr.Index i && isTangent(i)) {
+        args.add(elementLanes(i)); // the callee copies what it is given
+      } else if (arg instanceof Expr.Lit) {
+        args.add(new Expr.NewArray(Type.DOUBLE_ARRAY, List.of(ref(directions)))); // zeros
+      } else {
+        throw new Unsupported();
+      }
+    }
+    args.add(ref(directions));
+    args.addAll(extra);
+    usedCallees.add(ruleKey(c.owner(), c.name()));
+    Type returns = c.type().equals(ForwardTransform.DUAL) ? Type.DOUBLE : c.type();
+    return new Expr.Call(c.owner(), RuleNames.forwardDirections(c.name()), args, returns);
   }
 
   /**
