@@ -466,6 +466,7 @@ class CorpusTest {
         c -> c.args(r -> args(u(r, 2.5, 3.0), u(r, 0.85, 1.0))));
     add(e, FuzzFindings.class, "decrementsAroundALoop", c -> c.range(-1, 1).arrayLength(6)
         .intRange(-1, 6));
+    add(e, FuzzFindings.class, "constantHelperInLoop", c -> c.range(-2, 2).arrayLength(5));
 
     // ---- Switches: switch statements and expressions, enums, Strings, var (issue 9, item 7)
     add(e, Switches.class, "fallThrough", c -> c.range(-2, 2).intRange(0, 5));

@@ -227,4 +227,25 @@ public final class FuzzFindings {
     }
     return x[x.length - 1] * n;
   }
+
+  /**
+   * Seed 3056, program 435: a private helper called with constants only, which the rules still
+   * call through its forward part (they cannot call a private method themselves). In the
+   * vector form of the Hessian-vector product the call carried literal zero tangents and looked
+   * like data; the one tangent it left on the tape was then popped once per direction, emptying
+   * the tape: fHessian threw where the primal returns. Calls of a callee's tangent parts now
+   * keep the method to one HVP per column.
+   */
+  @Grad
+  public static double constantHelperInLoop(double[] x) {
+    double s = 0;
+    for (int i = 0; i < x.length; i++) {
+      s += x[i] * x[i] * seriesOfConstants(0.5, 3);
+    }
+    return s;
+  }
+
+  private static double seriesOfConstants(double a, int n) {
+    return n <= 0 ? a : a * seriesOfConstants(a, n - 1) + 1;
+  }
 }

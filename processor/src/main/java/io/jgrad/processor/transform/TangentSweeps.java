@@ -92,6 +92,9 @@ public final class TangentSweeps {
   /** The pushes and dropped pops of tangents (by identity), for {@link VectorTangents}. */
   private final Set<Stmt> tangentTapeOps =
       java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+  /** The calls of tangent parts (by identity): their tangent arguments may be literals. */
+  private final Set<Expr.Call> partCalls =
+      java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
   private final List<Var> locals = new ArrayList<>();
   private final Block entry = new Block();
   private Var tapes;
@@ -179,7 +182,8 @@ public final class TangentSweeps {
    * variables holding tangents (parameters included) and the statements that push a tangent or
    * drop a popped one.
    */
-  public record Result(Function function, Set<Var> tangents, Set<Stmt> tangentTapeOps) {}
+  public record Result(Function function, Set<Var> tangents, Set<Stmt> tangentTapeOps,
+      Set<Expr.Call> partCalls) {}
 
   /** {@link #apply} or, if {@code clean}, {@link #applyAndClean}, with its tangents. */
   public static Result applyWithTangents(Function function, String name, Parts parts,
@@ -191,7 +195,7 @@ public final class TangentSweeps {
     }
     Set<Var> all = new java.util.HashSet<>(sweeps.tangentVars);
     all.addAll(sweeps.tangents.values());
-    return new Result(out, all, sweeps.tangentTapeOps);
+    return new Result(out, all, sweeps.tangentTapeOps, sweeps.partCalls);
   }
 
   /**
@@ -549,6 +553,7 @@ public final class TangentSweeps {
       args.add(d.tangent());
     }
     Expr.Call tangentCall = new Expr.Call(part.owner(), part.name(), args, call.type());
+    partCalls.add(tangentCall);
     Expr callTapes = call.args().get(0);
     Type returns = call.type();
     boolean tangentPushed = part.valueTangent() && types.carries(returns);

@@ -112,11 +112,12 @@ public final class VectorTangents {
    */
   public static Function applyToPart(TangentSweeps.Result part,
       Map<String, Partner> partners, String name) {
-    return applyToPart(part.function(), part.tangents(), part.tangentTapeOps(), partners, name);
+    return applyToPart(part.function(), part.tangents(), part.tangentTapeOps(),
+        part.partCalls(), partners, name);
   }
 
   private static Function applyToPart(Function part, Set<Var> tangents, Set<Stmt> tapeOps,
-      Map<String, Partner> partners, String name) {
+      Set<Expr.Call> partCalls, Map<String, Partner> partners, String name) {
     if (returnsDual(part) && !part.returnType().equals(Type.VOID)) {
       return null;
     }
@@ -126,7 +127,9 @@ public final class VectorTangents {
       }
     }
     try {
-      return new VectorTangents(part, tangents, tapeOps, partners, name).run(part);
+      VectorTangents vector = new VectorTangents(part, tangents, tapeOps, partners, name);
+      vector.partCalls = partCalls;
+      return vector.run(part);
     } catch (Unsupported e) {
       if (Boolean.getBoolean("jgrad.debug")) {
         System.err.println("jgrad: no " + name + ": " + where(e));
@@ -137,6 +140,12 @@ public final class VectorTangents {
 
   /** A forward rule's k-direction form, and the callees' forward rules whose forms it calls. */
   public record Forward(Function function, Set<String> callees) {}
+
+  /**
+   * The calls of tangent parts in second-order code: those of this rule's partners become calls
+   * of their k-direction forms, any other (a callee's) means no vector form.
+   */
+  private Set<Expr.Call> partCalls = Set.of();
 
   /** The calls of callees' forward rules, with their tangent slots (see ForwardTransform). */
   private Map<Expr.Call, List<Boolean>> calleeCalls = Map.of();
@@ -512,6 +521,8 @@ public final class VectorTangents {
       out.add(new Stmt.Eval(partnerCall(e.expr()), e.origin()));
     } else if (s instanceof Stmt.Assign a && partnerCall(a.value()) != null) {
       out.add(new Stmt.Assign(a.target(), partnerCall(a.value()), a.origin()));
+    } else if (callsPart(s)) {
+      throw new Unsupported(); // a callee's tangent part (its tangents may be literal zeros)
     } else {
       // a primal statement: reads no tangent
       if (Boolean.getBoolean("jgrad.debug") && mentionsTangentAnywhere(s)) {
@@ -874,6 +885,13 @@ public final class VectorTangents {
     if (mentionsTangent(e)) {
       throw new Unsupported();
     }
+  }
+
+  private boolean callsPart(Stmt s) {
+    boolean[] found = {false};
+    Blocks.visitExprs(new Block().add(s), e -> found[0] |= e instanceof Expr.Call c
+        && partCalls.contains(c));
+    return found[0];
   }
 
   private boolean mentionsTangentAnywhere(Stmt s) {
