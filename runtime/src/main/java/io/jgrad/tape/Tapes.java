@@ -143,11 +143,17 @@ public final class Tapes {
     return refSize;
   }
 
-  /** Puts every stack back to the size it had (sizes read at a rule's entry). */
+  /**
+   * Puts every stack back to the size it had (sizes read at a rule's entry). A stack a failed
+   * pop left below empty (a rule's bug) becomes empty, so that the thread's later rules work.
+   */
   public void truncate(int doubleSize, int intSize, int longSize, int refSize) {
-    this.doubleSize = Math.min(this.doubleSize, doubleSize);
-    this.intSize = Math.min(this.intSize, intSize);
-    this.longSize = Math.min(this.longSize, longSize);
+    this.doubleSize = Math.max(0, Math.min(this.doubleSize, doubleSize));
+    this.intSize = Math.max(0, Math.min(this.intSize, intSize));
+    this.longSize = Math.max(0, Math.min(this.longSize, longSize));
+    if (this.refSize < 0) {
+      this.refSize = 0;
+    }
     if (this.refSize > refSize) {
       Arrays.fill(refs, refSize, this.refSize, null);
       this.refSize = refSize;

@@ -68,6 +68,24 @@ class ThrowsTest {
     return new int[] {t.doubleSize(), t.intSize(), t.longSize(), t.refSize()};
   }
 
+  /**
+   * A pop from an empty stack (only a wrong rule does that: seed 3056, program 435) must not
+   * leave the thread's tapes unusable for every later rule: clearing empties them again.
+   */
+  @Test
+  void aStackPoppedBelowEmptyIsEmptyAgainAfterClear() {
+    Tapes t = Tapes.current();
+    t.clear();
+    org.junit.jupiter.api.Assertions.assertThrows(ArrayIndexOutOfBoundsException.class,
+        t::popDouble);
+    org.junit.jupiter.api.Assertions.assertThrows(ArrayIndexOutOfBoundsException.class,
+        t::popRef);
+    t.clear();
+    assertArrayEquals(new int[] {0, 0, 0, 0}, tapeSizes());
+    t.pushDouble(2.5);
+    org.junit.jupiter.api.Assertions.assertEquals(2.5, t.popDouble(), 0.0);
+  }
+
   /** Issue 8, item 17: a rule that throws leaves the thread's tapes as it found them. */
   @Test
   void throwingRulesLeaveTheTapesAsTheyFoundThem() {
