@@ -58,23 +58,15 @@ public final class ForwardTransform {
   }
 
   /**
-   * Differentiates {@code lowered}. Works on the structured form (no break/continue/return),
-   * so a loop's update is part of its body and the function has one exit.
-   */
-  public static Function apply(Function lowered, CalleeTable callees) {
-    Structurize.Result structured = Structurize.apply(lowered);
-    return new ForwardTransform(structured, callees).run(structured);
-  }
-
-  /**
    * A forward rule and its form carrying several directions ({@code null}: none), which calls
    * the k-direction forms of {@code callees}' forward rules ({@code G_Frule#g}).
    */
   public record Rules(Function forward, Function directions, Set<String> callees) {}
 
   /**
-   * {@link #apply}, dead stores removed, and the rule's vector form ({@link VectorTangents}),
-   * which fJacobian uses.
+   * Differentiates {@code lowered}: the forward rule, dead stores removed, and its vector form
+   * ({@link VectorTangents}). Works on the structured form (no break/continue/return), so a
+   * loop's update is part of its body and the function has one exit.
    */
   public static Rules withDirections(Function lowered, CalleeTable callees) {
     Structurize.Result structured = Structurize.apply(lowered);
