@@ -254,6 +254,8 @@ public final class VectorTangents {
     final Var lane;
     final Block body = new Block();
     final Set<Var> reads = new java.util.HashSet<>();
+    /** True once a waiting statement reads an element of data (an index: {@code idx[i]}). */
+    boolean readsElements;
 
     Segment(Var lane) {
       this.lane = lane;
@@ -299,13 +301,16 @@ public final class VectorTangents {
               && !io.jgrad.processor.rules.MathRules.OWNERS.contains(c.owner()))
           && !(a.value() instanceof Expr.Invoke);
     }
+    // an element store may write, through another variable, what a waiting index reads
     if (s instanceof Stmt.Store st) {
       Var root = Exprs.root(st.array());
-      return root != null && !tangents.contains(root) && !segment.reads.contains(root);
+      return root != null && !tangents.contains(root) && !segment.reads.contains(root)
+          && !segment.readsElements;
     }
     if (s instanceof Stmt.Accumulate acc) {
       Var root = Exprs.root(acc.target());
       return root != null && !tangents.contains(root) && !segment.reads.contains(root)
+          && (acc.target() instanceof Expr.Ref || !segment.readsElements)
           && !(acc.value() instanceof Expr.Call c
               && !io.jgrad.processor.rules.MathRules.OWNERS.contains(c.owner()))
           && !(acc.value() instanceof Expr.Invoke);
@@ -454,6 +459,9 @@ public final class VectorTangents {
     Blocks.visitExprs(new Block().add(body), e -> {
       if (e instanceof Expr.Ref r) {
         segment.reads.add(r.var());
+      }
+      if (e instanceof Expr.Index i && !vectors.containsValue(Exprs.root(i))) {
+        segment.readsElements = true; // not a tangent's directions: data
       }
     });
   }
