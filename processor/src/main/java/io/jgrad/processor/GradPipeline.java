@@ -26,6 +26,7 @@ import io.jgrad.processor.source.SourceUnit;
 import io.jgrad.processor.transform.AliasGuards;
 import io.jgrad.processor.transform.Inliner;
 import io.jgrad.processor.transform.TailCalls;
+import io.jgrad.processor.rules.NestedRule;
 import io.jgrad.processor.transform.CalleeTable;
 import io.jgrad.processor.transform.CopyFolding;
 import io.jgrad.processor.transform.RecordForwarding;
@@ -150,6 +151,9 @@ final class GradPipeline {
           mirror.add(unit); // (again, if it was not a root: the batch reads it from the mirror)
         }
       }
+      // what JDT needs to type-check calls of this round's rules (Foo_Frule.g(...).tangent())
+      io.jgrad.processor.parse.RuleStubs.of(byOwner.keySet(), env.getElementUtils(),
+          env.getTypeUtils()).forEach(mirror::add);
       start = timings.add("sources", start);
       Map<String, CompilationUnit> parsed = parser.parseAll(units.values().stream()
           .filter(java.util.Objects::nonNull).distinct().toList(), mirror.root());
@@ -177,6 +181,7 @@ final class GradPipeline {
       lowered.removeIf(l -> (reportArgumentEffects(l, table) | reportConstantParameters(l, table))
           && failed.add(l.key()));
       Map<TypeElement, List<RuleWriter.Copy>> copies = copies(lowered, table, failed);
+      reportNestedTargetWrites(callees, lowered, table, failed);
       dropCallersOf(failed, lowered, callees);
       lowered.removeIf(Lowered::passive); // checked: the rules call them (or their copies)
       if (!Boolean.getBoolean("jgrad.noTailCalls")) {
@@ -230,6 +235,7 @@ final class GradPipeline {
       start = timings.add("transform", start);
       dropDirectionsOfMissingCallees(rules, keys, directionsCallees, table);
       addSecondOrder(rules, keys, secondInputs, table);
+      List<NestedRule> nested = nestedWithHvp(callees, rules, keys);
       start = timings.add("second order", start);
       writeTangentTypes(rules);
       java.util.Set<TypeElement> owners = new java.util.LinkedHashSet<>(rules.keySet());
@@ -239,8 +245,11 @@ final class GradPipeline {
         RuleWriter writer = new RuleWriter(ClassName.get(owner), RuleBases.of(owner),
             samePackageNames(owner, ownRules, copies.getOrDefault(owner, List.of())));
         TypeElement top = RuleBases.topLevel(owner);
-        JavaFile forward = writer.forwardFile(ownRules, copies.getOrDefault(owner, List.of()));
-        JavaFile reverse = ownRules.isEmpty() ? null : writer.reverseFile(ownRules);
+        List<NestedRule> ownNested = nested.stream().filter(n -> n.synthetic().owner()
+            .equals(owner.getQualifiedName().toString())).toList();
+        JavaFile forward = writer.forwardFile(ownRules, copies.getOrDefault(owner, List.of()),
+            ownNested);
+        JavaFile reverse = ownRules.isEmpty() ? null : writer.reverseFile(ownRules, ownNested);
         start = timings.add("emit", start);
         List<ExecutableElement> written = ruleMethods.getOrDefault(owner, List.of());
         write(forward, owner, top, written);
@@ -272,8 +281,86 @@ final class GradPipeline {
             }
           }
         });
-    rules.values().forEach(list -> list.replaceAll(rule -> rule.withSecond(
-        withoutLargeDirections(second.get(keys.get(rule).key())))));
+    rules.values().forEach(list -> list.replaceAll(rule -> keyed(keys, rule, rule.withSecond(
+        withoutLargeDirections(second.get(keys.get(rule).key()))))));
+  }
+
+  /**
+   * Reports the callers of rules of rules whose target writes an array argument: its rules
+   * then change the arrays (and the directions) they are passed, which the caller's rules cannot
+   * follow through a second derivative.
+   */
+  private void reportNestedTargetWrites(ElementCallees callees, List<Lowered> lowered,
+      CalleeTable table, Set<String> failed) {
+    for (NestedRule n : callees.nestedRules()) {
+      for (int k = 0; k < n.target().parameterTypes().size(); k++) {
+        if (n.target().parameterTypes().get(k).isArray() && table.writes(n.target(), k)) {
+          dropNestedCallers(n, "it writes its array parameter " + n.names().get(k)
+              + "; call the rules of a method that only reads its arrays", callees, lowered,
+              failed, Message.RULE_CALL_TARGET);
+          break;
+        }
+      }
+    }
+  }
+
+  private void dropNestedCallers(NestedRule n, String why, ElementCallees callees,
+      List<Lowered> lowered, Set<String> failed, Message message) {
+    String target = n.target().owner() + "." + n.target().name();
+    for (java.util.Iterator<Lowered> it = lowered.iterator(); it.hasNext(); ) {
+      Lowered l = it.next();
+      if (callees.callersOf(n.key()).contains(l.key())) {
+        reporter.error(l.method(), message.format(l.method().getSimpleName(), target, why));
+        failed.add(l.key());
+        it.remove();
+      }
+    }
+  }
+
+  /**
+   * The rules of rules to write: those whose target got its second-order rules, which theirs
+   * call. The rules of the callers of the others are dropped with an error, and so are those of
+   * their callers in turn.
+   */
+  private List<NestedRule> nestedWithHvp(ElementCallees callees,
+      Map<TypeElement, List<RuleWriter.Rule>> rules, Map<RuleWriter.Rule, Lowered> keys) {
+    Map<String, RuleWriter.Rule> byKey = new HashMap<>();
+    rules.values().forEach(list -> list.forEach(r -> byKey.put(keys.get(r).key(), r)));
+    List<NestedRule> out = new ArrayList<>();
+    Set<String> dropped = new java.util.LinkedHashSet<>();
+    for (NestedRule n : callees.nestedRules()) {
+      RuleWriter.Rule target = byKey.get(CalleeTable.key(n.target().owner(), n.target().name()));
+      if (target != null && target.second() != null && target.second().hvp() != null) {
+        out.add(n);
+        continue;
+      }
+      for (String caller : callees.callersOf(n.key())) {
+        RuleWriter.Rule rule = byKey.get(caller);
+        if (rule != null && dropped.add(caller)) {
+          reporter.error(keys.get(rule).method(), Message.RULE_CALL_NO_HVP.format(
+              keys.get(rule).method().getSimpleName(), n.target().owner() + "."
+                  + n.target().name(), target == null ? "they were not generated"
+                  : "it reads other methods' rules, or they would pass the JVM's limits"));
+        }
+      }
+    }
+    // and the callers of those, whose rules call theirs
+    java.util.Deque<String> work = new java.util.ArrayDeque<>(dropped);
+    while (!work.isEmpty()) {
+      String callee = work.pop();
+      for (String caller : callees.callersOf(callee)) {
+        RuleWriter.Rule rule = byKey.get(caller);
+        if (rule != null && dropped.add(caller)) {
+          reporter.error(keys.get(rule).method(), Message.CALLEE_FAILED.format(
+              keys.get(rule).method().getSimpleName(), callee.replace('#', '.')));
+          work.add(caller);
+        }
+      }
+    }
+    rules.values().forEach(list -> list.removeIf(r -> dropped.contains(keys.get(r).key())));
+    out.removeIf(n -> callees.callersOf(n.key()).stream().noneMatch(byKey::containsKey)
+        || callees.callersOf(n.key()).stream().allMatch(dropped::contains));
+    return out;
   }
 
   /**
@@ -648,7 +735,10 @@ final class GradPipeline {
       if (problem.isError() && problem.getSourceStart() >= start
           && problem.getSourceStart() < end) {
         int at = problem.getSourceStart();
-        out.add(new Problem(Message.DOES_NOT_COMPILE.format(problem.getMessage(), name), at,
+        // a rule this round generates that its stub does not declare (RuleStubs)
+        boolean ruleCall = problem.getMessage().matches(".*\\w_[FR]rule\\b.*");
+        out.add(new Problem(ruleCall ? Message.RULE_CALL_FORM.format(problem.getMessage())
+            : Message.DOES_NOT_COMPILE.format(problem.getMessage(), name), at,
             problem.getSourceEnd() + 1, ast.getLineNumber(at), ast.getColumnNumber(at) + 1));
       }
     }

@@ -257,6 +257,28 @@ public final class Snapshots {
     return z;
   }
 
+  /** The sum of {@code a[i] * b[i]} (0 if either is null): rules of rules read it. */
+  public static double dot(double[] a, double[] b) {
+    double sum = 0.0;
+    if (a != null && b != null) {
+      for (int i = 0; i < a.length; i++) {
+        sum += a[i] * b[i];
+      }
+    }
+    return sum;
+  }
+
+  /** The sum of {@code a[i][j] * b[i][j]}, row by row (null rows count 0). */
+  public static double dot(double[][] a, double[][] b) {
+    double sum = 0.0;
+    if (a != null && b != null) {
+      for (int i = 0; i < a.length; i++) {
+        sum += dot(a[i], b[i]);
+      }
+    }
+    return sum;
+  }
+
   /** {@code target[i] += source[i]}. */
   public static void addTo(double[] target, double[] source) {
     if (source == null) {

@@ -49,6 +49,7 @@ class CorpusTest {
           DataArguments.class,
           TailRecursion.class,
           SecondOrder.class,
+          RulesOfRules.class,
           Inlining.class,
           ObjectArrayFields.ParticleSystem.class,
           ObjectArrayFields.Mlp.class,
@@ -919,6 +920,30 @@ class CorpusTest {
     add(e, TailRecursion.class, "factorialLike", c -> c.args(r -> args(u(r, -1, 1),
         r.nextInt(0, 6))));
     add(e, TailRecursion.class, "caller", c -> c.args(r -> args(array(r, 3, -1, 1))));
+
+    // ---- RulesOfRules: @Grad methods reading other @Grad methods' rules
+    add(e, RulesOfRules.class, "inner", c -> c.args(r -> args(u(r, -2, 2), u(r, -2, 2))));
+    add(e, RulesOfRules.class, "outer", c -> c.args(r -> args(u(r, -2, 2))));
+    add(e, RulesOfRules.class, "energy", c -> c.args(r -> args(array(r, r.nextInt(1, 6),
+        -1, 1))));
+    add(e, RulesOfRules.class, "penalty", c -> c.args(r -> args(array(r, r.nextInt(1, 6),
+        -1, 1))));
+    add(e, RulesOfRules.class, "potential", c -> c.args(r -> {
+      int n = r.nextInt(1, 5);
+      return args(u(r, -1, 1), array(r, n, -1, 1), array(r, n, 0.5, 2), r.nextInt(0, n + 1));
+    }));
+    add(e, RulesOfRules.class, "mixed", c -> c.args(r -> {
+      int n = r.nextInt(1, 5);
+      return args(u(r, -1, 1), array(r, n, -1, 1), array(r, n, 0.5, 2));
+    }));
+    add(e, RulesOfRules.class, "pair", c -> c.args(r -> args(u(r, -1, 1),
+        (float) u(r, -1, 1))));
+    add(e, RulesOfRules.class, "pairCurvature", c -> c.args(r -> args(u(r, -1, 1),
+        (float) u(r, -1, 1))));
+    add(e, RulesOfRules.class, "bilinear", c -> c.args(r -> args(matrix(r, 2, 3),
+        array(r, 3, -1, 1))));
+    add(e, RulesOfRules.class, "matrixGradientNorm", c -> c.args(r -> args(matrix(r, 2, 3),
+        array(r, 3, -1, 1))));
 
     // ---- SecondOrder: Hessian-vector products through loops, branches, mutation, recursion
     add(e, SecondOrder.class, "quartic", c -> c.args(r -> args(array(r, r.nextInt(1, 6),

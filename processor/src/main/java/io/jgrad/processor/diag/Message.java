@@ -132,6 +132,13 @@ public enum Message {
       + " class): make %1$s or that method package-private"),
   CALLEE_FAILED("%s calls %s, which jgrad cannot differentiate (see the errors reported there):"
       + " no rules are generated for %1$s until those are fixed"),
+  RULE_CALL_FORM("%s: jgrad differentiates a call of another @Grad method's rules only with"
+      + " its accessor right after it: Foo_Frule.g(x, xDot).value() or .tangent(), and"
+      + " Foo_Rrule.g(x).value() or .xBar() (one per differentiable parameter); write it that"
+      + " way (one call per accessor), or compute it before the @Grad method and pass it in"),
+  RULE_CALL_TARGET("%s reads the rules of %s, which jgrad cannot differentiate through: %s"),
+  RULE_CALL_NO_HVP("%s reads the rules of %s, which have no second-order rules (%s), and the"
+      + " derivative of a derivative needs them: no rules are generated for %1$s"),
   INTERNAL("jgrad internal error while processing %s: %s. Please report this bug at"
       + " https://github.com/jgrad/jgrad/issues with the method's source; as a workaround remove"
       + " @Grad from it");

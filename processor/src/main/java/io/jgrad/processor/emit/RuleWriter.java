@@ -94,9 +94,16 @@ public final class RuleWriter {
   }
 
   public JavaFile forwardFile(List<Rule> rules, List<Copy> copies) {
+    return forwardFile(rules, copies, List.of());
+  }
+
+  /** With the forward rules of the rules of other methods that {@code rules} read. */
+  public JavaFile forwardFile(List<Rule> rules, List<Copy> copies,
+      List<io.jgrad.processor.rules.NestedRule> nested) {
     TypeSpec.Builder type = ruleClass(RuleNames.forwardClass(ruleBase),
         "Forward-mode rules (value and directional derivative) for the {@code @Grad} methods of"
             + " {@link $T}.\n");
+    nested.forEach(n -> type.addMethod(new NestedRuleWriter(n).forward()));
     for (Copy copy : copies) {
       Function f = copy.body();
       Rule asRule = new Rule(f, copy.primalName(), false, true, false, copy.thrown(), f, null, f,
@@ -175,8 +182,18 @@ public final class RuleWriter {
   }
 
   public JavaFile reverseFile(List<Rule> rules) {
+    return reverseFile(rules, List.of());
+  }
+
+  /** With the reverse parts of the rules of other methods that {@code rules} read. */
+  public JavaFile reverseFile(List<Rule> rules, List<io.jgrad.processor.rules.NestedRule> nested) {
     TypeSpec.Builder type = ruleClass(RuleNames.reverseClass(ruleBase),
         "Reverse-mode rules (value and gradient) for the {@code @Grad} methods of {@link $T}.\n");
+    for (io.jgrad.processor.rules.NestedRule n : nested) {
+      NestedRuleWriter writer = new NestedRuleWriter(n);
+      type.addMethod(writer.forwardPart());
+      type.addMethod(writer.reversePart());
+    }
     Map<Rule, String> recordNames = recordNames(rules);
     for (Rule rule : rules) {
       Type returns = rule.primal().returnType();

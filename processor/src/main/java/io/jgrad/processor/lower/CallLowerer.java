@@ -24,10 +24,12 @@ import org.eclipse.jdt.core.dom.SimpleName;
 final class CallLowerer {
   private final MethodLowerer lowerer;
   private final ExpressionLowerer expressions;
+  private final NestedCalls nested;
 
   CallLowerer(MethodLowerer lowerer, ExpressionLowerer expressions) {
     this.lowerer = lowerer;
     this.expressions = expressions;
+    this.nested = new NestedCalls(lowerer, expressions);
   }
 
   /**
@@ -42,6 +44,15 @@ final class CallLowerer {
     }
     String owner = method.getDeclaringClass().getErasure().getQualifiedName();
     String signature = signature(method);
+    MethodInvocation ruleCall = NestedCalls.ruleCall(m);
+    if (ruleCall != null) {
+      return nested.accessor(m, ruleCall, type, out); // G_Frule.g(x, xDir).tangent()
+    }
+    if (NestedCalls.isRuleClass(method.getDeclaringClass())) {
+      lowerer.report(m, Message.RULE_CALL_FORM.format(m.getExpression() + "." + m.getName()
+          + "(...)"));
+      return Expr.Lit.of(0);
+    }
     if (RecordLowerer.isAccessor(method)) {
       return lowerer.records.accessor(m, type, out);
     }

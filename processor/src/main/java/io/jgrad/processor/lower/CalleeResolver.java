@@ -58,6 +58,16 @@ public interface CalleeResolver {
     return -1;
   }
 
+  /**
+   * The callee that reads {@code kind} from {@code target}'s rules for the method being lowered
+   * ({@link io.jgrad.processor.rules.NestedRule}), or null if rules of rules cannot be made here.
+   */
+  default io.jgrad.processor.rules.NestedRule nested(
+      io.jgrad.processor.rules.NestedRule.Kind kind, GradCallee target, java.util.List<String> names,
+      int param) {
+    return null;
+  }
+
   /** Why {@code method} is neither differentiated nor passive, for the error at the call. */
   default String whyNot(IMethodBinding method) {
     return "its source is not in this build";

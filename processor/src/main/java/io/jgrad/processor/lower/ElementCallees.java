@@ -4,6 +4,7 @@ import io.jgrad.Grad;
 import io.jgrad.processor.ir.Type;
 import io.jgrad.processor.check.MethodChecks;
 import io.jgrad.processor.rules.GradCallee;
+import io.jgrad.processor.rules.NestedRule;
 import io.jgrad.processor.rules.RuleBases;
 import io.jgrad.processor.transform.CalleeTable;
 import java.util.ArrayDeque;
@@ -54,6 +55,7 @@ public final class ElementCallees implements CalleeResolver {
   private java.util.function.Function<IMethodBinding, ConstructorFields.Result> constructors =
       c -> null;
   private final Map<String, GradCallee> resolved = new HashMap<>();
+  private final Map<String, NestedRule> nested = new LinkedHashMap<>();
   private final Map<ExecutableElement, Helper> helpers = new LinkedHashMap<>();
   private final Deque<Helper> pending = new ArrayDeque<>();
   /** For each callee key, the keys of the functions whose lowering resolved a call to it. */
@@ -304,6 +306,27 @@ public final class ElementCallees implements CalleeResolver {
     return null;
   }
 
+  @Override
+  public NestedRule nested(NestedRule.Kind kind, GradCallee target, List<String> names,
+      int param) {
+    String owner = caller == null ? null : caller.substring(0, caller.indexOf('#'));
+    TypeElement type = owner == null ? null : elements.getTypeElement(owner);
+    if (type == null) {
+      return null;
+    }
+    NestedRule made = NestedRule.of(kind, target, names, param, owner,
+        elements.getPackageOf(type).getQualifiedName().toString(), RuleBases.of(type));
+    NestedRule rule = nested.computeIfAbsent(made.key(), key -> made);
+    resolved.put(rule.key(), rule.synthetic());
+    calledBy(rule.key());
+    return rule;
+  }
+
+  /** The rules of rules resolved so far ({@link #nested}). */
+  public java.util.Collection<NestedRule> nestedRules() {
+    return nested.values();
+  }
+
   /** The keys of every helper resolved so far (passive ones included). */
   public Set<String> helperKeys() {
     Set<String> keys = new LinkedHashSet<>();
@@ -324,6 +347,15 @@ public final class ElementCallees implements CalleeResolver {
   /** The callees resolved so far, with what is known of the arrays they write. */
   public CalleeTable table(Map<String, Set<Integer>> writes,
       Map<String, Set<Integer>> arrayWrites) {
+    if (!nested.isEmpty()) {
+      // rules of rules write nothing (their targets are checked to write nothing)
+      writes = new HashMap<>(writes);
+      arrayWrites = new HashMap<>(arrayWrites);
+      for (String key : nested.keySet()) {
+        writes.put(key, Set.of());
+        arrayWrites.put(key, Set.of());
+      }
+    }
     return new CalleeTable(Map.copyOf(resolved), writes, arrayWrites);
   }
 
