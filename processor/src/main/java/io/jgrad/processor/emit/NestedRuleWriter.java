@@ -68,9 +68,13 @@ final class NestedRuleWriter {
         }
       }
     }
+    String value = names.fresh("value");
+    if (rule.kind() == NestedRule.Kind.TANGENT) {
+      m.addStatement("double $N = $T.$L($L).tangent()", value, forwardClass, target.name(),
+          join(directionArgs()));
+    }
     Buffers b = buffers(m);
     List<CodeBlock> args = new ArrayList<>();
-    int j = 0;
     for (int k = 0; k < arity(); k++) {
       args.add(CodeBlock.of("$N", name(k)));
       if (!target.differentiable(k)) {
@@ -105,10 +109,7 @@ final class NestedRuleWriter {
               target.name(), reverseClass, RuleNames.hvpAdjoint(target.name()))
           .build();
     }
-    String value = names.fresh("value");
     String tangent = names.fresh("tangent");
-    m.addStatement("double $N = $T.$L($L).tangent()", value, forwardClass, target.name(),
-        join(directionArgs()));
     m.addStatement("double $N = 0.0", tangent);
     for (int k = 0; k < arity(); k++) {
       if (target.differentiableScalar(k)) {
@@ -324,6 +325,6 @@ final class NestedRuleWriter {
   }
 
   private static CodeBlock join(List<CodeBlock> args) {
-    return CodeBlock.join(args, ", ");
+    return CodeBlock.join(args, ",$W");
   }
 }
