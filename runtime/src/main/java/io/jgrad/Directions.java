@@ -184,4 +184,58 @@ public final class Directions {
     }
     return at;
   }
+
+  /**
+   * Puts the products of one sweep of Hessian columns into the rows of {@code matrix} from
+   * {@code at}, one row per element of an array parameter: row {@code at + e} gets {@code
+   * lanes[e][k]} at column {@code first + k}. Where the sweep covers every column ({@code first}
+   * 0, {@code columns} lanes) the element's lanes are the row itself; otherwise they are copied
+   * into it (allocated on first use). Returns the row after the last.
+   */
+  public static int putRows(double[][] matrix, int at, double[][] lanes, int first,
+      int columns) {
+    if (lanes == null) {
+      return at;
+    }
+    for (double[] element : lanes) {
+      putRow(matrix, at++, element, first, columns);
+    }
+    return at;
+  }
+
+  /** As {@link #putRows(double[][], int, double[][], int, int)}, for a matrix, row after row. */
+  public static int putRows(double[][] matrix, int at, double[][][] lanes, int first,
+      int columns) {
+    if (lanes == null) {
+      return at;
+    }
+    for (double[][] r : lanes) {
+      at = putRows(matrix, at, r, first, columns);
+    }
+    return at;
+  }
+
+  public static int putRows(double[][] matrix, int at, double[][][][] lanes, int first,
+      int columns) {
+    if (lanes == null) {
+      return at;
+    }
+    for (double[][][] m : lanes) {
+      at = putRows(matrix, at, m, first, columns);
+    }
+    return at;
+  }
+
+  /** One row of {@link #putRows}: a number parameter's products, {@code lanes[k]}. */
+  public static int putRow(double[][] matrix, int at, double[] lanes, int first, int columns) {
+    if (first == 0 && lanes.length == columns) {
+      matrix[at] = lanes;
+    } else {
+      if (matrix[at] == null) {
+        matrix[at] = new double[columns];
+      }
+      System.arraycopy(lanes, 0, matrix[at], first, lanes.length);
+    }
+    return at + 1;
+  }
 }

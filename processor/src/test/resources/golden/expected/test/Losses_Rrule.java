@@ -187,9 +187,6 @@ public final class Losses_Rrule {
       int directions) {
     double[] zDot = Arrays.copyOf(zDots, directions);
     double[] t1Dot = new double[directions];
-    double[] t2Dot = new double[directions];
-    double[] resultDot = new double[directions];
-    double[] valueDot = new double[directions];
     // forward sweep: the primal, recording what the reverse sweep needs
     // line 11: return Math.log1p(Math.exp(z));
     double t1 = Math.exp(z);
@@ -244,7 +241,7 @@ public final class Losses_Rrule {
   }
 
   /**
-   * The Hessian of {@link Losses#softplus(double)} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian. 128 columns per call of {@link #softplusHvpAdjointDirections}. The arguments are left as the primal leaves them.
+   * The Hessian of {@link Losses#softplus(double)} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian; column {@code k} is the Hessian times the k-th unit vector. 128 columns per call of {@link #softplusHvpAdjointDirections}. The arguments are left as the primal leaves them.
    */
   public static double[][] softplusHessian(double z) {
     int columns = 0;
@@ -259,12 +256,8 @@ public final class Losses_Rrule {
       double[] scalarBars = new double[1];
       double[][] scalarHvpsByDirection = new double[1][count];
       softplusHvpAdjointDirections(z, zDirs, 1.0, scalarBars, scalarHvpsByDirection, count);
-      for (int lane = 0; lane < count; lane++) {
-        double[] row = new double[columns];
-        int at = 0;
-        row[at++] = scalarHvpsByDirection[0][lane];
-        hessian[first + lane] = row;
-      }
+      int at = 0;
+      at = Directions.putRow(hessian, at, scalarHvpsByDirection[0], first, columns);
     }
     return hessian;
   }

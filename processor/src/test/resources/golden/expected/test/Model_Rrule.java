@@ -271,9 +271,6 @@ public final class Model_Rrule {
     double[] yDot = Arrays.copyOf(yDots, directions);
     double[] zDot = new double[directions];
     double[] t5Dot = new double[directions];
-    double[] t4Dot = new double[directions];
-    double[] resultDot = new double[directions];
-    double[] valueDot = new double[directions];
     // forward sweep: the primal, recording what the reverse sweep needs
     // line 11: double z = 0.0;
     double z = 0.0;
@@ -389,7 +386,7 @@ public final class Model_Rrule {
   }
 
   /**
-   * The Hessian of {@link Model#loss(double[], double[], double)} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian. 128 columns per call of {@link #lossHvpAdjointDirections}. The arguments are left as the primal leaves them.
+   * The Hessian of {@link Model#loss(double[], double[], double)} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian; column {@code k} is the Hessian times the k-th unit vector. 128 columns per call of {@link #lossHvpAdjointDirections}. The arguments are left as the primal leaves them.
    */
   public static double[][] lossHessian(double[] w, double[] x, double y) {
     int columns = 0;
@@ -416,14 +413,10 @@ public final class Model_Rrule {
       double[] scalarBars = new double[1];
       double[][] scalarHvpsByDirection = new double[1][count];
       lossHvpAdjointDirections(Snapshots.copy(wEntry), wDirs, wBar, wHvps, Snapshots.copy(xEntry), xDirs, xBar, xHvps, y, yDirs, 1.0, scalarBars, scalarHvpsByDirection, count);
-      for (int lane = 0; lane < count; lane++) {
-        double[] row = new double[columns];
-        int at = 0;
-        at = Directions.putLane(row, at, wHvps, lane);
-        at = Directions.putLane(row, at, xHvps, lane);
-        row[at++] = scalarHvpsByDirection[0][lane];
-        hessian[first + lane] = row;
-      }
+      int at = 0;
+      at = Directions.putRows(hessian, at, wHvps, first, columns);
+      at = Directions.putRows(hessian, at, xHvps, first, columns);
+      at = Directions.putRow(hessian, at, scalarHvpsByDirection[0], first, columns);
     }
     return hessian;
   }

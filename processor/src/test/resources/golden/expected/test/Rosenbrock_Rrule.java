@@ -253,16 +253,6 @@ public final class Rosenbrock_Rrule {
    */
   public static double rosenbrockHvpForwardDirections(Tapes tapes, double[] x, double[][] xDots,
       double[] xBar, double[][] xBarDots, int directions) {
-    double[] sDot = new double[directions];
-    double[] aDot = new double[directions];
-    double[] t1Dot = new double[directions];
-    double[] bDot = new double[directions];
-    double[] t2Dot = new double[directions];
-    double[] t3Dot = new double[directions];
-    double[] t4Dot = new double[directions];
-    double[] t5Dot = new double[directions];
-    double[] resultDot = new double[directions];
-    double[] valueDot = new double[directions];
     // forward sweep: the primal, recording what the reverse sweep needs
     // line 11: double s = 0.0;
     double s = 0.0;
@@ -299,6 +289,8 @@ public final class Rosenbrock_Rrule {
     double[] seedDot = Arrays.copyOf(seedDots, directions);
     double[] resultBarDot = new double[directions];
     double[] sBarDot = new double[directions];
+    double[] bBarDot = new double[directions];
+    double[] aBarDot = new double[directions];
     int i = tapes.popInt();
     // reverse sweep: adjoints, from the last statement to the first
     double resultBar = seed;
@@ -349,26 +341,28 @@ public final class Rosenbrock_Rrule {
         // line 15: s += a * a + 100.0 * b * b;
         double t3Dot = 100.0 * bDot;
         double t3BarDot = b * t4BarDot + t4Bar * bDot;
-        double bBarDot = t3 * t4BarDot + t4Bar * t3Dot;
-        bBarDot += 100.0 * t3BarDot;
+        bBarDot[d] = t3 * t4BarDot + t4Bar * t3Dot;
+        bBarDot[d] += 100.0 * t3BarDot;
         // line 13: double a = 1.0 - x[i];
         double aDot = -xDots[i][d];
         // line 15: s += a * a + 100.0 * b * b;
         double tDot = 2.0 * aDot;
-        double aBarDot = t * t2BarDot + t2Bar * tDot;
+        aBarDot[d] = t * t2BarDot + t2Bar * tDot;
         // line 14: double b = x[i + 1] - x[i] * x[i];
-        xBarDots[i + 1][d] += bBarDot;
-        double t1BarDot = -bBarDot;
+        xBarDots[i + 1][d] += bBarDot[d];
+      }
+      for (int d = 0; d < directions; d++) {
+        double t1BarDot = -bBarDot[d];
         double t6Dot = 2.0 * xDots[i][d];
         xBarDots[i][d] += t6 * t1BarDot + t1Bar * t6Dot;
         // line 13: double a = 1.0 - x[i];
-        xBarDots[i][d] -= aBarDot;
+        xBarDots[i][d] -= aBarDot[d];
       }
     }
   }
 
   /**
-   * The Hessian of {@link Rosenbrock#rosenbrock(double[])} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian. 128 columns per call of {@link #rosenbrockHvpAdjointDirections}. The arguments are left as the primal leaves them.
+   * The Hessian of {@link Rosenbrock#rosenbrock(double[])} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian; column {@code k} is the Hessian times the k-th unit vector. 128 columns per call of {@link #rosenbrockHvpAdjointDirections}. The arguments are left as the primal leaves them.
    */
   public static double[][] rosenbrockHessian(double[] x) {
     int columns = 0;
@@ -384,12 +378,8 @@ public final class Rosenbrock_Rrule {
       double[] xBar = xEntry == null ? null : new double[xEntry.length];
       double[][] xHvps = Directions.zerosLike(xEntry, count);
       rosenbrockHvpAdjointDirections(Snapshots.copy(xEntry), xDirs, xBar, xHvps, 1.0, count);
-      for (int lane = 0; lane < count; lane++) {
-        double[] row = new double[columns];
-        int at = 0;
-        at = Directions.putLane(row, at, xHvps, lane);
-        hessian[first + lane] = row;
-      }
+      int at = 0;
+      at = Directions.putRows(hessian, at, xHvps, first, columns);
     }
     return hessian;
   }

@@ -141,6 +141,7 @@ public final class Scalars_Frule {
     double[] bDot = Arrays.copyOf(bDots, directions);
     double[] rDot = new double[directions];
     double[] t4Dot = new double[directions];
+    double[] resultDot = new double[directions];
     // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
     double t1 = Math.pow(a, n);
     double partial = n == 0.0 ? 0.0 : n * Math.pow(a, n - 1.0);
@@ -207,8 +208,10 @@ public final class Scalars_Frule {
       double t15Dot = partial13 * t14Dot;
       double t16Dot = rDot[d] + t12Dot;
       double t17Dot = t16Dot + t15Dot;
-      double resultDot = t17Dot;
-      resultDots[d] = resultDot;
+      resultDot[d] = t17Dot;
+    }
+    for (int d = 0; d < directions; d++) {
+      resultDots[d] = resultDot[d];
     }
     return result;
   }

@@ -465,18 +465,12 @@ public final class Scalars_Rrule {
     double[] bDot = Arrays.copyOf(bDots, directions);
     double[] rDot = new double[directions];
     double[] t3Dot = new double[directions];
-    double[] t4Dot = new double[directions];
     double[] t7Dot = new double[directions];
     double[] t10Dot = new double[directions];
     double[] eDot = new double[directions];
     double[] t11Dot = new double[directions];
     double[] t12Dot = new double[directions];
     double[] t14Dot = new double[directions];
-    double[] t15Dot = new double[directions];
-    double[] t16Dot = new double[directions];
-    double[] t17Dot = new double[directions];
-    double[] resultDot = new double[directions];
-    double[] valueDot = new double[directions];
     // forward sweep: the primal, recording what the reverse sweep needs
     double partial = n == 0.0 ? 0.0 : n * Math.pow(a, n - 1.0);
     // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
@@ -598,12 +592,15 @@ public final class Scalars_Rrule {
     double[] t11BarDot = new double[directions];
     double[] t23Dot = new double[directions];
     double[] bBarDot = new double[directions];
+    double[] t6BarDot = new double[directions];
     double[] t4BarDot = new double[directions];
     double[] rDot = new double[directions];
     double[] t3BarDot = new double[directions];
     double[] t31Dot = new double[directions];
     double[] t32Dot = new double[directions];
     double[] t1BarDot = new double[directions];
+    double[] t2BarDot = new double[directions];
+    double[] t37Dot = new double[directions];
     double[] t42Dot = new double[directions];
     for (int d = directions - 1; d >= 0; d--) {
       t3Dot[d] = tapes.popDouble();
@@ -741,9 +738,11 @@ public final class Scalars_Rrule {
       double t8BarDot = t9BarDot;
       double t30Dot = 2.0 * aDot[d];
       aBarDot[d] += t30 * t8BarDot + t8Bar * t30Dot;
-      double t6BarDot = t7 * t7BarDot + t7Bar * t7Dot[d];
-      double t5BarDot = b * t6BarDot + t6Bar * bDot[d];
-      bBarDot[d] += t5 * t6BarDot + t6Bar * t5Dot[d];
+      t6BarDot[d] = t7 * t7BarDot + t7Bar * t7Dot[d];
+    }
+    for (int d = 0; d < directions; d++) {
+      double t5BarDot = b * t6BarDot[d] + t6Bar * bDot[d];
+      bBarDot[d] += t5 * t6BarDot[d] + t6Bar * t5Dot[d];
       bBarDot[d] -= t5BarDot;
       // line 12: r *= Math.max(a, b);
       t4BarDot[d] = rBarDot[d];
@@ -814,18 +813,20 @@ public final class Scalars_Rrule {
       bBarDot[d] += t32 * t3BarDot[d] + t3Bar * t32Dot[d];
       // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
       t1BarDot[d] = rBarDot[d];
-      double t2BarDot = rBarDot[d];
+      t2BarDot[d] = rBarDot[d];
       double t35Dot = partial9 * bDot[d];
       double t36Dot = partial10 * aDot[d];
       double t34Dot = t35Dot + t36Dot;
       double t33Dot = partial11 * bDot[d] + partial12 * t34Dot;
-      aBarDot[d] += t33 * t2BarDot + t2Bar * t33Dot;
+      aBarDot[d] += t33 * t2BarDot[d] + t2Bar * t33Dot;
       double t40Dot = partial13 * bDot[d];
       double t41Dot = partial14 * aDot[d];
       double t39Dot = t40Dot + t41Dot;
       double t38Dot = partial15 * aDot[d] + partial16 * t39Dot;
-      double t37Dot = -t38Dot;
-      bBarDot[d] += t37 * t2BarDot + t2Bar * t37Dot;
+      t37Dot[d] = -t38Dot;
+    }
+    for (int d = 0; d < directions; d++) {
+      bBarDot[d] += t37 * t2BarDot[d] + t2Bar * t37Dot[d];
     }
     double t42 = 0.0;
     if (n == 0.0) {
@@ -863,7 +864,7 @@ public final class Scalars_Rrule {
   }
 
   /**
-   * The Hessian of {@link Scalars#mix(double, double, int)} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian. 128 columns per call of {@link #mixHvpAdjointDirections}. The arguments are left as the primal leaves them.
+   * The Hessian of {@link Scalars#mix(double, double, int)} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian; column {@code k} is the Hessian times the k-th unit vector. 128 columns per call of {@link #mixHvpAdjointDirections}. The arguments are left as the primal leaves them.
    */
   public static double[][] mixHessian(double a, double b, int n) {
     int columns = 0;
@@ -881,13 +882,9 @@ public final class Scalars_Rrule {
       double[] scalarBars = new double[2];
       double[][] scalarHvpsByDirection = new double[2][count];
       mixHvpAdjointDirections(a, aDirs, b, bDirs, n, 1.0, scalarBars, scalarHvpsByDirection, count);
-      for (int lane = 0; lane < count; lane++) {
-        double[] row = new double[columns];
-        int at = 0;
-        row[at++] = scalarHvpsByDirection[0][lane];
-        row[at++] = scalarHvpsByDirection[1][lane];
-        hessian[first + lane] = row;
-      }
+      int at = 0;
+      at = Directions.putRow(hessian, at, scalarHvpsByDirection[0], first, columns);
+      at = Directions.putRow(hessian, at, scalarHvpsByDirection[1], first, columns);
     }
     return hessian;
   }

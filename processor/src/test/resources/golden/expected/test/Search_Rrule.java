@@ -426,13 +426,9 @@ public final class Search_Rrule {
       double[] xBar, double[][] xBarDots, double t, double[] tDots, int directions) {
     double[] tDot = Arrays.copyOf(tDots, directions);
     double[] sDot = new double[directions];
-    double[] t1Dot = new double[directions];
-    double[] resultDot = new double[directions];
     double[] t2Dot = new double[directions];
     double[] t3Dot = new double[directions];
     double[] t4Dot = new double[directions];
-    double[] t5Dot = new double[directions];
-    double[] valueDot = new double[directions];
     // forward sweep: the primal, recording what the reverse sweep needs
     boolean returned = false;
     // line 11: double s = 0.0;
@@ -683,7 +679,7 @@ public final class Search_Rrule {
   }
 
   /**
-   * The Hessian of {@link Search#search(double[], double)} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian. 128 columns per call of {@link #searchHvpAdjointDirections}. The arguments are left as the primal leaves them.
+   * The Hessian of {@link Search#search(double[], double)} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian; column {@code k} is the Hessian times the k-th unit vector. 128 columns per call of {@link #searchHvpAdjointDirections}. The arguments are left as the primal leaves them.
    */
   public static double[][] searchHessian(double[] x, double t) {
     int columns = 0;
@@ -704,13 +700,9 @@ public final class Search_Rrule {
       double[] scalarBars = new double[1];
       double[][] scalarHvpsByDirection = new double[1][count];
       searchHvpAdjointDirections(Snapshots.copy(xEntry), xDirs, xBar, xHvps, t, tDirs, 1.0, scalarBars, scalarHvpsByDirection, count);
-      for (int lane = 0; lane < count; lane++) {
-        double[] row = new double[columns];
-        int at = 0;
-        at = Directions.putLane(row, at, xHvps, lane);
-        row[at++] = scalarHvpsByDirection[0][lane];
-        hessian[first + lane] = row;
-      }
+      int at = 0;
+      at = Directions.putRows(hessian, at, xHvps, first, columns);
+      at = Directions.putRow(hessian, at, scalarHvpsByDirection[0], first, columns);
     }
     return hessian;
   }

@@ -833,13 +833,13 @@ final class PointChecker {
       for (int r = 0; r < n; r++) {
         int[] at = columns.get(r);
         double expected = at[0] < 0 ? column.scalars[at[1]] : column.arrays[at[0]][at[1]];
-        if (Double.doubleToLongBits(hessian[c][r]) != Double.doubleToLongBits(expected)) {
-          throw failure(rules.hessianName() + " row " + c + " is " + rules.hvpName()
+        if (Double.doubleToLongBits(hessian[r][c]) != Double.doubleToLongBits(expected)) {
+          throw failure(rules.hessianName() + " column " + c + " is " + rules.hvpName()
                   + " along input " + c + ", bit for bit")
-              .with("entry", "[" + c + "][" + r + "] (" + columnName(columns.get(c)) + ", "
-                  + columnName(at) + ")")
+              .with("entry", "[" + r + "][" + c + "] (" + columnName(at) + ", "
+                  + columnName(columns.get(c)) + ")")
               .with("expected", expected + " (" + rules.hvpName() + ")")
-              .with("actual", hessian[c][r] + " (" + rules.hessianName() + ")")
+              .with("actual", hessian[r][c] + " (" + rules.hessianName() + ")")
               .error();
         }
         largest = Math.max(largest, Math.abs(expected));

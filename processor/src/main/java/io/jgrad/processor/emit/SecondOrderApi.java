@@ -138,7 +138,8 @@ final class SecondOrderApi {
         .addJavadoc("The Hessian of {@link $T#$L} at the arguments' contents on entry: row and"
             + " column {@code k} are the k-th differentiable input in parameter order (a scalar"
             + " one, an array its elements, a matrix its rows one after the other), as the"
-            + " columns of a Jacobian. $L The arguments are left as the primal leaves them.\n",
+            + " columns of a Jacobian; column {@code k} is the Hessian times the k-th unit"
+            + " vector. $L The arguments are left as the primal leaves them.\n",
             writer.owner, RuleWriter.linkSignature(rule), how);
     for (Var p : primal.params()) {
       m.addParameter(JavaEmitter.typeName(p.type()), p.name());
@@ -161,8 +162,6 @@ final class SecondOrderApi {
     String first = names.fresh("first");
     String count = names.fresh("count");
     String offset = names.fresh("offset");
-    String lane = names.fresh("lane");
-    String row = names.fresh("row");
     String at = names.fresh("at");
     ClassName directions = ClassName.get("io.jgrad", "Directions");
     MethodSpec.Builder m = hessianMethod(rule, columns, CodeBlock.of("$L columns per call of"
@@ -224,8 +223,7 @@ final class SecondOrderApi {
     call.add(CodeBlock.of("$N", count));
     m.addCode(state.dataOnEntry());
     m.addStatement("$N($L)", rule.second().hvpDirections().name(), CodeBlock.join(call, ", "));
-    m.beginControlFlow("for (int $N = 0; $N < $N; $N++)", lane, lane, count, lane);
-    m.addStatement("double[] $N = new double[$N]", row, columns);
+    // column first + k is the k-th product: each input's lanes are (part of) its row
     m.addStatement("int $N = 0", at);
     int k = 0;
     for (Var p : primal.params()) {
@@ -233,14 +231,13 @@ final class SecondOrderApi {
         continue;
       }
       if (p.type().isFloating()) {
-        m.addStatement("$N[$N++] = $N[$L][$N]", row, at, scalarHvps, k++, lane);
+        m.addStatement("$N = $T.putRow($N, $N, $N[$L], $N, $N)", at, directions, hessian, at,
+            scalarHvps, k++, first, columns);
       } else {
-        m.addStatement("$N = $T.putLane($N, $N, $N, $N)", at, directions, row, at,
-            hvpOf.get(p), lane);
+        m.addStatement("$N = $T.putRows($N, $N, $N, $N, $N)", at, directions, hessian, at,
+            hvpOf.get(p), first, columns);
       }
     }
-    m.addStatement("$N[$N + $N] = $N", hessian, first, lane, row);
-    m.endControlFlow();
     m.endControlFlow();
     m.addCode(state.dataFinal());
     m.addStatement("return $N", hessian);
@@ -423,7 +420,7 @@ final class SecondOrderApi {
     MethodSpec.Builder m = hessianMethod(rule, columns, CodeBlock.of("One Hessian-vector"
         + " product ({@link #$L}) per column.", rule.second().hvp().name()));
     RuleWriter.EntryState state = writer.entryState(rule, names, value, m);
-    m.addStatement("double[][] $N = new double[$N][]", hessian, columns);
+    m.addStatement("double[][] $N = new double[$N][$N]", hessian, columns, columns);
     List<HvpParam> params = hvpParams(rule);
     Map<HvpParam, String> locals = new HashMap<>();
     String scalarHvps = null;
@@ -488,7 +485,11 @@ final class SecondOrderApi {
         }
       }
     }
-    m.addStatement("$N[$N] = $N", hessian, column, row);
+    // the product along input `column` is column `column`
+    String r = names.fresh("r");
+    m.beginControlFlow("for (int $N = 0; $N < $N; $N++)", r, r, columns, r);
+    m.addStatement("$N[$N][$N] = $N[$N]", hessian, r, column, row, r);
+    m.endControlFlow();
     m.endControlFlow();
     m.addCode(state.dataFinal());
     m.addStatement("return $N", hessian);

@@ -61,4 +61,55 @@ class VectorTangentsTest {
     assertTrue(loop >= 0 && store > loop, "the store through alias at " + store
         + " must follow the loop over the directions at " + loop + ": " + stmts);
   }
+
+  /**
+   * A chain of 40 tangent statements would be one loop over the directions, too large for C2 to
+   * unroll and vectorize: it is split into loops within {@link VectorTangents#LANE_LOOP_BUDGET},
+   * in order; a tangent nothing reads ({@code unusedDot}) gets no lane array.
+   */
+  @Test
+  void aLongSegmentIsSplitIntoLoopsWithinTheBudget() {
+    Var x = new Var("x", Type.DOUBLE_ARRAY, Var.Kind.PARAM);
+    Var xDot = new Var("xDot", Type.DOUBLE_ARRAY, Var.Kind.PARAM);
+    Var unusedDot = new Var("unusedDot", Type.DOUBLE, Var.Kind.TEMP);
+    Block body = new Block();
+    List<Var> locals = new java.util.ArrayList<>(List.of(unusedDot));
+    java.util.Set<Var> tangents = new java.util.HashSet<>(Set.of(xDot, unusedDot));
+    Var previous = null;
+    Var previousDot = null;
+    for (int k = 0; k < 40; k++) {
+      Var v = new Var("v" + k, Type.DOUBLE, Var.Kind.LOCAL);
+      Var vDot = new Var("v" + k + "Dot", Type.DOUBLE, Var.Kind.TEMP);
+      locals.addAll(List.of(v, vDot));
+      tangents.add(vDot);
+      Expr element = new Expr.Index(ref(x), Expr.Lit.ofInt(k % 3), Type.DOUBLE);
+      Expr elementDot = new Expr.Index(ref(xDot), Expr.Lit.ofInt(k % 3), Type.DOUBLE);
+      body.add(new Stmt.Assign(v, previous == null ? element
+          : new Expr.Binary("*", ref(previous), element, Type.DOUBLE), NONE));
+      body.add(new Stmt.Assign(vDot, previous == null ? elementDot
+          : new Expr.Binary("+", new Expr.Binary("*", element, ref(previousDot), Type.DOUBLE),
+              new Expr.Binary("*", ref(previous), elementDot, Type.DOUBLE), Type.DOUBLE), NONE));
+      previous = v;
+      previousDot = vDot;
+    }
+    body.add(new Stmt.Return(new Expr.New(ForwardTransform.DUAL,
+        List.of(ref(previous), ref(previousDot))), NONE));
+    Function forward = new Function("f", List.of(x, xDot), ForwardTransform.DUAL, body, locals);
+    VectorTangents.Forward vector = VectorTangents.apply(forward, tangents, false, Map.of());
+    assertNotNull(vector);
+    List<Stmt.Loop> loops = new java.util.ArrayList<>();
+    io.jgrad.processor.ir.Blocks.visitStmts(vector.function().body(), s -> {
+      if (s instanceof Stmt.Loop l) {
+        loops.add(l);
+      }
+    });
+    assertTrue(loops.size() > 1, "one loop over the directions: " + loops);
+    for (Stmt.Loop loop : loops) {
+      int cost = loop.body().stmts().stream().mapToInt(VectorTangents::cost).sum();
+      assertTrue(cost <= VectorTangents.LANE_LOOP_BUDGET + 4, "a loop of cost " + cost
+          + " (its counter's step included)");
+    }
+    assertTrue(vector.function().locals().stream().noneMatch(v -> v.name().equals("unusedDot")),
+        "unusedDot, which nothing reads, is allocated: " + vector.function().locals());
+  }
 }
