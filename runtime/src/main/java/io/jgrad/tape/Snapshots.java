@@ -257,15 +257,48 @@ public final class Snapshots {
     return z;
   }
 
-  /** The sum of {@code a[i] * b[i]} (0 if either is null): rules of rules read it. */
+  /**
+   * The sum of {@code a[i] * b[i]} (0 if either is null), the terms whose {@code a[i]} is 0
+   * counting 0 even where {@code b[i]} is not finite: rules of rules read it, {@code a} a
+   * tangent and {@code b} a Hessian times a direction.
+   */
   public static double dot(double[] a, double[] b) {
     double sum = 0.0;
     if (a != null && b != null) {
       for (int i = 0; i < a.length; i++) {
-        sum += a[i] * b[i];
+        sum += times(a[i], b[i]);
       }
     }
     return sum;
+  }
+
+  /** {@code a * b}, but 0 where {@code a} is 0 (a zero tangent times anything). */
+  public static double times(double a, double b) {
+    return a == 0.0 ? 0.0 : a * b;
+  }
+
+  /** True if {@code a} is null or all zeros. */
+  public static boolean isZero(double[] a) {
+    if (a != null) {
+      for (double v : a) {
+        if (v != 0.0) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** True if {@code a} is null or all zeros, row by row (null rows count as zeros). */
+  public static boolean isZero(double[][] a) {
+    if (a != null) {
+      for (double[] row : a) {
+        if (!isZero(row)) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   /** The sum of {@code a[i][j] * b[i][j]}, row by row (null rows count 0). */

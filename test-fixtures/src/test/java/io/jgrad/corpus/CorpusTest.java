@@ -944,6 +944,9 @@ class CorpusTest {
         array(r, 3, -1, 1))));
     add(e, RulesOfRules.class, "matrixGradientNorm", c -> c.args(r -> args(matrix(r, 2, 3),
         array(r, 3, -1, 1))));
+    add(e, RulesOfRules.class, "kinked", c -> c.args(r -> args(u(r, -1, 1), u(r, 0.5, 2))));
+    add(e, RulesOfRules.class, "unreadInfiniteDerivatives", c -> c.args(r -> args(u(r, -1, 1),
+        r.nextInt(0, 6))));
 
     // ---- SecondOrder: Hessian-vector products through loops, branches, mutation, recursion
     add(e, SecondOrder.class, "quartic", c -> c.args(r -> args(array(r, r.nextInt(1, 6),

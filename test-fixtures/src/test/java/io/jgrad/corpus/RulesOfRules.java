@@ -119,4 +119,27 @@ public final class RulesOfRules {
     }
     return s + RulesOfRules_Rrule.bilinear(m, v).vBar()[0];
   }
+
+  /** {@code a sqrt(b)}: its derivative with respect to b is infinite at b = 0. */
+  @Grad
+  public static double kinked(double a, double b) {
+    return a * Math.sqrt(b);
+  }
+
+  /**
+   * Reads derivatives of {@link #kinked} at b = 0, where they are infinite, and never uses them
+   * (one is dead, the other is used on a branch not taken for n <= 5): the derivative of the
+   * method is 2a, and reverse mode must not multiply a zero adjoint by an infinite Hessian
+   * (seed 3062, programs 17 and 956: NaN gradients).
+   */
+  @Grad
+  public static double unreadInfiniteDerivatives(double a, int n) {
+    double dead = RulesOfRules_Frule.kinked(a, 1.0, 0.0, 1.0).tangent();
+    double r = RulesOfRules_Rrule.kinked(a, 0.0).bBar();
+    double s = a * a;
+    if (n > 5) {
+      s += r + dead;
+    }
+    return s;
+  }
 }

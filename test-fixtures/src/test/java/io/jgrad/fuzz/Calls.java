@@ -36,6 +36,9 @@ final class Calls {
     if (callee.usesFloat) {
       g.usesFloat = true;
     }
+    if (callee.noSecondOrder) {
+      g.noSecondOrder = true;
+    }
     return new Expr.Call(callee.name, args(g, depth, callee, false), callee.returns);
   }
 
@@ -62,7 +65,7 @@ final class Calls {
     return new Expr.Invoke(receiver, callee.name, args(g, depth, callee, false), callee.returns);
   }
 
-  private static List<Expr> args(MethodGen g, int depth, MethodInfo callee, boolean self) {
+  static List<Expr> args(MethodGen g, int depth, MethodInfo callee, boolean self) {
     List<Expr> args = new ArrayList<>();
     Set<Integer> used = new HashSet<>();
     boolean distinct = self || callee.writesAny();

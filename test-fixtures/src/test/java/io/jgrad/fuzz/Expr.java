@@ -211,6 +211,35 @@ sealed interface Expr {
     }
   }
 
+  /**
+   * {@code Prog_Frule.f(x, xDir).tangent()}, {@code Prog_Rrule.f(x).xBar()[0]}...: a read of the
+   * rules of a {@code @Grad} method of the program ({@code call} the rule class, method and
+   * arguments; {@code accessor} what follows them).
+   */
+  record RuleRead(String ruleClass, String method, List<Expr> args, String accessor)
+      implements Expr {
+    @Override
+    public JType type() {
+      return JType.DOUBLE;
+    }
+
+    @Override
+    public void print(Printer p) {
+      // traced: a derivative that is not finite makes the point singular (what the rules do
+      // with it, a zero adjoint times a NaN Hessian, is not the program's to check)
+      p.text((p.traced ? "Trace.finite(" : "") + ruleClass + "." + method + "(");
+      for (int i = 0; i < args.size(); i++) {
+        p.text(i > 0 ? ", " : "").expr(args.get(i));
+      }
+      p.text(")" + accessor + (p.traced ? ")" : ""));
+    }
+
+    @Override
+    public boolean pure() {
+      return false;
+    }
+  }
+
   /** {@code a[i]}. */
   record Index(Expr array, Expr index, JType type) implements Expr {
     @Override

@@ -48,6 +48,7 @@ final class ExprGen {
           : JType.FLOAT, d)),
       Production.of("call", 1.5, (g, d) -> d <= 0 ? null : scalarCall(g, d)),
       Production.of("array call", 0.3, (g, d) -> d <= 0 ? null : arrayCallElement(g, d)),
+      Production.of("rule read", 1.0, (g, d) -> d <= 0 ? null : RuleCalls.read(g, d)),
       Production.of("record accessor", g -> RecordGen.has(g) ? 5 : 0,
           (g, d) -> RecordGen.accessor(g, JType.DOUBLE, d)),
       Production.of("record method", g -> RecordGen.has(g) ? 1.5 : 0,

@@ -62,6 +62,10 @@ final class MethodGen {
   /** Positive while the condition of a while or do loop is generated (it runs repeatedly). */
   int loopConditions;
   boolean usesFloat;
+  /** The class of the program being generated (its rule classes are named after it). */
+  String program;
+  /** True once the body reads another method's rules or calls a method without second order. */
+  boolean noSecondOrder;
   private int counter;
 
   MethodGen(Random random, GenConfig config, List<MethodInfo> callees, MethodInfo self,

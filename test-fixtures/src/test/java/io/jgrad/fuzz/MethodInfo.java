@@ -29,6 +29,16 @@ final class MethodInfo {
    * one object argument of their own at most and fresh objects for the others ({@link Calls}).
    */
   boolean writesObjectParams;
+  /**
+   * True for a {@code @Grad} method of the program whose generated rules another method may read
+   * ({@link RuleCalls}): a double or float result, numbers, double[], double[][] and data
+   * parameters, no writes, and second-order rules (it reads no rules, directly or through calls).
+   */
+  boolean ruleReadable;
+  /** True if this method reads rules, or calls one that does: it has no second-order rules. */
+  boolean noSecondOrder;
+  /** True once a later method reads this method's rules: it stays {@code @Grad}. */
+  boolean ruleTarget;
 
   MethodInfo(String name, JType returns, List<Program.Param> params, int depthParam) {
     this.name = name;

@@ -23,6 +23,9 @@ import java.util.Random;
  */
 final class ProgramGenerator {
   final GenConfig config;
+  /** The class of the program being generated. */
+  private String program;
+
   /** Which parameters of the program being generated become {@code @NoGrad}: a stream of its own. */
   private Random noGradRandom;
 
@@ -64,6 +67,7 @@ final class ProgramGenerator {
     // only in programs with classes)
     Random writeRandom = random(seed ^ 0x3C6EF372FE94F82BL, index);
     noGradRandom = random(seed ^ 0x510E527FADE682D1L, index);
+    program = "Prog" + index;
     int methods = 1 + random.nextInt(config.maxMethods);
     List<MethodInfo> infos = new ArrayList<>();
     List<Program.Method> result = new ArrayList<>();
@@ -77,7 +81,9 @@ final class ProgramGenerator {
       // drawn from a stream of its own: the methods are the same with or without helpers
       Random helpers = random(seed ^ 0x5DEECE66DL, index);
       for (int m = 0; m + 1 < result.size(); m++) {
-        if (helpers.nextDouble() < config.helpers && isCalled(result, m)) {
+        // a method whose rules a later one reads stays @Grad (the draw is made all the same)
+        if (helpers.nextDouble() < config.helpers && isCalled(result, m)
+            && !infos.get(m).ruleTarget) {
           result.set(m, result.get(m).asHelper());
         }
       }
@@ -266,6 +272,7 @@ final class ProgramGenerator {
     MethodGen g = new MethodGen(random, config, List.copyOf(callees), null, constants);
     g.records = records;
     g.classes = classes;
+    g.program = program;
     List<Program.Param> params = new ArrayList<>();
     for (JType t : types) {
       Var v = g.declare(paramPrefix(t), t, true);
@@ -321,6 +328,8 @@ final class ProgramGenerator {
       declareNoGrad(g, params);
     }
     info.usesFloat = g.usesFloat;
+    info.noSecondOrder = g.noSecondOrder;
+    info.ruleReadable = RuleCalls.readable(info);
     info.cost = Math.max(1, g.cost + body.size()) * (recursive ? (g.selfCalls > 1 ? 16 : 5) : 1);
     Program.Method method = new Program.Method(name, returns, params, new Stmt.Block(body),
         g.usesFloat, false, writesObjects);

@@ -91,7 +91,15 @@ final class NestedRuleWriter {
         args.add(CodeBlock.of("$N", hvp(k)));
       }
     }
+    // where every tangent is zero the derivative is zero, even where the Hessian is not finite
+    // (reverse mode, whose adjoint is zero there, adds nothing either)
+    m.beginControlFlow("if ($L)", moving());
     hvpCall(m, args, CodeBlock.of("1.0"), b);
+    if (rule.kind() == NestedRule.Kind.ADJOINT) {
+      m.nextControlFlow("else");
+      adjointCall(m, b); // the gradient alone, as the HVP computes it
+    }
+    m.endControlFlow();
     if (rule.kind() == NestedRule.Kind.ADJOINT) {
       int q = rule.param();
       if (target.differentiableScalar(q)) {
@@ -114,8 +122,9 @@ final class NestedRuleWriter {
     for (int k = 0; k < arity(); k++) {
       if (target.differentiableScalar(k)) {
         int at = scalarIndex(k);
-        m.addStatement("$N += $N * $N[$L] + $N * $N[$L]", tangent, RuleNames.tangent(name(k)),
-            b.hvps, at, RuleNames.tangent(dir(name(k))), b.bars, at);
+        m.addStatement("$N += $T.times($N, $N[$L]) + $T.times($N, $N[$L])", tangent,
+            SNAPSHOTS, RuleNames.tangent(name(k)), b.hvps, at, SNAPSHOTS,
+            RuleNames.tangent(dir(name(k))), b.bars, at);
       } else if (target.differentiable(k)) {
         m.addStatement("$N += $T.dot($N, $N) + $T.dot($N, $N)", tangent, SNAPSHOTS,
             RuleNames.tangent(name(k)), hvp(k), SNAPSHOTS, RuleNames.tangent(dir(name(k))),
@@ -208,8 +217,12 @@ final class NestedRuleWriter {
         }
       }
     }
+    // a zero cotangent adds nothing (not even where the Hessian is not finite)
+    m.beginControlFlow("if ($L)", rule.synthetic().returnType().isArray()
+        ? CodeBlock.of("!$T.isZero($N)", SNAPSHOTS, seed) : CodeBlock.of("$N != 0.0", seed));
     hvpCall(m, args, CodeBlock.of("$N", rule.kind() == NestedRule.Kind.TANGENT ? seed : "1.0"),
         b);
+    m.endControlFlow();
     for (int k = 0; k < arity(); k++) {
       if (target.differentiableScalar(k)) {
         m.addStatement("$N.pushDouble($N[$L])", tapes, b.hvps, scalarIndex(k));
@@ -242,6 +255,41 @@ final class NestedRuleWriter {
         }
       }
     }
+  }
+
+  /** {@code xDot != 0.0 || !Snapshots.isZero(yDot) || ...}: some tangent of the rule is not 0. */
+  private CodeBlock moving() {
+    List<CodeBlock> terms = new ArrayList<>();
+    for (int k = 0; k < arity(); k++) {
+      if (!target.differentiable(k)) {
+        continue;
+      }
+      List<String> tangents = new ArrayList<>(List.of(RuleNames.tangent(name(k))));
+      if (rule.kind() == NestedRule.Kind.TANGENT) {
+        tangents.add(RuleNames.tangent(dir(name(k))));
+      }
+      for (String t : tangents) {
+        terms.add(target.differentiableScalar(k) ? CodeBlock.of("$N != 0.0", t)
+            : CodeBlock.of("!$T.isZero($N)", SNAPSHOTS, t));
+      }
+    }
+    return terms.isEmpty() ? CodeBlock.of("false") : CodeBlock.join(terms, " ||$W");
+  }
+
+  /** {@code G_Rrule.gAdjoint(x, xGradient, ..., 1.0, scalarBars)}: the gradient into b. */
+  private void adjointCall(MethodSpec.Builder m, Buffers b) {
+    List<CodeBlock> args = new ArrayList<>();
+    for (int k = 0; k < arity(); k++) {
+      args.add(CodeBlock.of("$N", name(k)));
+      if (target.differentiable(k) && !target.differentiableScalar(k)) {
+        args.add(CodeBlock.of("$N", gradient(k)));
+      }
+    }
+    args.add(CodeBlock.of("1.0"));
+    if (b.bars != null) {
+      args.add(CodeBlock.of("$N", b.bars));
+    }
+    m.addStatement("$T.$L($L)", reverseClass, RuleNames.adjointMethod(target.name()), join(args));
   }
 
   private record Buffers(String bars, String hvps) {}

@@ -356,7 +356,7 @@ public final class ElementCallees implements CalleeResolver {
         arrayWrites.put(key, Set.of());
       }
     }
-    return new CalleeTable(Map.copyOf(resolved), writes, arrayWrites);
+    return new CalleeTable(Map.copyOf(resolved), writes, arrayWrites, Set.copyOf(nested.keySet()));
   }
 
   private Helper helper(TypeElement type, ExecutableElement method, IMethodBinding binding,

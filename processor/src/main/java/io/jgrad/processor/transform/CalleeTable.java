@@ -10,9 +10,24 @@ import java.util.Set;
  * record and object parameters each one writes ({@code writes}: elements, fields, held arrays),
  * and of which it writes arrays ({@code arrayWrites}: elements or rows of an array the parameter
  * is or holds, not only fields of objects). A callee compiled elsewhere is assumed to write all.
+ * {@code nested}: the keys of the reads of other methods' rules ({@link #isNested}).
  */
 public record CalleeTable(Map<String, GradCallee> byKey, Map<String, Set<Integer>> writes,
-    Map<String, Set<Integer>> arrayWrites) {
+    Map<String, Set<Integer>> arrayWrites, Set<String> nested) {
+  public CalleeTable(Map<String, GradCallee> byKey, Map<String, Set<Integer>> writes,
+      Map<String, Set<Integer>> arrayWrites) {
+    this(byKey, writes, arrayWrites, Set.of());
+  }
+
+  /**
+   * True for a read of another method's rules ({@code NestedRule}): it writes nothing and leaves
+   * nothing on the tape, so its reverse part may be left out where its result's adjoint is zero
+   * (0 times a Hessian that overflowed is NaN).
+   */
+  public boolean isNested(GradCallee callee) {
+    return nested.contains(key(callee.owner(), callee.name()));
+  }
+
   public static String key(String owner, String name) {
     return owner + "#" + name;
   }

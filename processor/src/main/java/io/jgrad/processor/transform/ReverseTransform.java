@@ -83,7 +83,9 @@ public final class ReverseTransform {
     this.result = structured.result();
     this.callees = callees;
     this.activity = Activity.of(function, result);
-    this.usefulness = Usefulness.of(function, result, e -> callees.of(e) != null);
+    // a read of another method's rules is a number like any other: dead where nothing reads it
+    this.usefulness = Usefulness.of(function, result, e -> callees.of(e) != null
+        && !callees.isNested(callees.of(e)));
     this.assignments = Assignments.of(function);
     this.effects = ArrayEffects.of(function, callees);
     List<String> taken = new ArrayList<>();
@@ -364,6 +366,14 @@ public final class ReverseTransform {
       }
       forward.add(new Stmt.Assign(adjoint(target), freshAdjoint(target), origin));
       forward.addAll(sharedAdjoints(callee, call, target, origin));
+    }
+    if (callees.isNested(callee) && !pointer && (target == null || !activity.isActive(target)
+        || usefulness.targetUseless(assign))) {
+      // no adjoint to pass back, and nothing on the tape to take: no reverse part
+      if (saves) {
+        reverse.addAll(new Block().add(tape.pop(target, origin)));
+      }
+      return new Sweeps(forward, reverse);
     }
     // the reverse part finds the arrays as the forward part left them (the reverse sweep of the
     // statements after the call put back what they changed) and leaves them as they were before
