@@ -31,6 +31,7 @@ import io.jgrad.processor.transform.CalleeTable;
 import io.jgrad.processor.transform.CopyFolding;
 import io.jgrad.processor.transform.RecordForwarding;
 import io.jgrad.processor.transform.DeadStores;
+import io.jgrad.processor.transform.ForwardOrderLoops;
 import io.jgrad.processor.transform.FirstContributions;
 import io.jgrad.processor.transform.IncrementAdjoints;
 import io.jgrad.processor.transform.ForwardTransform;
@@ -216,8 +217,8 @@ final class GradPipeline {
                   && JavaEmitter.fitsOneMethod(forward.directions()) ? forward.directions()
                   : null, reverse.adjoint(),
               DeadStores.apply(reverse.forwardPart()),
-              DeadStores.apply(IncrementAdjoints.apply(
-                  FirstContributions.apply(reverse.reversePart()))),
+              ForwardOrderLoops.apply(DeadStores.apply(IncrementAdjoints.apply(
+                  FirstContributions.apply(reverse.reversePart()))), reverse.adjoints()),
               AliasGuards.guards(l.function(), table, !l.helper()), null));
           RuleWriter.Rule rule = rules.get(l.owner()).get(rules.get(l.owner()).size() - 1);
           keys.put(rule, l);

@@ -133,15 +133,14 @@ public final class Model_Rrule {
     double yBarDot = -t2BarDot;
     double yBar = -t2Bar;
     // line 12: for (int i = 0; i < w.length; i++)
-    while (i > 0) {
-      i--;
+    for (int i2 = 0; i2 < i; i2++) {
       // line 13: z += w[i] * x[i];
       double t1Bar = zBar;
       double t1BarDot = zBarDot;
-      wBarDot[i] += x[i] * t1BarDot + t1Bar * xDot[i];
-      wBar[i] += t1Bar * x[i];
-      xBarDot[i] += w[i] * t1BarDot + t1Bar * wDot[i];
-      xBar[i] += t1Bar * w[i];
+      wBarDot[i2] += x[i2] * t1BarDot + t1Bar * xDot[i2];
+      wBar[i2] += t1Bar * x[i2];
+      xBarDot[i2] += w[i2] * t1BarDot + t1Bar * wDot[i2];
+      xBar[i2] += t1Bar * w[i2];
     }
     tapes.pushDouble(yBar);
     tapes.pushDouble(yBarDot);
@@ -351,6 +350,7 @@ public final class Model_Rrule {
     double t3Bar = t5Bar * t5;
     double t2Bar = t3Bar * z;
     double zBar = t3Bar * t2;
+    double yBar = -t2Bar;
     for (int d = 0; d < directions; d++) {
       double t2Dot = -yDot[d];
       double resultBarDot = seedDot[d];
@@ -363,20 +363,18 @@ public final class Model_Rrule {
       zBarDot[d] = t2 * t3BarDot + t3Bar * t2Dot;
       yBarDot[d] = -t2BarDot;
     }
-    double yBar = -t2Bar;
     // line 12: for (int i = 0; i < w.length; i++)
-    while (i > 0) {
-      i--;
+    for (int i2 = 0; i2 < i; i2++) {
       // line 13: z += w[i] * x[i];
       double t1Bar = zBar;
-      double partial2 = x[i];
-      wBar[i] += t1Bar * x[i];
-      double partial3 = w[i];
-      xBar[i] += t1Bar * w[i];
+      double partial2 = x[i2];
+      wBar[i2] += t1Bar * x[i2];
+      double partial3 = w[i2];
+      xBar[i2] += t1Bar * w[i2];
       for (int d = 0; d < directions; d++) {
         double t1BarDot = zBarDot[d];
-        wBarDots[i][d] += partial2 * t1BarDot + t1Bar * xDots[i][d];
-        xBarDots[i][d] += partial3 * t1BarDot + t1Bar * wDots[i][d];
+        wBarDots[i2][d] += partial2 * t1BarDot + t1Bar * xDots[i2][d];
+        xBarDots[i2][d] += partial3 * t1BarDot + t1Bar * wDots[i2][d];
       }
     }
     tapes.pushDouble(yBar);
@@ -471,12 +469,11 @@ public final class Model_Rrule {
     double zBar = t3Bar * t2;
     double yBar = -t2Bar;
     // line 12: for (int i = 0; i < w.length; i++)
-    while (i > 0) {
-      i--;
+    for (int i2 = 0; i2 < i; i2++) {
       // line 13: z += w[i] * x[i];
       double t1Bar = zBar;
-      wBar[i] += t1Bar * x[i];
-      xBar[i] += t1Bar * w[i];
+      wBar[i2] += t1Bar * x[i2];
+      xBar[i2] += t1Bar * w[i2];
     }
     tapes.pushDouble(yBar);
   }

@@ -109,8 +109,7 @@ public final class Rosenbrock_Rrule {
     double sBar = resultBar;
     double sBarDot = resultBarDot;
     // line 12: for (int i = 0; i < x.length - 1; i++)
-    while (i > 0) {
-      i--;
+    for (int i2 = 0; i2 < i; i2++) {
       // line 15: s += a * a + 100.0 * b * b;
       double t5Bar = sBar;
       double t5BarDot = sBarDot;
@@ -119,10 +118,10 @@ public final class Rosenbrock_Rrule {
       double t4Bar = t5Bar;
       double t4BarDot = t5BarDot;
       // line 14: double b = x[i + 1] - x[i] * x[i];
-      double t1Dot = (x[i] + x[i]) * xDot[i];
-      double t1 = x[i] * x[i];
-      double bDot = xDot[i + 1] - t1Dot;
-      double b = x[i + 1] - t1;
+      double t1Dot = (x[i2] + x[i2]) * xDot[i2];
+      double t1 = x[i2] * x[i2];
+      double bDot = xDot[i2 + 1] - t1Dot;
+      double b = x[i2 + 1] - t1;
       // line 15: s += a * a + 100.0 * b * b;
       double t3Dot = 100.0 * bDot;
       double t3 = 100.0 * b;
@@ -133,25 +132,25 @@ public final class Rosenbrock_Rrule {
       bBarDot += 100.0 * t3BarDot;
       bBar += t3Bar * 100.0;
       // line 13: double a = 1.0 - x[i];
-      double aDot = -xDot[i];
-      double a = 1.0 - x[i];
+      double aDot = -xDot[i2];
+      double a = 1.0 - x[i2];
       // line 15: s += a * a + 100.0 * b * b;
       double t = a + a;
       double tDot = 2.0 * aDot;
       double aBarDot = t * t2BarDot + t2Bar * tDot;
       double aBar = t2Bar * t;
       // line 14: double b = x[i + 1] - x[i] * x[i];
-      xBar[i + 1] += bBar;
-      xBarDot[i + 1] += bBarDot;
+      xBar[i2 + 1] += bBar;
+      xBarDot[i2 + 1] += bBarDot;
       double t1BarDot = -bBarDot;
       double t1Bar = -bBar;
-      double t6 = x[i] + x[i];
-      double t6Dot = 2.0 * xDot[i];
-      xBarDot[i] += t6 * t1BarDot + t1Bar * t6Dot;
-      xBar[i] += t1Bar * t6;
+      double t6 = x[i2] + x[i2];
+      double t6Dot = 2.0 * xDot[i2];
+      xBarDot[i2] += t6 * t1BarDot + t1Bar * t6Dot;
+      xBar[i2] += t1Bar * t6;
       // line 13: double a = 1.0 - x[i];
-      xBarDot[i] -= aBarDot;
-      xBar[i] -= aBar;
+      xBarDot[i2] -= aBarDot;
+      xBar[i2] -= aBar;
     }
   }
 
@@ -287,7 +286,6 @@ public final class Rosenbrock_Rrule {
   public static void rosenbrockReverseTangentDirections(Tapes tapes, double[] x, double[][] xDots,
       double[] xBar, double[][] xBarDots, double seed, double[] seedDots, int directions) {
     double[] seedDot = Arrays.copyOf(seedDots, directions);
-    double[] resultBarDot = new double[directions];
     double[] sBarDot = new double[directions];
     double[] bBarDot = new double[directions];
     double[] aBarDot = new double[directions];
@@ -297,66 +295,63 @@ public final class Rosenbrock_Rrule {
     // line 17: return s;
     double sBar = resultBar;
     for (int d = 0; d < directions; d++) {
-      resultBarDot[d] = seedDot[d];
-    }
-    for (int d = 0; d < directions; d++) {
-      sBarDot[d] = resultBarDot[d];
+      double resultBarDot = seedDot[d];
+      sBarDot[d] = resultBarDot;
     }
     // line 12: for (int i = 0; i < x.length - 1; i++)
-    while (i > 0) {
-      i--;
+    for (int i2 = 0; i2 < i; i2++) {
       // line 15: s += a * a + 100.0 * b * b;
       double t5Bar = sBar;
       double t2Bar = t5Bar;
       double t4Bar = t5Bar;
-      double partial = x[i] + x[i];
+      double partial = x[i2] + x[i2];
       // line 14: double b = x[i + 1] - x[i] * x[i];
-      double t1 = x[i] * x[i];
-      double b = x[i + 1] - t1;
+      double t1 = x[i2] * x[i2];
+      double b = x[i2 + 1] - t1;
       // line 15: s += a * a + 100.0 * b * b;
       double t3 = 100.0 * b;
       double t3Bar = t4Bar * b;
       double bBar = t4Bar * t3;
       bBar += t3Bar * 100.0;
       // line 13: double a = 1.0 - x[i];
-      double a = 1.0 - x[i];
+      double a = 1.0 - x[i2];
       // line 15: s += a * a + 100.0 * b * b;
       double t = a + a;
       double aBar = t2Bar * t;
       // line 14: double b = x[i + 1] - x[i] * x[i];
-      xBar[i + 1] += bBar;
+      xBar[i2 + 1] += bBar;
       double t1Bar = -bBar;
-      double t6 = x[i] + x[i];
-      xBar[i] += t1Bar * t6;
+      double t6 = x[i2] + x[i2];
+      xBar[i2] += t1Bar * t6;
       // line 13: double a = 1.0 - x[i];
-      xBar[i] -= aBar;
+      xBar[i2] -= aBar;
       for (int d = 0; d < directions; d++) {
         // line 15: s += a * a + 100.0 * b * b;
         double t5BarDot = sBarDot[d];
         double t2BarDot = t5BarDot;
         double t4BarDot = t5BarDot;
         // line 14: double b = x[i + 1] - x[i] * x[i];
-        double t1Dot = partial * xDots[i][d];
-        double bDot = xDots[i + 1][d] - t1Dot;
+        double t1Dot = partial * xDots[i2][d];
+        double bDot = xDots[i2 + 1][d] - t1Dot;
         // line 15: s += a * a + 100.0 * b * b;
         double t3Dot = 100.0 * bDot;
         double t3BarDot = b * t4BarDot + t4Bar * bDot;
         bBarDot[d] = t3 * t4BarDot + t4Bar * t3Dot;
         bBarDot[d] += 100.0 * t3BarDot;
         // line 13: double a = 1.0 - x[i];
-        double aDot = -xDots[i][d];
+        double aDot = -xDots[i2][d];
         // line 15: s += a * a + 100.0 * b * b;
         double tDot = 2.0 * aDot;
         aBarDot[d] = t * t2BarDot + t2Bar * tDot;
         // line 14: double b = x[i + 1] - x[i] * x[i];
-        xBarDots[i + 1][d] += bBarDot[d];
+        xBarDots[i2 + 1][d] += bBarDot[d];
       }
       for (int d = 0; d < directions; d++) {
         double t1BarDot = -bBarDot[d];
-        double t6Dot = 2.0 * xDots[i][d];
-        xBarDots[i][d] += t6 * t1BarDot + t1Bar * t6Dot;
+        double t6Dot = 2.0 * xDots[i2][d];
+        xBarDots[i2][d] += t6 * t1BarDot + t1Bar * t6Dot;
         // line 13: double a = 1.0 - x[i];
-        xBarDots[i][d] -= aBarDot[d];
+        xBarDots[i2][d] -= aBarDot[d];
       }
     }
   }
@@ -426,30 +421,29 @@ public final class Rosenbrock_Rrule {
     // line 17: return s;
     double sBar = resultBar;
     // line 12: for (int i = 0; i < x.length - 1; i++)
-    while (i > 0) {
-      i--;
+    for (int i2 = 0; i2 < i; i2++) {
       // line 15: s += a * a + 100.0 * b * b;
       double t5Bar = sBar;
       double t2Bar = t5Bar;
       double t4Bar = t5Bar;
       // line 14: double b = x[i + 1] - x[i] * x[i];
-      double t1 = x[i] * x[i];
-      double b = x[i + 1] - t1;
+      double t1 = x[i2] * x[i2];
+      double b = x[i2 + 1] - t1;
       // line 15: s += a * a + 100.0 * b * b;
       double t3 = 100.0 * b;
       double t3Bar = t4Bar * b;
       double bBar = t4Bar * t3;
       bBar += t3Bar * 100.0;
       // line 13: double a = 1.0 - x[i];
-      double a = 1.0 - x[i];
+      double a = 1.0 - x[i2];
       // line 15: s += a * a + 100.0 * b * b;
       double aBar = t2Bar * (a + a);
       // line 14: double b = x[i + 1] - x[i] * x[i];
-      xBar[i + 1] += bBar;
+      xBar[i2 + 1] += bBar;
       double t1Bar = -bBar;
-      xBar[i] += t1Bar * (x[i] + x[i]);
+      xBar[i2] += t1Bar * (x[i2] + x[i2]);
       // line 13: double a = 1.0 - x[i];
-      xBar[i] -= aBar;
+      xBar[i2] -= aBar;
     }
   }
 

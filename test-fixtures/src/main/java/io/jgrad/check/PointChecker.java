@@ -154,6 +154,8 @@ final class PointChecker {
     requireSameValue(rules.forwardName(), value, forward.value());
     requireSameArrays(rules.forwardName(), primalArgs, callArgs);
     double[] ydot = outputTangent(forward, tangents, resultLength);
+    // the tangents of the arrays' final contents, by leaf (direction's where nothing wrote them)
+    double[][] finalTangentLeaves = layout.read(tangents);
     if (rules.hasForwardInto()) {
       checkForwardInto(args, direction, primalArgs, ((Number) forward.tangent()).doubleValue());
     }
@@ -202,8 +204,8 @@ final class PointChecker {
     double dotError = 0;
     if (signature.result != Signature.ResultKind.VOID) {
       dotError = checkReverse(direction, ydot, ybar, resultBar, bars, gradient);
-      checkAccumulation(
-          ybar, resultBar, bars, offsets, gradient, value, primalArgs, finalLeaves);
+      checkAccumulation(ybar, resultBar, bars, offsets, gradient, value, primalArgs,
+          finalLeaves, direction, finalTangentLeaves);
     }
     dotError =
         Math.max(dotError, checkAllOutputs(direction, ydot, ybar, resultBar, xbarOut,
@@ -1390,11 +1392,16 @@ final class PointChecker {
       DiffVector gradient,
       Object value,
       Object[] afterPrimal,
-      double[][] finalLeaves) {
+      double[][] finalLeaves,
+      DiffVector direction,
+      double[][] finalTangentLeaves) {
     double[][] entryLeaves = layout.read(args);
     boolean[] keep = new boolean[layout.leafCount()];
     for (int leaf = 0; leaf < keep.length; leaf++) {
-      keep[leaf] = Arrays.equals(entryLeaves[leaf], finalLeaves[leaf]);
+      // kept: the same contents and the same tangents (contents written back to their entry
+      // values, x[0] -= e; x[0] += e, still depend on e: seed 3063, program 796)
+      keep[leaf] = Arrays.equals(entryLeaves[leaf], finalLeaves[leaf])
+          && Arrays.equals(direction.arrays[leaf], finalTangentLeaves[leaf]);
     }
     // the buffers of written arrays start from zero (their final contents get no cotangent, as
     // in the convenience gradient); the others from the first call's plus offsets

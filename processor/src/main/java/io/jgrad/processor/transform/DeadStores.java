@@ -46,11 +46,23 @@ public final class DeadStores {
     return apply(f, tangents);
   }
 
+  /**
+   * As {@link #apply(Function)}, where dead assignments to {@code counters} too are removed
+   * (loop counters of the user's that a pass set back after a loop nothing reads them after).
+   */
+  public static Function applyWithCounters(Function f, Set<Var> counters) {
+    return apply(f, Set.of(), counters);
+  }
+
   private static Function apply(Function f, Set<Var> elementsFree) {
+    return apply(f, elementsFree, Set.of());
+  }
+
+  private static Function apply(Function f, Set<Var> elementsFree, Set<Var> counters) {
     if (hasJumps(f.body())) {
       return f; // the liveness here follows structured control flow only
     }
-    Set<Var> removable = new HashSet<>();
+    Set<Var> removable = new HashSet<>(counters);
     for (Var v : f.locals()) {
       if (v.kind() == Var.Kind.TEMP) {
         removable.add(v);

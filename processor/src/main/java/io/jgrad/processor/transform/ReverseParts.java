@@ -148,7 +148,7 @@ final class ReverseParts {
     reverseParams.add(0, tapes);
     Function reversePart = new Function(RuleNames.reversePart(function.name()), reverseParams,
         Type.VOID, reverseBody, partLocals);
-    return new ReverseTransform.Result(delegating, forwardPart, reversePart);
+    return new ReverseTransform.Result(delegating, forwardPart, reversePart, Set.of());
   }
 
   /**
@@ -178,6 +178,9 @@ final class ReverseParts {
     Block toPositional = new Block();
     Block putBack = new Block();
     for (Var p : function.params()) {
+      if (p.isConstant()) {
+        continue; // @NoGrad: no adjoint of the caller's to convert (seed 3063, program 732)
+      }
       if (p.type().dimensions() >= 2 && effects.movesRows(p)) {
         Var bar = adjoint.apply(p);
         Var entryRows = local(bar.name() + "Rows", bar.type(), delegateLocals);

@@ -101,7 +101,9 @@ public final class ReverseTransform {
    * and, for a method that writes none of its arguments, the two sweeps as separate functions
    * (null otherwise), which generated callers chain through the shared tape.
    */
-  public record Result(Function adjoint, Function forwardPart, Function reversePart) {}
+  /** The rules, and the adjoint variables of the reverse part ({@link ForwardOrderLoops}). */
+  public record Result(Function adjoint, Function forwardPart, Function reversePart,
+      Set<Var> adjoints) {}
 
   public static Result apply(Function lowered, CalleeTable callees) {
     return new ReverseTransform(Structurize.apply(lowered), callees).run();
@@ -154,9 +156,11 @@ public final class ReverseTransform {
     } else if (result != null && activity.isActive(result)) {
       seeding.add(new Stmt.Assign(adjoint(result), ref(seed), Origin.NONE));
     }
-    return new ReverseParts(function, result, effects, names, tape, this::adjoint, setup, locals,
-        restoredClasses).split(params, seed, scalarBars, forwardSweep, sweeps.reverse(),
+    Result parts = new ReverseParts(function, result, effects, names, tape, this::adjoint, setup,
+        locals, restoredClasses).split(params, seed, scalarBars, forwardSweep, sweeps.reverse(),
         value, seeding);
+    return new Result(parts.adjoint(), parts.forwardPart(), parts.reversePart(),
+        Set.copyOf(adjoints.values()));
   }
 
   /**
