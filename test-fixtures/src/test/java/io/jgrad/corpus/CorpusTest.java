@@ -468,6 +468,8 @@ class CorpusTest {
     add(e, FuzzFindings.class, "decrementsAroundALoop", c -> c.range(-1, 1).arrayLength(6)
         .intRange(-1, 6));
     add(e, FuzzFindings.class, "constantHelperInLoop", c -> c.range(-2, 2).arrayLength(5));
+    add(e, FuzzFindings.class, "reassignedConstantMatrix", c -> c.args(r -> args(u(r, -1, 1),
+        array(r, 2, -1, 1), matrix(r, 2, 2))));
 
     // ---- Switches: switch statements and expressions, enums, Strings, var (issue 9, item 7)
     add(e, Switches.class, "fallThrough", c -> c.range(-2, 2).intRange(0, 5));

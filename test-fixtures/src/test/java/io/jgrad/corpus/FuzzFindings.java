@@ -1,6 +1,7 @@
 package io.jgrad.corpus;
 
 import io.jgrad.Grad;
+import io.jgrad.NoGrad;
 
 /**
  * Programs the random-program tester found wrong answers in (issue 8), shrunk and named after
@@ -247,5 +248,21 @@ public final class FuzzFindings {
 
   private static double seriesOfConstants(double a, int n) {
     return n <= 0 ? a : a * seriesOfConstants(a, n - 1) + 1;
+  }
+
+  /**
+   * Seed 3063, program 732: a {@code @NoGrad} matrix parameter pointed at a new matrix built from
+   * the variables. {@code fAdjoint} converted the adjoint's rows as for a matrix whose rows the
+   * method moves, but a {@code @NoGrad} parameter has no adjoint buffer there: the rules did
+   * not compile.
+   */
+  @Grad
+  public static double[] reassignedConstantMatrix(double a, double[] x, @NoGrad double[][] m) {
+    m = new double[][] {{a, 0.25 + a}, {x[0], m[0][0]}};
+    double[] out = new double[2];
+    for (int i = 0; i < 2; i++) {
+      out[i] = m[i][0] * m[i][1] + x[i % x.length];
+    }
+    return out;
   }
 }
