@@ -446,6 +446,21 @@ final class ExpressionLowerer {
    * Operands left to right, as Java evaluates them ({@link InOrder}): floating ones as operands
    * when {@code active}, arrays as variables, the rest as values.
    */
+  /**
+   * A callee's arguments, in order, an element read or a value with effects read into a
+   * temporary first: the callee's rules read their arguments again.
+   */
+  List<Expr> calleeArguments(List<?> arguments, Block out) {
+    List<Expression> operands = new ArrayList<>();
+    for (Object arg : arguments) {
+      operands.add((Expression) arg);
+    }
+    List<Expr> args = inOrder(operands, out, true);
+    args.replaceAll(arg -> arg instanceof Expr.Index || !Effects.isReevaluable(arg)
+        ? lowerer.spill(arg, out) : arg);
+    return args;
+  }
+
   List<Expr> inOrder(List<Expression> operands, Block out, boolean active) {
     InOrder order = new InOrder(lowerer, out);
     for (Expression e : operands) {

@@ -74,14 +74,8 @@ final class NestedCalls {
           lowerer.callees.whyNot(target)));
       return Expr.Lit.of(0);
     }
-    List<Expression> arguments = new ArrayList<>();
-    for (Object arg : call.arguments()) {
-      arguments.add((Expression) arg);
-    }
     // every argument, in order: a direction's effects happen as in the primal
-    List<Expr> args = expressions.inOrder(arguments, out, true);
-    args.replaceAll(arg -> arg instanceof Expr.Index || !Effects.isReevaluable(arg)
-        ? lowerer.spill(arg, out) : arg);
+    List<Expr> args = expressions.calleeArguments(call.arguments(), out);
     String name = accessor.arguments().isEmpty() ? accessor.getName().getIdentifier() : "";
     List<String> names = Arrays.asList(target.getParameterNames());
     if (name.equals("value")) {

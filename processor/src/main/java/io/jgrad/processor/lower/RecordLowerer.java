@@ -280,14 +280,8 @@ final class RecordLowerer {
               + " it"));
       return new Expr.Lit(type, "null");
     }
-    List<Expression> arguments = new ArrayList<>();
-    for (Object arg : c.arguments()) {
-      arguments.add((Expression) arg);
-    }
-    List<Expr> args = expressions.inOrder(arguments, out, true);
-    // the constructor's rules read their arguments again: read elements into temporaries first
-    args.replaceAll(arg -> arg instanceof Expr.Index || !Effects.isReevaluable(arg)
-        ? lowerer.spill(arg, out) : arg);
+    // the constructor's rules read their arguments again
+    List<Expr> args = expressions.calleeArguments(c.arguments(), out);
     return lowerer.spill(new Expr.Call(callee.owner(), callee.name(), args, type), out);
   }
 
