@@ -216,8 +216,8 @@ sealed interface Expr {
    * rules of a {@code @Grad} method of the program ({@code call} the rule class, method and
    * arguments; {@code accessor} what follows them).
    */
-  record RuleRead(String ruleClass, String method, List<Expr> args, String accessor)
-      implements Expr {
+  record RuleRead(String ruleClass, String method, List<Expr> args, List<JType> paramTypes,
+      String accessor) implements Expr {
     @Override
     public JType type() {
       return JType.DOUBLE;
@@ -225,13 +225,36 @@ sealed interface Expr {
 
     @Override
     public void print(Printer p) {
-      // traced: a derivative that is not finite makes the point singular (what the rules do
-      // with it, a zero adjoint times a NaN Hessian, is not the program's to check)
-      p.text((p.traced ? "Trace.finite(" : "") + ruleClass + "." + method + "(");
+      // traced: a method of the twin reads the rule, and marks the point singular where the
+      // value or the derivatives its derivative is made of (g's Hessian times the direction,
+      // or g's Hessian) are not finite: the trace cannot see inside the rules
+      String call = p.traced ? "ruleRead" + p.helpers.size() : ruleClass + "." + method;
+      if (p.traced) {
+        p.helpers.add(helper(call));
+      }
+      p.text(call + "(");
       for (int i = 0; i < args.size(); i++) {
         p.text(i > 0 ? ", " : "").expr(args.get(i));
       }
-      p.text(")" + accessor + (p.traced ? ")" : ""));
+      p.text(")" + (p.traced ? "" : accessor));
+    }
+
+    private String helper(String name) {
+      List<String> params = new java.util.ArrayList<>();
+      List<String> names = new java.util.ArrayList<>();
+      for (int i = 0; i < paramTypes.size(); i++) {
+        params.add(paramTypes.get(i).java + " v" + i);
+        names.add("v" + i);
+      }
+      String args = String.join(", ", names);
+      String rules = ruleClass.substring(0, ruleClass.length() - "_Frule".length()) + "_Rrule";
+      String derivatives = ruleClass.endsWith("_Frule") ? method + "Hvp" : method + "Hessian";
+      return "static double " + name + "(" + String.join(", ", params) + ") {\n"
+          + "    double value = " + ruleClass + "." + method + "(" + args + ")" + accessor
+          + ";\n"
+          + "    Trace.finiteAll(" + rules + "." + derivatives + "(" + args + "));\n"
+          + "    return Trace.finite(value);\n"
+          + "  }";
     }
 
     @Override

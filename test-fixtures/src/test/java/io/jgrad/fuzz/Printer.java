@@ -11,6 +11,11 @@ final class Printer {
   private final StringBuilder out = new StringBuilder();
   private int indent;
   private int nextId = 1;
+  /**
+   * Traced mode: methods the twin class gets after its own, one per rule read ({@link
+   * Expr.RuleRead}), which check the derivatives the read's own derivative is made of.
+   */
+  final java.util.List<String> helpers = new java.util.ArrayList<>();
 
   Printer(boolean traced) {
     this.traced = traced;

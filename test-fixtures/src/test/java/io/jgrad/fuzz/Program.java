@@ -157,6 +157,9 @@ record Program(long seed, int index, String name, List<Constant> constants,
           + String.join(", ", params) + ") ");
       m.body().print(p);
     }
+    for (String helper : p.helpers) {
+      p.line().line().text(helper);
+    }
     p.out().line().text("}").line();
     return p.toString();
   }

@@ -38,10 +38,14 @@ final class RuleCalls {
     List<Expr> args = Calls.args(g, depth, callee, false);
     boolean forward = g.chance(0.5);
     List<Expr> all = new ArrayList<>();
+    List<JType> types = new ArrayList<>();
+    List<JType> primalTypes = new ArrayList<>();
     List<Integer> differentiable = new ArrayList<>();
     for (int p = 0; p < args.size(); p++) {
       Program.Param param = callee.params.get(p);
       all.add(args.get(p));
+      types.add(param.type());
+      primalTypes.add(param.type());
       boolean hasTangent = param.type() == JType.DOUBLE || param.type() == JType.FLOAT
           || param.type() == JType.DOUBLE_ARRAY || param.type() == JType.DOUBLE_MATRIX;
       if (!hasTangent || param.noGrad()) {
@@ -53,8 +57,10 @@ final class RuleCalls {
           return null; // the direction is the argument again: it must read the same array
         }
         all.add(args.get(p));
+        types.add(param.type());
       } else if (forward) {
         all.add(ExprGen.dbl(g, Math.max(0, depth - 1)));
+        types.add(JType.DOUBLE);
       }
     }
     String accessor;
@@ -73,6 +79,6 @@ final class RuleCalls {
       g.usesFloat = true;
     }
     return new Expr.RuleRead(g.program + (forward ? "_Frule" : "_Rrule"), callee.name,
-        forward ? all : args, accessor);
+        forward ? all : args, forward ? types : primalTypes, accessor);
   }
 }

@@ -166,6 +166,34 @@ public final class Trace {
     return v;
   }
 
+  /**
+   * Marks the point singular if a number in {@code derivatives} (a record of numbers and arrays,
+   * or a matrix) is not finite: a rule read's own derivative is made of them.
+   */
+  public static void finiteAll(Object derivatives) {
+    if (derivatives instanceof Double d) {
+      finite(d.doubleValue());
+    } else if (derivatives instanceof double[] a) {
+      for (double v : a) {
+        finite(v);
+      }
+    } else if (derivatives instanceof double[][] m) {
+      for (double[] row : m) {
+        finiteAll(row);
+      }
+    } else if (derivatives instanceof Record r) {
+      for (java.lang.reflect.RecordComponent c : r.getClass().getRecordComponents()) {
+        try {
+          java.lang.reflect.Method accessor = c.getAccessor();
+          accessor.setAccessible(true);
+          finiteAll(accessor.invoke(r));
+        } catch (ReflectiveOperationException e) {
+          throw new IllegalStateException(e);
+        }
+      }
+    }
+  }
+
   public static float finite(float v) {
     if (!Float.isFinite(v)) {
       singular();
