@@ -19,9 +19,8 @@ import java.util.Set;
 /**
  * Reverse part -> reverse part: a counted-down reverse loop whose iterations are independent runs
  * its iterations upwards instead, {@code while (i > s) { i--; body }} becoming {@code for (int
- * i2 = s; i2 < i; i2++) { body } i = s;}. C2 vectorizes (and unrolls well) only loops
- * that count up; the reverse of a sum ({@code xBar[i] += sBar}) is such a loop, and ran 2-3x
- * slower counted down.
+ * i2 = s; i2 < i; i2++) { body } i = s;}. C2 vectorizes loops that count up, not those counting
+ * down; the reverse of a sum ({@code xBar[i] += sBar}) is such a loop.
  *
  * <p>Independent: the body takes nothing from the tape and calls nothing but Math; it writes no
  * array but by adding into adjoint arrays, and reads none of those; every variable it assigns is
