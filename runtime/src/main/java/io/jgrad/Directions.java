@@ -150,42 +150,6 @@ public final class Directions {
   }
 
   /**
-   * Puts direction {@code lane} of an array's tangents into {@code row} from {@code at}, element
-   * after element (null rows skipped, as {@link Jacobians#put(double[], int, double[][])} lays
-   * them out); returns the index after the last.
-   */
-  public static int putLane(double[] row, int at, double[][] tangents, int lane) {
-    if (tangents == null) {
-      return at;
-    }
-    for (double[] element : tangents) {
-      row[at++] = element[lane];
-    }
-    return at;
-  }
-
-  /** As {@link #putLane(double[], int, double[][], int)}, for a matrix, row after row. */
-  public static int putLane(double[] row, int at, double[][][] tangents, int lane) {
-    if (tangents == null) {
-      return at;
-    }
-    for (double[][] r : tangents) {
-      at = putLane(row, at, r, lane);
-    }
-    return at;
-  }
-
-  public static int putLane(double[] row, int at, double[][][][] tangents, int lane) {
-    if (tangents == null) {
-      return at;
-    }
-    for (double[][][] m : tangents) {
-      at = putLane(row, at, m, lane);
-    }
-    return at;
-  }
-
-  /**
    * Puts the products of one sweep of Hessian columns into the rows of {@code matrix} from
    * {@code at}, one row per element of an array parameter: row {@code at + e} gets {@code
    * lanes[e][k]} at column {@code first + k}. Where the sweep covers every column ({@code first}
