@@ -67,4 +67,13 @@ public @interface CustomRules {
    * must not write the arrays it is passed.
    */
   String[] zeroDerivative() default {};
+
+  /**
+   * Names of target methods (every overload) that write none of the arrays they are passed. For
+   * the others the generated code keeps the entry contents of every array argument (a copy per
+   * call) to put them back on the reverse sweep, as it must for a method that writes them; a
+   * method listed here that does write an array gives wrong derivatives, which {@code
+   * GradCheck.ofRules} reports.
+   */
+  String[] readOnly() default {};
 }

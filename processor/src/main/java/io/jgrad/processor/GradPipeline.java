@@ -92,13 +92,21 @@ final class GradPipeline {
   /** Methods whose declarations were reported: their bodies are checked, no rules follow. */
   private final java.util.Set<ExecutableElement> bodyOnly = new java.util.HashSet<>();
 
+  /** The {@code @CustomRules} classes of this compilation, all rounds so far. */
+  private final Set<String> customHolders;
+  /** The target classes whose custom-rule index this compilation has written. */
+  private final Set<String> indexWritten;
+  private ElementCallees callees;
+
   GradPipeline(ProcessingEnvironment env, CompilerBridge bridge, Map<String, String> written,
-      java.util.Set<String> rootNames) {
+      java.util.Set<String> rootNames, Set<String> customHolders, Set<String> indexWritten) {
     this.env = env;
     this.bridge = bridge;
     this.reporter = bridge.reporter();
     this.written = written;
     this.rootNames = rootNames;
+    this.customHolders = customHolders;
+    this.indexWritten = indexWritten;
   }
 
   void run(RoundEnvironment round) {
@@ -125,7 +133,9 @@ final class GradPipeline {
             bodyOnly.add(m);
           }
         });
-    if (byOwner.isEmpty()) {
+    CustomRuleStage custom = new CustomRuleStage(env, reporter, customHolders,
+        ElementFilter.typesIn(round.getElementsAnnotatedWith(io.jgrad.CustomRules.class)));
+    if (byOwner.isEmpty() && !custom.hasFresh()) {
       return;
     }
     start = timings.add("checks", start);
@@ -143,10 +153,14 @@ final class GradPipeline {
       Map<TypeElement, SourceUnit> units = new HashMap<>();
       ElementCallees callees = new ElementCallees(env.getElementUtils(), env.getTypeUtils(),
           top -> source(units, top) != null);
+      this.callees = callees;
+      callees.useCustomRules(custom.table());
       callees.readConstructorsWith(this::constructorFields);
       callees.readGettersWith(this::getter);
       callees.readReturnedArgumentsWith(this::returnedArgument);
-      for (TypeElement owner : byOwner.keySet()) {
+      List<TypeElement> parsedOwners = new ArrayList<>(byOwner.keySet());
+      parsedOwners.addAll(custom.freshHolders()); // their reverse rules are differentiated
+      for (TypeElement owner : parsedOwners) {
         SourceUnit unit = source(units, RuleBases.topLevel(owner));
         if (unit != null) {
           mirror.add(unit); // (again, if it was not a root: the batch reads it from the mirror)
@@ -165,6 +179,7 @@ final class GradPipeline {
         lowered.addAll(lowerClass(e.getKey(), e.getValue(),
             units.get(RuleBases.topLevel(e.getKey())), parsed, callees, timings));
       }
+      custom.differentiateReverseRules(callees, this::binding);
       lowered.addAll(lowerHelpers(callees, parser, mirror, parsed, units, timings));
       start = System.nanoTime();
       lowered.removeIf(l -> bodyOnly.contains(l.method())); // checked, not differentiated
@@ -220,20 +235,35 @@ final class GradPipeline {
               ForwardOrderLoops.apply(DeadStores.apply(IncrementAdjoints.apply(
                   FirstContributions.apply(reverse.reversePart()))), reverse.adjoints()),
               AliasGuards.guards(l.function(), table, !l.helper()), null));
-          RuleWriter.Rule rule = rules.get(l.owner()).get(rules.get(l.owner()).size() - 1);
+          List<RuleWriter.Rule> ownerRules = rules.get(l.owner());
+          RuleWriter.Rule rule = ownerRules.get(ownerRules.size() - 1);
+          if (callees.isOptional(l.key())) {
+            // a custom rule's reverse rule: its forward rule is what the adapters need
+            rule = rule.asForwardOnly();
+            ownerRules.set(ownerRules.size() - 1, rule);
+          } else {
+            secondInputs.put(l.key(), new SecondOrderRules.Input(l.function(),
+                reverse.adjoint(), rule.forwardPart(), rule.reversePart(), !l.helper()));
+          }
           keys.put(rule, l);
           directionsCallees.put(rule, forward.callees());
-          secondInputs.put(l.key(), new SecondOrderRules.Input(l.function(), reverse.adjoint(),
-              rule.forwardPart(), rule.reversePart(), !l.helper()));
           ruleMethods.computeIfAbsent(l.owner(), k -> new ArrayList<>()).add(l.method());
         } catch (RuntimeException | StackOverflowError e) {
-          reporter.error(l.method(), Message.INTERNAL.format(l.method().getSimpleName(), e));
+          if (!callees.isOptional(l.key())) {
+            reporter.error(l.method(), Message.INTERNAL.format(l.method().getSimpleName(), e));
+          }
           if (Boolean.getBoolean("jgrad.debug")) {
             e.printStackTrace(); // for jgrad's own engineers, as in GradProcessor
           }
         }
       }
       start = timings.add("transform", start);
+      Set<String> withRules = new java.util.HashSet<>();
+      keys.values().forEach(l -> withRules.add(l.key()));
+      Map<TypeElement, List<RuleWriter.CustomAdapter>> adapters = custom.adapters(
+          withRules::contains);
+      adapters.values().forEach(list -> list.forEach(a -> customAdapters.put(
+          a.rule().calleeKey(), a)));
       dropDirectionsOfMissingCallees(rules, keys, directionsCallees, table);
       addSecondOrder(rules, keys, secondInputs, table);
       List<NestedRule> nested = nestedWithHvp(callees, rules, keys);
@@ -241,16 +271,22 @@ final class GradPipeline {
       writeTangentTypes(rules);
       java.util.Set<TypeElement> owners = new java.util.LinkedHashSet<>(rules.keySet());
       owners.addAll(copies.keySet());
+      owners.addAll(adapters.keySet());
       for (TypeElement owner : owners) {
         List<RuleWriter.Rule> ownRules = rules.getOrDefault(owner, List.of());
-        RuleWriter writer = new RuleWriter(ClassName.get(owner), RuleBases.of(owner),
-            samePackageNames(owner, ownRules, copies.getOrDefault(owner, List.of())));
+        Set<String> qualified = new java.util.TreeSet<>(samePackageNames(owner, ownRules,
+            copies.getOrDefault(owner, List.of())));
+        adapters.getOrDefault(owner, List.of()).forEach(a -> qualified.addAll(
+            samePackageNames(owner, Set.of(simpleName(a.rule().target())))));
+        RuleWriter writer = new RuleWriter(ClassName.get(owner), RuleBases.of(owner), qualified);
         TypeElement top = RuleBases.topLevel(owner);
         List<NestedRule> ownNested = nested.stream().filter(n -> n.synthetic().owner()
             .equals(owner.getQualifiedName().toString())).toList();
+        List<RuleWriter.CustomAdapter> ownAdapters = adapters.getOrDefault(owner, List.of());
         JavaFile forward = writer.forwardFile(ownRules, copies.getOrDefault(owner, List.of()),
-            ownNested);
-        JavaFile reverse = ownRules.isEmpty() ? null : writer.reverseFile(ownRules, ownNested);
+            ownNested, ownAdapters);
+        JavaFile reverse = ownRules.isEmpty() && ownAdapters.isEmpty() ? null
+            : writer.reverseFile(ownRules, ownNested, ownAdapters);
         start = timings.add("emit", start);
         List<ExecutableElement> written = ruleMethods.getOrDefault(owner, List.of());
         write(forward, owner, top, written);
@@ -259,6 +295,7 @@ final class GradPipeline {
         }
         start = timings.add("write", start);
       }
+      custom.writeIndex(indexWritten);
     }
     timings.report(env.getMessager(), byOwner.values().stream().mapToInt(List::size).sum());
   }
@@ -271,7 +308,7 @@ final class GradPipeline {
       Map<RuleWriter.Rule, Lowered> keys, Map<String, SecondOrderRules.Input> inputs,
       CalleeTable table) {
     Map<String, SecondOrderRules.Output> second = SecondOrderRules.apply(inputs, table,
-        this::hasTangentParts, (key, bug) -> {
+        callee -> hasCustomTangentParts(callee) || hasTangentParts(callee), (key, bug) -> {
           for (Lowered l : keys.values()) {
             if (l.key().equals(key)) {
               reporter.error(l.method(), Message.INTERNAL.format(l.method().getSimpleName(),
@@ -394,7 +431,7 @@ final class GradPipeline {
           RuleWriter.Rule other = here.get(callee);
           boolean has = other != null ? other.directions() != null
               && !without.contains(keys.get(other).key())
-              : hasDirections(byRule.get(callee));
+              : hasCustomDirections(byRule.get(callee)) || hasDirections(byRule.get(callee));
           if (!has) {
             without.add(keys.get(rule).key());
             changed = true;
@@ -439,6 +476,31 @@ final class GradPipeline {
     }
     return new SecondOrderRules.Output(o.forwardTangent(), o.reverseTangent(), o.hvp(),
         o.hvpForward(), null, null, null);
+  }
+
+  /** The adapters of this round's custom rules, by callee key. */
+  private final Map<String, RuleWriter.CustomAdapter> customAdapters = new HashMap<>();
+
+  /** True if the callee is a custom rule of this round whose adapters have tangent parts. */
+  private boolean hasCustomTangentParts(io.jgrad.processor.rules.GradCallee callee) {
+    RuleWriter.CustomAdapter a = callee == null ? null
+        : customAdapters.get(CalleeTable.key(callee.owner(), callee.name()));
+    return a != null && a.reverseRuleTangent() != null;
+  }
+
+  /** True if the callee is a custom rule of this round whose adapters carry k directions. */
+  private boolean hasCustomDirections(io.jgrad.processor.rules.GradCallee callee) {
+    RuleWriter.CustomAdapter a = callee == null ? null
+        : customAdapters.get(CalleeTable.key(callee.owner(), callee.name()));
+    return a != null && a.hasDirections();
+  }
+
+  /** The JDT binding of a method whose class's source this round reads, or null. */
+  private IMethodBinding binding(ExecutableElement method) {
+    TypeElement owner = (TypeElement) method.getEnclosingElement();
+    CompilationUnit ast = declaringUnit(owner.getQualifiedName().toString());
+    MethodDeclaration declaration = ast == null ? null : find(ast, owner, method);
+    return declaration == null ? null : declaration.resolveBinding();
   }
 
   /** True if a callee's compiled reverse rule class has the tangent form of its parts. */
@@ -498,7 +560,7 @@ final class GradPipeline {
         : l.helper() ? ArgumentEffects.Role.HELPER : ArgumentEffects.Role.ENTRY_POINT;
     String problem = ArgumentEffects.problem(l.function(), primalName(l),
         l.method().getReturnType().toString(), role, table, l.key());
-    if (problem != null) {
+    if (problem != null && !callees.isOptional(l.key())) {
       reporter.error(l.method(), problem);
     }
     return problem != null;
@@ -515,6 +577,9 @@ final class GradPipeline {
     int offset = l.function().params().size() - l.method().getParameters().size();
     for (ConstantParameters.Problem p : problems) {
       int k = p.param() - offset;
+      if (callees.isOptional(l.key())) {
+        break;
+      }
       reporter.error(k >= 0 ? l.method().getParameters().get(k) : l.method(), p.message());
     }
     return !problems.isEmpty();
@@ -565,7 +630,7 @@ final class GradPipeline {
         }
         callees.lowering(helper.key());
         Function function = lower(helper.owner(), method, unit, parsed.get(unit.relativePath()),
-            callees);
+            callees, helper.optional());
         if (function != null) {
           Set<Modifier> modifiers = method.getModifiers();
           boolean isPublic = modifiers.contains(Modifier.PUBLIC)
@@ -574,7 +639,9 @@ final class GradPipeline {
               isPublic, true, helper.passive()));
         }
       } catch (RuntimeException | StackOverflowError e) {
-        reporter.error(method, Message.INTERNAL.format(method.getSimpleName(), e));
+        if (!helper.optional()) {
+          reporter.error(method, Message.INTERNAL.format(method.getSimpleName(), e));
+        }
       }
     }
     timings.add("lower", start);
@@ -594,8 +661,10 @@ final class GradPipeline {
           Lowered l = it.next();
           if (l.key().equals(caller)) {
             it.remove();
-            reporter.error(l.method(), Message.CALLEE_FAILED.format(
-                l.method().getSimpleName(), callee.replace('#', '.')));
+            if (!callees.isOptional(l.key())) {
+              reporter.error(l.method(), Message.CALLEE_FAILED.format(
+                  l.method().getSimpleName(), callee.replace('#', '.')));
+            }
             if (failed.add(caller)) {
               work.add(caller);
             }
@@ -621,7 +690,7 @@ final class GradPipeline {
       try {
         callees.lowering(CalleeTable.key(owner.getQualifiedName().toString(),
             method.getSimpleName().toString()));
-        Function function = lower(owner, method, unit, ast, callees);
+        Function function = lower(owner, method, unit, ast, callees, false);
         if (function != null) {
           boolean isPublic = method.getModifiers().contains(Modifier.PUBLIC)
               || method.getModifiers().contains(Modifier.PROTECTED);
@@ -635,15 +704,22 @@ final class GradPipeline {
     return result;
   }
 
+  /** {@code quiet}: an optional helper's problems are not reported (it is left out). */
   private Function lower(TypeElement owner, ExecutableElement method, SourceUnit unit,
-      CompilationUnit ast, ElementCallees callees) {
+      CompilationUnit ast, ElementCallees callees, boolean quiet) {
     MethodDeclaration declaration = find(ast, owner, method);
+    if (declaration == null && quiet) {
+      return null;
+    }
     if (declaration == null) {
       reporter.error(method, Message.NO_SOURCE.format(owner.getQualifiedName() + "."
           + method.getSimpleName(), "its declaration was not found in " + unit.fileName()));
       return null;
     }
     List<Problem> compileErrors = compileErrors(ast, declaration, method.getSimpleName());
+    if (!compileErrors.isEmpty() && quiet) {
+      return null;
+    }
     if (!compileErrors.isEmpty()) {
       // errors, not warnings: a skipped method would keep stale rules, and javac, which stops
       // after a processor's error, reports nothing about the method itself
@@ -651,6 +727,9 @@ final class GradPipeline {
       return null;
     }
     MethodLowerer.Result lowered = MethodLowerer.lower(ast, unit.text(), declaration, callees);
+    if (!lowered.problems().isEmpty() && quiet) {
+      return null;
+    }
     if (!lowered.problems().isEmpty()) {
       for (Problem problem : lowered.problems()) {
         reporter.error(method, problem);
@@ -856,6 +935,10 @@ final class GradPipeline {
       reporter.error(method, Message.GENERATED_NAME_TAKEN.format(name,
           owner.getQualifiedName(), clash));
     }
+    if (methods.isEmpty()) {
+      reporter.error(owner, Message.GENERATED_NAME_TAKEN.format(name, owner.getQualifiedName(),
+          clash)); // a @CustomRules class: its adapters
+    }
   }
 
   /** True if a type of this name comes from a source file of this compilation (not ours). */
@@ -909,6 +992,11 @@ final class GradPipeline {
         }
       });
     }
+    return samePackageNames(owner, used);
+  }
+
+  /** Those of {@code used} (simple names) that are names of types in owner's package. */
+  private java.util.Set<String> samePackageNames(TypeElement owner, Set<String> used) {
     String pkg = env.getElementUtils().getPackageOf(owner).getQualifiedName().toString();
     java.util.Set<String> out = new java.util.TreeSet<>();
     for (String name : used) {
@@ -917,6 +1005,13 @@ final class GradPipeline {
       }
     }
     return out;
+  }
+
+  /** {@code Erf} for {@code org.hipparchus.special.Erf}; {@code Outer} for a nested class. */
+  private static String simpleName(String qualified) {
+    Set<String> parts = new java.util.LinkedHashSet<>();
+    addTypeNames(qualified, parts);
+    return parts.isEmpty() ? qualified : parts.iterator().next();
   }
 
   private static void addTypeNames(io.jgrad.processor.ir.Type type, java.util.Set<String> out) {

@@ -23,7 +23,7 @@ import javax.tools.Diagnostic;
  * exception escape: an internal failure becomes an error asking for a bug report.
  */
 @AutoService(Processor.class)
-@SupportedAnnotationTypes("io.jgrad.Grad")
+@SupportedAnnotationTypes({"io.jgrad.Grad", "io.jgrad.CustomRules"})
 @SupportedOptions({GradPipeline.CLASSPATH_OPTION, GradPipeline.SOURCEPATH_OPTION,
     Timings.OPTION})
 public final class GradProcessor extends AbstractProcessor {
@@ -36,6 +36,10 @@ public final class GradProcessor extends AbstractProcessor {
   private final Map<String, String> written = new HashMap<>();
   /** Types declared in sources of this compilation, generated ones included. */
   private final Set<String> rootNames = new HashSet<>();
+  /** The {@code @CustomRules} classes of this compilation (all rounds so far). */
+  private final Set<String> customHolders = new java.util.LinkedHashSet<>();
+  /** The target classes whose custom-rule index this compilation has written. */
+  private final Set<String> indexWritten = new HashSet<>();
 
   private void collectNames(TypeElement type) {
     if (written.containsKey(type.getQualifiedName().toString())) {
@@ -60,8 +64,8 @@ public final class GradProcessor extends AbstractProcessor {
       if (annotations.isEmpty() || round.processingOver()) {
         return false;
       }
-      new GradPipeline(processingEnv, CompilerBridge.detect(processingEnv), written, rootNames)
-          .run(round);
+      new GradPipeline(processingEnv, CompilerBridge.detect(processingEnv), written, rootNames,
+          customHolders, indexWritten).run(round);
     } catch (Throwable t) {
       processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
           Message.INTERNAL.format("this round", t));

@@ -443,6 +443,10 @@ final class Layout {
    */
   double[][] sum(Object[] structures) {
     double[][] sums = zeros().arrays;
+    for (double[] sum : sums) {
+      // -0.0 is the identity of +: an adjoint of -0.0 stays -0.0, bit for bit as the rules gave it
+      Arrays.fill(sum, -0.0);
+    }
     Map<Object, Boolean> seen = new IdentityHashMap<>();
     for (int s = 0; s < slotParam.length; s++) {
       Object piece = at(structures, s);

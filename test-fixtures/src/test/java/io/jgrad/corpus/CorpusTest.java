@@ -50,6 +50,7 @@ class CorpusTest {
           TailRecursion.class,
           SecondOrder.class,
           RulesOfRules.class,
+          CustomRuleCalls.class,
           Inlining.class,
           ObjectArrayFields.ParticleSystem.class,
           ObjectArrayFields.Mlp.class,
@@ -949,6 +950,29 @@ class CorpusTest {
     add(e, RulesOfRules.class, "kinked", c -> c.args(r -> args(u(r, -1, 1), u(r, 0.5, 2))));
     add(e, RulesOfRules.class, "unreadInfiniteDerivatives", c -> c.args(r -> args(u(r, -1, 1),
         r.nextInt(0, 6))));
+
+    // ---- CustomRuleCalls: calls of methods with custom rules, zero derivatives, stop-gradient
+    add(e, CustomRuleCalls.class, "logisticLoss", c -> c.range(-2, 2));
+    add(e, CustomRuleCalls.class, "overloads", c -> c.range(-2, 2));
+    add(e, CustomRuleCalls.class, "polynomial", c -> c.range(-1.5, 1.5).intRange(0, 4));
+    add(e, CustomRuleCalls.class, "opaque", c -> c.range(-1.5, 1.5));
+    add(e, CustomRuleCalls.class, "sumOfLogistics", c -> c.range(-2, 2));
+    add(e, CustomRuleCalls.class, "softmaxCrossEntropy", c -> c.args(r -> {
+      int n = r.nextInt(1, 6);
+      return args(array(r, n, -2, 2), r.nextInt(0, n));
+    }));
+    add(e, CustomRuleCalls.class, "bilinear", c -> c.args(r -> args(matrix(r, r.nextInt(1, 4),
+        4), array(r, 4, -1, 1))));
+    add(e, CustomRuleCalls.class, "scaledTwice", c -> c.range(-1.5, 1.5));
+    add(e, CustomRuleCalls.class, "scaleAll", c -> c.range(-1.5, 1.5));
+    add(e, CustomRuleCalls.class, "prefixEnergy", c -> c.range(-1.5, 1.5));
+    add(e, CustomRuleCalls.class, "prefixOfSquares", c -> c.range(-1.5, 1.5));
+    add(e, CustomRuleCalls.class, "floats", c -> c.range(-1.5, 1.5));
+    // grid(x) and grid(x * x) are constant for x in [0.3, 0.45]
+    add(e, CustomRuleCalls.class, "gridded", c -> c.range(0.3, 0.45));
+    add(e, CustomRuleCalls.class, "noisy", c -> c.range(-1.5, 1.5));
+    add(e, CustomRuleCalls.class, "stableLogSumExp", c -> c.args(r -> args(array(r,
+        r.nextInt(1, 6), -2, 2))));
 
     // ---- SecondOrder: Hessian-vector products through loops, branches, mutation, recursion
     add(e, SecondOrder.class, "quartic", c -> c.args(r -> args(array(r, r.nextInt(1, 6),

@@ -21,7 +21,8 @@ public final class Operations {
       return c.type().isFloating() ? List.of(castOperand(c)) : List.of();
     }
     if (op instanceof Expr.Call c) {
-      return c.args();
+      // a call made as it is (data, a zero derivative, a stop-gradient) passes none on
+      return c.asIs() ? List.of() : c.args();
     }
     return List.of();
   }

@@ -139,6 +139,9 @@ public enum Message {
   RULE_CALL_TARGET("%s reads the rules of %s, which jgrad cannot differentiate through: %s"),
   RULE_CALL_NO_HVP("%s reads the rules of %s, which have no second-order rules (%s), and the"
       + " derivative of a derivative needs them: no rules are generated for %1$s"),
+  ZERO_DERIVATIVE_PRIVATE("%s is @ZeroDerivative, so the rules call it as it is, but it is"
+      + " private and they cannot: make it package-private"),
+  CUSTOM_RULES("%s"),
   INTERNAL("jgrad internal error while processing %s: %s. Please report this bug at"
       + " https://github.com/jgrad/jgrad/issues with the method's source; as a workaround remove"
       + " @Grad from it");

@@ -49,16 +49,34 @@ public final class RuleWriter {
   public record Rule(Function primal, String primalName, boolean isPublic, boolean helper,
       boolean instance, List<TypeName> thrown, Function forward, Function directions,
       Function reverse, Function forwardPart, Function reversePart, Block aliasChecks,
-      SecondOrderRules.Output second) {
-    /** These rules with second-order rules ({@code null}: none). */
-    public Rule withoutDirections() {
-      return new Rule(primal, primalName, isPublic, helper, instance, thrown, forward, null,
-          reverse, forwardPart, reversePart, aliasChecks, second);
+      SecondOrderRules.Output second, boolean forwardOnly) {
+    public Rule(Function primal, String primalName, boolean isPublic, boolean helper,
+        boolean instance, List<TypeName> thrown, Function forward, Function directions,
+        Function reverse, Function forwardPart, Function reversePart, Block aliasChecks,
+        SecondOrderRules.Output second) {
+      this(primal, primalName, isPublic, helper, instance, thrown, forward, directions, reverse,
+          forwardPart, reversePart, aliasChecks, second, false);
     }
 
+    /** These rules without the k-direction forward rule. */
+    public Rule withoutDirections() {
+      return new Rule(primal, primalName, isPublic, helper, instance, thrown, forward, null,
+          reverse, forwardPart, reversePart, aliasChecks, second, forwardOnly);
+    }
+
+    /** These rules with second-order rules ({@code null}: none). */
     public Rule withSecond(SecondOrderRules.Output rules) {
       return new Rule(primal, primalName, isPublic, helper, instance, thrown, forward,
-          directions, reverse, forwardPart, reversePart, aliasChecks, rules);
+          directions, reverse, forwardPart, reversePart, aliasChecks, rules, forwardOnly);
+    }
+
+    /**
+     * These rules as a custom rule's reverse rule has them: only its forward rule is written,
+     * which the second-order adapters call.
+     */
+    public Rule asForwardOnly() {
+      return new Rule(primal, primalName, isPublic, helper, instance, thrown, forward, null,
+          reverse, forwardPart, reversePart, aliasChecks, null, true);
     }
   }
 
@@ -97,13 +115,40 @@ public final class RuleWriter {
     return forwardFile(rules, copies, List.of());
   }
 
+  /**
+   * The adapters of a custom rule of the owner (a {@code @CustomRules} class), and the name of
+   * jgrad's forward rule of its reverse rule (null if jgrad could not make one: no second order).
+   */
+  public record CustomAdapter(io.jgrad.processor.rules.CustomRule rule,
+      String reverseRuleTangent) {
+    /** True if the adapters include the k-direction forward rule. */
+    public boolean hasDirections() {
+      return new CustomRuleWriter(rule, reverseRuleTangent).hasDirections();
+    }
+  }
+
   /** With the forward rules of the rules of other methods that {@code rules} read. */
   public JavaFile forwardFile(List<Rule> rules, List<Copy> copies,
       List<io.jgrad.processor.rules.NestedRule> nested) {
+    return forwardFile(rules, copies, nested, List.of());
+  }
+
+  /** With the forward adapters of the owner's custom rules. */
+  public JavaFile forwardFile(List<Rule> rules, List<Copy> copies,
+      List<io.jgrad.processor.rules.NestedRule> nested, List<CustomAdapter> custom) {
     TypeSpec.Builder type = ruleClass(RuleNames.forwardClass(ruleBase),
-        "Forward-mode rules (value and directional derivative) for the {@code @Grad} methods of"
-            + " {@link $T}.\n");
+        (custom.isEmpty() ? "Forward-mode rules (value and directional derivative) for the"
+            + " {@code @Grad} methods of {@link $T}"
+            : "Forward-mode rules of the custom rules in {@link $T}, as generated code calls them")
+            + ".\n");
     nested.forEach(n -> type.addMethod(new NestedRuleWriter(n).forward()));
+    for (CustomAdapter c : custom) {
+      CustomRuleWriter writer = new CustomRuleWriter(c.rule(), c.reverseRuleTangent());
+      type.addMethod(writer.forward());
+      if (writer.hasDirections()) {
+        type.addMethod(writer.directions());
+      }
+    }
     for (Copy copy : copies) {
       Function f = copy.body();
       Rule asRule = new Rule(f, copy.primalName(), false, true, false, copy.thrown(), f, null, f,
@@ -138,7 +183,7 @@ public final class RuleWriter {
             .addJavadoc("@return the primal value (bit for bit)\n")
             .build());
       }
-      if (rule.directions() != null) {
+      if (rule.directions() != null && !rule.forwardOnly()) {
         type.addMethod(directions(rule));
       }
     }
@@ -187,8 +232,26 @@ public final class RuleWriter {
 
   /** With the reverse parts of the rules of other methods that {@code rules} read. */
   public JavaFile reverseFile(List<Rule> rules, List<io.jgrad.processor.rules.NestedRule> nested) {
+    return reverseFile(rules, nested, List.of());
+  }
+
+  /** With the reverse adapters of the owner's custom rules. */
+  public JavaFile reverseFile(List<Rule> rules, List<io.jgrad.processor.rules.NestedRule> nested,
+      List<CustomAdapter> custom) {
     TypeSpec.Builder type = ruleClass(RuleNames.reverseClass(ruleBase),
-        "Reverse-mode rules (value and gradient) for the {@code @Grad} methods of {@link $T}.\n");
+        (custom.isEmpty() ? "Reverse-mode rules (value and gradient) for the {@code @Grad}"
+            + " methods of {@link $T}"
+            : "Reverse-mode rules of the custom rules in {@link $T}, as generated code calls them")
+            + ".\n");
+    for (CustomAdapter c : custom) {
+      CustomRuleWriter writer = new CustomRuleWriter(c.rule(), c.reverseRuleTangent());
+      type.addMethod(writer.forwardPart());
+      type.addMethod(writer.reversePart());
+      if (writer.hasTangentParts()) {
+        type.addMethod(writer.forwardTangent());
+        type.addMethod(writer.reverseTangent());
+      }
+    }
     for (io.jgrad.processor.rules.NestedRule n : nested) {
       NestedRuleWriter writer = new NestedRuleWriter(n);
       type.addMethod(writer.forwardPart());
@@ -198,7 +261,9 @@ public final class RuleWriter {
     for (Rule rule : rules) {
       Type returns = rule.primal().returnType();
       if (rule.helper()) {
-        helperParts(rule, type);
+        if (!rule.forwardOnly()) {
+          helperParts(rule, type);
+        }
         continue;
       }
       if (!returns.equals(Type.VOID)) {
@@ -240,6 +305,10 @@ public final class RuleWriter {
 
   /** Says why a method without {@code @Grad} has rules. */
   static CodeBlock helperNote(Rule rule) {
+    if (rule.forwardOnly()) {
+      return CodeBlock.of("<p>{@code $L} is a custom rule: jgrad differentiates it for the"
+          + " second-order rules of the methods calling its target.\n\n", rule.primalName());
+    }
     return rule.helper()
         ? CodeBlock.of("<p>{@code $L} has no {@code @Grad}: these rules exist because the rules of"
             + " {@code @Grad} methods call it.\n\n", rule.primalName())

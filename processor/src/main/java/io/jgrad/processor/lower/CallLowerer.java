@@ -86,6 +86,21 @@ final class CallLowerer {
     if (isBoxedFloating(type)) {
       type = Type.DOUBLE; // Double.valueOf(x) carries x's derivative: it needs a rule too
     }
+    if (isStopGradient(owner, method) || lowerer.callees.isZeroDerivative(method)) {
+      // called as it is, its result a constant to the rules: no derivative flows through it
+      List<Expression> arguments = new ArrayList<>();
+      for (Object arg : m.arguments()) {
+        arguments.add((Expression) arg);
+      }
+      if (org.eclipse.jdt.core.dom.Modifier.isPrivate(method.getModifiers())) {
+        lowerer.report(m, Message.ZERO_DERIVATIVE_PRIVATE.format(signature));
+        return Expr.Lit.of(0);
+      }
+      String callee = isStopGradient(owner, method) ? owner
+          : method.getDeclaringClass().getErasure().getQualifiedName();
+      return new Expr.Call(callee, method.getName(), expressions.inOrder(arguments, out, false),
+          type, true);
+    }
     boolean math = MathRules.OWNERS.contains(owner);
     if (!(math && MathRules.lookup(owner, method.getName()) != null)
         && DataCalls.isDataCall(m, method)) {
@@ -128,7 +143,8 @@ final class CallLowerer {
     }
     // a helper's rules may be named apart from it (overloads): calls name the rules; a private
     // passive method is called through its copy in the rule classes
-    Expr call = new Expr.Call(passive ? lowerer.callees.passiveOwner(method) : owner,
+    Expr call = new Expr.Call(passive ? lowerer.callees.passiveOwner(method)
+        : callee != null ? callee.owner() : owner,
         callee != null ? callee.name() : method.getName(), args, type);
     // a call with rules is a statement of its own (its int result too, inside y * h(n, a)):
     // the transforms turn that statement into rule calls, and a derivative that reads the
@@ -303,6 +319,11 @@ final class CallLowerer {
         && VALUE_METHODS.contains(method.getName())
         && (result.isPrimitive() || JdtTypes.isPassiveObject(result)
             || Type.STRING.arrayOf().equals(JdtTypes.of(result))); // split: a new String[]
+  }
+
+  /** {@code Gradients.stopGradient(x)}: x's value, without its derivative. */
+  private static boolean isStopGradient(String owner, IMethodBinding method) {
+    return owner.equals("io.jgrad.Gradients") && method.getName().equals("stopGradient");
   }
 
   private static boolean isBoxedFloating(Type type) {

@@ -68,6 +68,14 @@ public interface CalleeResolver {
     return null;
   }
 
+  /**
+   * True if calls of the static {@code method} have a zero derivative ({@code @ZeroDerivative},
+   * or listed by custom rules): the rules call it as it is, whatever it is passed.
+   */
+  default boolean isZeroDerivative(IMethodBinding method) {
+    return false;
+  }
+
   /** Why {@code method} is neither differentiated nor passive, for the error at the call. */
   default String whyNot(IMethodBinding method) {
     return "its source is not in this build";

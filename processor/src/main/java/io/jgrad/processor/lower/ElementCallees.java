@@ -3,6 +3,7 @@ package io.jgrad.processor.lower;
 import io.jgrad.Grad;
 import io.jgrad.processor.ir.Type;
 import io.jgrad.processor.check.MethodChecks;
+import io.jgrad.processor.rules.CustomRule;
 import io.jgrad.processor.rules.GradCallee;
 import io.jgrad.processor.rules.NestedRule;
 import io.jgrad.processor.rules.RuleBases;
@@ -39,10 +40,13 @@ import org.eclipse.jdt.core.dom.ITypeBinding;
 public final class ElementCallees implements CalleeResolver {
   /**
    * A helper to lower: where it is declared and its rule description; a {@code passive} one is
-   * only lowered to check that it writes none of its array parameters (the rules call it).
+   * only lowered to check that it writes none of its array parameters (the rules call it); an
+   * {@code optional} one is differentiated if jgrad can, quietly left out if it cannot (a custom
+   * rule's reverse rule, whose forward rule only second-order rules need), and so are the
+   * helpers it calls.
    */
   public record Helper(TypeElement owner, ExecutableElement method, GradCallee callee,
-      boolean passive) {
+      boolean passive, boolean optional) {
     public String key() {
       return CalleeTable.key(callee.owner(), callee.name());
     }
@@ -58,6 +62,8 @@ public final class ElementCallees implements CalleeResolver {
   private final Map<String, NestedRule> nested = new LinkedHashMap<>();
   private final Map<ExecutableElement, Helper> helpers = new LinkedHashMap<>();
   private final Deque<Helper> pending = new ArrayDeque<>();
+  /** The keys of the optional helpers ({@link Helper#optional}). */
+  private final Set<String> optional = new java.util.HashSet<>();
   /** For each callee key, the keys of the functions whose lowering resolved a call to it. */
   private final Map<String, Set<String>> callers = new HashMap<>();
   private String caller;
@@ -65,6 +71,10 @@ public final class ElementCallees implements CalleeResolver {
   private final Map<String, java.util.Optional<PathGetters.Path>> getterCache = new HashMap<>();
   private java.util.function.ToIntFunction<IMethodBinding> returnedArguments;
   private final Map<String, Integer> returnedCache = new HashMap<>();
+  private CustomRuleTable customRules;
+  /** The custom rules calls resolved to, by callee key. */
+  private final Map<String, CustomRule> customCallees =
+      new LinkedHashMap<>();
 
   /**
    * @param hasSource whether jgrad can read the source of a top-level type (helpers elsewhere,
@@ -120,6 +130,33 @@ public final class ElementCallees implements CalleeResolver {
         k -> returnedArguments.applyAsInt(method));
   }
 
+  /** The custom rules that win over jgrad's own differentiation of the methods they are for. */
+  public void useCustomRules(CustomRuleTable table) {
+    this.customRules = table;
+  }
+
+  @Override
+  public boolean isZeroDerivative(IMethodBinding method) {
+    if (customRules == null || !org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers())
+        || !customRules.isZeroDerivative(method)) {
+      return false;
+    }
+    ExecutableElement candidate = element(method);
+    if (candidate != null && !isCopied(candidate) && candidate.getParameters().stream()
+        .anyMatch(p -> MethodChecks.holdsArrays(p.asType()))
+        && hasSource.test(RuleBases.topLevel((TypeElement) candidate.getEnclosingElement()))) {
+      // lowered too, to check that it leaves the arrays it is passed as they are
+      TypeElement type = (TypeElement) candidate.getEnclosingElement();
+      calledBy(helper(type, candidate, method, true).key());
+    }
+    return true;
+  }
+
+  /** The custom rules calls resolved to so far, by callee key. */
+  public Map<String, CustomRule> customCallees() {
+    return customCallees;
+  }
+
   /** Names the function being lowered, so that the calls resolved next are recorded as its. */
   public void lowering(String callerKey) {
     this.caller = callerKey;
@@ -127,6 +164,16 @@ public final class ElementCallees implements CalleeResolver {
 
   @Override
   public GradCallee resolve(IMethodBinding method) {
+    CustomRule custom = customRules == null
+        || !org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers()) ? null
+        : customRules.ruleFor(method);
+    if (custom != null) {
+      // hand-written rules win: generated code calls them through the holder's adapters
+      resolved.put(custom.calleeKey(), custom.callee());
+      customCallees.put(custom.calleeKey(), custom);
+      calledBy(custom.calleeKey());
+      return custom.callee();
+    }
     ExecutableElement candidate = element(method);
     if (candidate == null) {
       return null;
@@ -347,6 +394,22 @@ public final class ElementCallees implements CalleeResolver {
   /** The callees resolved so far, with what is known of the arrays they write. */
   public CalleeTable table(Map<String, Set<Integer>> writes,
       Map<String, Set<Integer>> arrayWrites) {
+    if (!customCallees.isEmpty()) {
+      // a custom rule's target writes every array it is passed, unless declared read-only
+      writes = new HashMap<>(writes);
+      arrayWrites = new HashMap<>(arrayWrites);
+      for (Map.Entry<String, CustomRule> e : customCallees.entrySet()) {
+        Set<Integer> written = new java.util.TreeSet<>();
+        List<Type> params = e.getValue().parameterTypes();
+        for (int k = 0; k < params.size() && !e.getValue().readOnly(); k++) {
+          if (params.get(k).isArray()) {
+            written.add(k);
+          }
+        }
+        writes.put(e.getKey(), written);
+        arrayWrites.put(e.getKey(), written);
+      }
+    }
     if (!nested.isEmpty()) {
       // rules of rules write nothing (their targets are checked to write nothing)
       writes = new HashMap<>(writes);
@@ -361,14 +424,45 @@ public final class ElementCallees implements CalleeResolver {
 
   private Helper helper(TypeElement type, ExecutableElement method, IMethodBinding binding,
       boolean passive) {
+    return helper(type, method, binding, passive, caller != null && optional.contains(caller));
+  }
+
+  private Helper helper(TypeElement type, ExecutableElement method, IMethodBinding binding,
+      boolean passive, boolean isOptional) {
     Helper helper = helpers.get(method);
     if (helper == null) {
       String name = passive ? method.getSimpleName().toString() : ruleName(type, method);
-      helper = new Helper(type, method, callee(type, binding, name), passive);
+      helper = new Helper(type, method, callee(type, binding, name), passive, isOptional);
       helpers.put(method, helper);
       pending.add(helper);
+      if (isOptional) {
+        optional.add(helper.key());
+      }
     }
     return helper;
+  }
+
+  /**
+   * Differentiates {@code method} (a custom rule's reverse rule) if jgrad can, without a caller
+   * and without an error if it cannot; the callee of its rules, or null if it is no helper.
+   */
+  public GradCallee optionalHelper(IMethodBinding method) {
+    ExecutableElement candidate = element(method);
+    if (candidate == null) {
+      return null;
+    }
+    TypeElement type = (TypeElement) candidate.getEnclosingElement();
+    if (!isHelper(type, candidate)) {
+      return null;
+    }
+    GradCallee callee = helper(type, candidate, method, false, true).callee();
+    resolved.put(CalleeTable.key(callee.owner(), callee.name()), callee);
+    return callee;
+  }
+
+  /** True if the function with this key is differentiated only if jgrad can, quietly. */
+  public boolean isOptional(String key) {
+    return optional.contains(key);
   }
 
   /**

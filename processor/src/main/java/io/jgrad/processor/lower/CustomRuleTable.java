@@ -1,0 +1,118 @@
+package io.jgrad.processor.lower;
+
+import io.jgrad.processor.check.CustomRuleChecks;
+import io.jgrad.processor.rules.CustomRule;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.Elements;
+import org.eclipse.jdt.core.dom.IMethodBinding;
+import org.eclipse.jdt.core.dom.ITypeBinding;
+
+/**
+ * The custom rules and zero-derivative methods calls can resolve to: those of the {@code
+ * @CustomRules} classes of this build, and those of holders compiled earlier, found through the
+ * index jgrad writes next to their classes ({@code META-INF/jgrad/rules/<target class>}, read
+ * the first time a method of the target class is called). Rules of this build win over the
+ * class path's: a user may replace a library's rules.
+ */
+public final class CustomRuleTable {
+  /** Where the index of holders compiled earlier lives, relative to a class path root. */
+  public static final String INDEX = "META-INF/jgrad/rules/";
+
+  private final Elements elements;
+  private final CustomRuleChecks checks;
+  /** For a target class, the holders the class path's index lists (never null). */
+  private final Function<String, List<String>> index;
+  private final Map<String, CustomRule> byTarget = new HashMap<>();
+  private final Set<String> zeroDerivative = new HashSet<>();
+  private final Set<String> fromThisBuild = new HashSet<>();
+  private final Set<String> indexed = new HashSet<>();
+
+  public CustomRuleTable(Elements elements, CustomRuleChecks checks,
+      Function<String, List<String>> index) {
+    this.elements = elements;
+    this.checks = checks;
+    this.index = index;
+  }
+
+  /**
+   * Adds the rules of a holder of this build; returns the problems of rules for a target that
+   * another holder of this build has rules for already (reported at the second).
+   */
+  public List<CustomRuleChecks.Problem> add(CustomRuleChecks.Holder holder) {
+    List<CustomRuleChecks.Problem> clashes = new ArrayList<>();
+    for (CustomRule rule : holder.rules()) {
+      CustomRule other = byTarget.get(rule.targetKey());
+      if (other != null && fromThisBuild.contains(rule.targetKey())
+          && !other.holder().equals(rule.holder())) {
+        clashes.add(new CustomRuleChecks.Problem(holder.holder(), rule.describe()
+            + " has custom rules in " + other.holder() + " already: keep one of them"));
+        continue;
+      }
+      byTarget.put(rule.targetKey(), rule);
+      fromThisBuild.add(rule.targetKey());
+    }
+    zeroDerivative.addAll(holder.zeroDerivative());
+    return clashes;
+  }
+
+  /** The custom rule for calls of {@code method}, or null. */
+  public CustomRule ruleFor(IMethodBinding method) {
+    ITypeBinding owner = method.getDeclaringClass().getErasure();
+    load(owner.getQualifiedName());
+    return byTarget.get(key(method));
+  }
+
+  /**
+   * True if calls of {@code method} have a zero derivative: it is {@code @ZeroDerivative}, or a
+   * holder lists it in {@code zeroDerivative}.
+   */
+  public boolean isZeroDerivative(IMethodBinding method) {
+    ITypeBinding owner = method.getDeclaringClass().getErasure();
+    load(owner.getQualifiedName());
+    if (zeroDerivative.contains(owner.getQualifiedName() + "#" + method.getName())) {
+      return true;
+    }
+    for (org.eclipse.jdt.core.dom.IAnnotationBinding a
+        : method.getMethodDeclaration().getAnnotations()) {
+      if (a.getAnnotationType() != null && a.getAnnotationType().getQualifiedName()
+          .equals(CustomRuleChecks.ZERO_DERIVATIVE)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The rules of the holders the index lists for {@code target}, read once. */
+  private void load(String target) {
+    if (!indexed.add(target)) {
+      return;
+    }
+    for (String name : index.apply(target)) {
+      TypeElement holder = elements.getTypeElement(name);
+      if (holder == null || CustomRuleChecks.annotation(holder) == null) {
+        continue; // a stale index entry: the holder is gone
+      }
+      CustomRuleChecks.Holder read = checks.read(holder);
+      for (CustomRule rule : read.rules()) {
+        byTarget.putIfAbsent(rule.targetKey(), rule);
+      }
+      zeroDerivative.addAll(read.zeroDerivative());
+    }
+  }
+
+  private static String key(IMethodBinding method) {
+    List<String> erased = new ArrayList<>();
+    for (ITypeBinding p : method.getMethodDeclaration().getParameterTypes()) {
+      erased.add(p.getErasure().getQualifiedName());
+    }
+    return CustomRule.targetKey(method.getDeclaringClass().getErasure().getQualifiedName(),
+        method.getName(), erased);
+  }
+}
