@@ -45,6 +45,12 @@ import java.util.function.Function;
  *       for bit (skipped when arguments are aliased).
  * </ol>
  *
+ * <p><b>Custom rules.</b> {@link #ofRules} checks the hand-written rules of a {@code
+ * @io.jgrad.CustomRules} holder against their target method in the same ways (values, arguments,
+ * finite differences, dot-product tests, accumulation); the checks of methods jgrad generates
+ * besides (the convenience reverse method, {@code Jacobian}, {@code Directions}, {@code Into},
+ * {@code Hvp}) do not apply and are skipped.
+ *
  * <p>Points where some output is NaN or infinite, or where no finite difference is finite, get
  * the value checks only; the check fails if no point at all could be checked further.
  *
@@ -121,6 +127,8 @@ public final class GradCheck {
   public static final double FLOAT_FD_TOLERANCE = 1e-3;
 
   private final Signature signature;
+  /** The rules given to {@link #ofRules}; null to find the generated ones at each check. */
+  private final RuleMethods customRules;
   private int points = 5;
   private long seed = 42;
   private double lo = -1;
@@ -139,8 +147,9 @@ public final class GradCheck {
   private boolean requireCheckedPoint = true;
   private double dotFloor = Double.MIN_NORMAL;
 
-  private GradCheck(Signature signature) {
+  private GradCheck(Signature signature, RuleMethods customRules) {
     this.signature = signature;
+    this.customRules = customRules;
   }
 
   /**
@@ -153,7 +162,44 @@ public final class GradCheck {
   public static GradCheck of(Class<?> owner, String method) {
     Objects.requireNonNull(owner);
     Objects.requireNonNull(method);
-    return new GradCheck(Signature.of(owner, method));
+    return new GradCheck(Signature.of(owner, method), null);
+  }
+
+  /**
+   * Prepares a check of the custom rules that {@code holder}, a class annotated {@code
+   * @io.jgrad.CustomRules(Target.class)}, declares for the static method {@code method} of {@code
+   * Target}: the forward rule {@code holder.method(...)} and the reverse rule {@code
+   * holder.methodAdjoint(...)}, which must have exactly the signatures jgrad generates for a
+   * {@code @Grad} method (README, "The generated API") and be static and not private. The primal
+   * is the target method. {@link #check()} then checks, with the same configuration as for
+   * generated rules: the forward rule against central finite differences; the dot-product tests
+   * between the forward rule and the reverse rule (with a seed on the result only, and with
+   * cotangents on the result and on the final contents of every array argument in the buffers on
+   * entry); that a second reverse call adds into scalarBars and into the buffers of arrays the
+   * target leaves unchanged; that both rules return the target's value bit for bit and leave
+   * every array argument as the target leaves it. A custom rule has no convenience reverse
+   * method, no {@code Jacobian}, no {@code Directions} and no {@code Hvp}: those checks are
+   * skipped. Failures name the rule ({@code custom rule ErfRules.erfAdjoint}).
+   *
+   * @param parameterTypes the target method's parameter types, to choose an overload; if none
+   *     are given, exactly one static method named {@code method} of the target may have rules
+   *     in the holder (or the target may have only one static method of that name)
+   * @throws IllegalArgumentException if {@code holder} is not annotated with {@code
+   *     @CustomRules}, the target has no such static method, the choice of overload is ambiguous,
+   *     a rule is missing or has another signature than the expected one (which the message
+   *     shows), or the target has record parameters or results
+   */
+  public static GradCheck ofRules(Class<?> holder, String method, Class<?>... parameterTypes) {
+    Objects.requireNonNull(holder);
+    Objects.requireNonNull(method);
+    Objects.requireNonNull(parameterTypes);
+    RuleMethods rules = CustomRuleLookup.find(holder, method, parameterTypes);
+    return new GradCheck(rules.signature(), rules);
+  }
+
+  /** The rules to check: the custom ones, or the generated ones (found now). */
+  private RuleMethods rules() {
+    return customRules != null ? customRules : RuleMethods.find(signature);
   }
 
   /** Number of random points {@link #check()} uses; default 5. */
@@ -358,7 +404,7 @@ public final class GradCheck {
   }
 
   private Report run(boolean rejectionAllowed) {
-    RuleMethods rules = RuleMethods.find(signature);
+    RuleMethods rules = rules();
     Function<Random, Object[]> source =
         generator != null
             ? generator
@@ -380,7 +426,7 @@ public final class GradCheck {
    * @throws AssertionError if a check fails or the point could not be checked
    */
   public Report checkAt(Object... args) {
-    Tally tally = new Tally(RuleMethods.find(signature), false);
+    Tally tally = new Tally(rules(), false);
     tally.run(args, "given to checkAt", new Random(seed));
     return tally.report(1);
   }
@@ -455,7 +501,7 @@ public final class GradCheck {
 
     Report report(int tried) {
       if (checked == 0 && rejected == 0 && requireCheckedPoint) {
-        throw new Failure(rules.signature().describe())
+        throw new Failure(rules.subject())
             .with("check", "at least one point can be checked")
             .with("actual", "at all " + tried + " point(s) the primal value was NaN or infinite,"
                 + " or no finite difference was finite")

@@ -345,7 +345,7 @@ final class PointChecker {
   // ------------------------------------------------------------------------ shapes and vectors
 
   private Failure failure(String check) {
-    return new Failure(signature.describe())
+    return new Failure(rules.subject())
         .with("check", check)
         .with("point", point)
         .with("arguments", signature.describe(args));
@@ -1193,7 +1193,8 @@ final class PointChecker {
     if (!(error <= fdTolerance)) {
       int k = estimate.worst();
       Failure failure =
-          failure("forward rule " + rules.forwardName() + " vs central finite differences")
+          failure((rules.isCustom() ? "" : "forward rule ") + rules.forwardName()
+              + " vs central finite differences")
               .with("direction", layout.describe(direction, "Dot"));
       if (ydot.length > 1) {
         failure.with("output", outputName(k, resultLength));
@@ -1233,7 +1234,8 @@ final class PointChecker {
 
   /**
    * The dot-product tests with cotangents on the result only (the final contents of array
-   * arguments get zero cotangents): the adjoint from zero buffers, and the convenience method.
+   * arguments get zero cotangents): the adjoint from zero buffers, and the convenience method
+   * where there is one ({@code gradient}; null for custom rules).
    */
   private double checkReverse(
       DiffVector direction,
@@ -1274,6 +1276,10 @@ final class PointChecker {
           .with("error", "relative " + lowLevelError + " > tolerance " + DOT_TOLERANCE
               + "; " + noise.describe(lhs, rhs))
           .error();
+    }
+    if (gradient == null) {
+      // no convenience reverse method (custom rules): the adjoint's test is the only one
+      return noise.measured() ? 0 : lowLevelError;
     }
     double viaGradient = scalar ? ybar * gradient.dot(direction) : gradient.dot(direction);
     double gradientMagnitude =
@@ -1395,6 +1401,13 @@ final class PointChecker {
       double[][] finalLeaves,
       DiffVector direction,
       double[][] finalTangentLeaves) {
+    String gradientSource = rules.reverseName();
+    if (gradient == null) {
+      // no convenience reverse method (custom rules): the gradient is the adjoint's from zero
+      // buffers with seed 1 (with resultBar for an array result), as the convenience method's is
+      gradient = callAdjoint(layout.zeros(), seed(1, resultBar, 1), value, afterPrimal);
+      gradientSource += " from zero buffers with seed " + (resultBar == null ? "1" : "resultBar");
+    }
     double[][] entryLeaves = layout.read(args);
     boolean[] keep = new boolean[layout.leafCount()];
     for (int leaf = 0; leaf < keep.length; leaf++) {
@@ -1432,7 +1445,7 @@ final class PointChecker {
               + (scalar ? "ybar = " + ybar : "resultBar")
               + ", plus random offsets)")
           .with("expected", layout.describe(expected, "Bar")
-              + " (first + " + seed + " * gradient of " + rules.reverseName() + ")")
+              + " (first + " + seed + " * gradient of " + gradientSource + ")")
           .with("actual", layout.describe(actual, "Bar")
               + " (after a second call with seed " + seedText + ")")
           .with("error", "relative " + error + " > tolerance " + ACCUMULATION_TOLERANCE)

@@ -12,8 +12,11 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The generated rules of one primal method, found by reflection from the naming scheme in the
- * README ("The generated API"), and typed wrappers that call them.
+ * The rules of one primal method and typed wrappers that call them: the generated ones, found by
+ * reflection from the naming scheme in the README ("The generated API", {@link #find}), or a
+ * forward and a reverse rule given explicitly, such as the custom rules of a {@code
+ * @CustomRules} holder ({@link #custom}, found by {@link CustomRuleLookup}). The checks ask
+ * which rules exist ({@link #hasReverse}, {@link #hasJacobian}, ...) and skip the others.
  */
 final class RuleMethods {
   /**
@@ -52,6 +55,11 @@ final class RuleMethods {
   private Method directions;
   /** {@code <name>Hessian}, where {@link #hvp} exists (not for methods changing objects). */
   private Method hessian;
+  /**
+   * The {@code @CustomRules} holder the forward and adjoint rules are declared in, or null for
+   * generated rules; messages then call them {@code custom rule Holder.name}.
+   */
+  private Class<?> holder;
 
   private RuleMethods(
       Signature signature,
@@ -83,31 +91,10 @@ final class RuleMethods {
     Class<?> rrule = ruleClass(signature, ruleClassName(owner, "_Rrule"));
     requireTangentClasses(signature);
 
-    List<Class<?>> forwardTypes = new ArrayList<>();
-    List<Class<?>> adjointTypes = new ArrayList<>();
-    for (int i = 0; i < signature.arity(); i++) {
-      Class<?> type = signature.type(i);
-      ParamKind kind = signature.kind(i);
-      forwardTypes.add(type);
-      adjointTypes.add(type);
-      if (kind != ParamKind.PASSIVE) {
-        forwardTypes.add(signature.shadowType(i));
-      }
-      if (kind.hasBuffer()) {
-        adjointTypes.add(signature.shadowType(i));
-      }
-    }
+    List<Class<?>> forwardTypes = forwardTypes(signature);
+    List<Class<?>> adjointTypes = adjointTypes(signature);
     ValueType recordResult = signature.recordResult;
-    // the seed: a number, a double[] for an array result, a tangent object for a record result
-    Class<?> resultBarType = recordResult != null ? recordResult.tangentClass() : double[].class;
-    if (signature.result == Signature.ResultKind.SCALAR) {
-      adjointTypes.add(double.class);
-    } else if (signature.result == Signature.ResultKind.ARRAY) {
-      adjointTypes.add(resultBarType);
-    }
-    if (signature.scalarParams.length > 0) {
-      adjointTypes.add(double[].class);
-    }
+    Class<?> resultBarType = resultBarType(signature);
 
     Method forward = method(signature, frule, name, forwardTypes);
     Method adjoint = method(signature, rrule, name + "Adjoint", adjointTypes);
@@ -175,6 +162,66 @@ final class RuleMethods {
       }
     }
     return found;
+  }
+
+  /**
+   * Rules given explicitly: {@code forward} with the parameters of {@link #forwardTypes} and
+   * {@code adjoint} with those of {@link #adjointTypes}, declared in {@code holder} (a {@code
+   * @CustomRules} class). There is no convenience reverse method, no Jacobian, no vector mode
+   * and no second-order rule: the checks of those are skipped.
+   */
+  static RuleMethods custom(Signature signature, Class<?> holder, Method forward, Method adjoint) {
+    forward.setAccessible(true);
+    adjoint.setAccessible(true);
+    RuleMethods rules = new RuleMethods(signature, forward, null, null, adjoint, null, null);
+    rules.holder = holder;
+    return rules;
+  }
+
+  /**
+   * The parameter types of the forward rule: each of the primal's, followed by its tangent's
+   * ({@link Signature#shadowType}) if it is differentiable.
+   */
+  static List<Class<?>> forwardTypes(Signature signature) {
+    List<Class<?>> types = new ArrayList<>();
+    for (int i = 0; i < signature.arity(); i++) {
+      types.add(signature.type(i));
+      if (signature.kind(i) != ParamKind.PASSIVE) {
+        types.add(signature.shadowType(i));
+      }
+    }
+    return types;
+  }
+
+  /**
+   * The parameter types of {@code <name>Adjoint}: each of the primal's, followed by its adjoint
+   * buffer's if it has one (arrays, records); then the seed ({@code double}, or the result's
+   * cotangent for an array or record result, none for {@code void}); then {@code double[]
+   * scalarBars} if there are differentiable scalars.
+   */
+  static List<Class<?>> adjointTypes(Signature signature) {
+    List<Class<?>> types = new ArrayList<>();
+    for (int i = 0; i < signature.arity(); i++) {
+      types.add(signature.type(i));
+      if (signature.kind(i).hasBuffer()) {
+        types.add(signature.shadowType(i));
+      }
+    }
+    if (signature.result == Signature.ResultKind.SCALAR) {
+      types.add(double.class);
+    } else if (signature.result == Signature.ResultKind.ARRAY) {
+      types.add(resultBarType(signature));
+    }
+    if (signature.scalarParams.length > 0) {
+      types.add(double[].class);
+    }
+    return types;
+  }
+
+  /** The cotangent of an array result: a double[], or a tangent object for a record result. */
+  private static Class<?> resultBarType(Signature signature) {
+    ValueType recordResult = signature.recordResult;
+    return recordResult != null ? recordResult.tangentClass() : double[].class;
   }
 
   /** {@code pkg.Outer$Inner} and {@code "_Frule"} give {@code pkg.Outer_Inner_Frule}. */
@@ -329,21 +376,39 @@ final class RuleMethods {
     return new Failure(signature.describe()).with("check", "the generated rules exist");
   }
 
-  /** For example {@code Foo_Frule.f}, for messages. */
+  /**
+   * What failures name: the primal, for example {@code pkg.Foo.f(double x)}, or for custom rules
+   * {@code custom rules ErfRules for pkg.Foo.f(double x)}.
+   */
+  String subject() {
+    return holder == null ? signature.describe()
+        : "custom rules " + holder.getSimpleName() + " for " + signature.describe();
+  }
+
+  /** True for rules given explicitly ({@link #custom}), not generated ones. */
+  boolean isCustom() {
+    return holder != null;
+  }
+
+  /**
+   * For example {@code Foo_Frule.f}, or {@code custom rule ErfRules.erf}, for messages.
+   */
   String forwardName() {
     return shortName(forward);
   }
 
+  /** The convenience reverse method, for messages; the adjoint's name if there is none. */
   String reverseName() {
-    return shortName(reverse);
+    return reverse == null ? adjointName() : shortName(reverse);
   }
 
   String adjointName() {
     return shortName(adjoint);
   }
 
-  private static String shortName(Method method) {
-    return method.getDeclaringClass().getSimpleName() + "." + method.getName();
+  private String shortName(Method method) {
+    String name = method.getDeclaringClass().getSimpleName() + "." + method.getName();
+    return holder == null ? name : "custom rule " + name;
   }
 
   String jacobianName() {

@@ -133,7 +133,17 @@ final class Signature {
           owner.getName() + "." + name + " is overloaded; GradCheck needs a unique name: "
               + Arrays.stream(candidates).map(Method::toString).collect(Collectors.joining("; ")));
     }
-    Method method = candidates[0];
+    return of(candidates[0]);
+  }
+
+  /**
+   * The signature of {@code method}: static, or an instance method of a record or a class jgrad
+   * treats as a value (its receiver is argument 0, named after its class).
+   *
+   * @throws IllegalArgumentException if it does not return {@code double}, {@code float}, {@code
+   *     double[]}, a differentiable record or data class, or {@code void}
+   */
+  static Signature of(Method method) {
     Class<?> returned = method.getReturnType();
     if (returned != double.class && returned != float.class && returned != double[].class
         && returned != void.class && !ValueType.isDifferentiable(returned)) {
@@ -143,7 +153,7 @@ final class Signature {
     method.setAccessible(true);
     java.util.List<String> names = new java.util.ArrayList<>();
     if (!Modifier.isStatic(method.getModifiers())) {
-      String simple = owner.getSimpleName();
+      String simple = method.getDeclaringClass().getSimpleName();
       names.add(Character.toLowerCase(simple.charAt(0)) + simple.substring(1));
     }
     Arrays.stream(method.getParameters()).forEach(p -> names.add(p.getName()));
