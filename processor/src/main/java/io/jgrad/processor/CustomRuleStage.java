@@ -58,8 +58,9 @@ final class CustomRuleStage {
     this.table = new CustomRuleTable(env.getElementUtils(), checks, this::indexed);
     for (String name : known) {
       TypeElement holder = env.getElementUtils().getTypeElement(name);
-      if (holder != null) {
-        table.add(checks.read(holder)); // reported in the round that saw it first
+      CustomRuleChecks.Holder read = holder == null ? null : checks.read(holder);
+      if (read != null && read.problems().isEmpty()) {
+        table.add(read); // (its problems were reported in the round that saw it first)
       }
     }
     for (TypeElement holder : roundHolders) {
@@ -67,10 +68,10 @@ final class CustomRuleStage {
         continue;
       }
       CustomRuleChecks.Holder read = checks.read(holder);
-      List<CustomRuleChecks.Problem> problems = new ArrayList<>(read.problems());
-      problems.addAll(table.add(read));
-      problems.forEach(p -> reporter.error(p.at(), Message.CUSTOM_RULES.format(p.message())));
-      if (problems.isEmpty()) {
+      read.problems().forEach(p -> reporter.error(p.at(),
+          Message.CUSTOM_RULES.format(p.message())));
+      if (read.problems().isEmpty()) {
+        table.add(read);
         fresh.add(read);
       }
     }

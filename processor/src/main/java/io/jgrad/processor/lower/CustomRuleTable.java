@@ -32,6 +32,8 @@ public final class CustomRuleTable {
   private final Map<String, CustomRule> byTarget = new HashMap<>();
   private final Set<String> zeroDerivative = new HashSet<>();
   private final Set<String> fromThisBuild = new HashSet<>();
+  /** Targets with rules in several holders of this build: their holders. */
+  private final Map<String, java.util.Set<String>> ambiguous = new HashMap<>();
   private final Set<String> indexed = new HashSet<>();
 
   public CustomRuleTable(Elements elements, CustomRuleChecks checks,
@@ -42,31 +44,34 @@ public final class CustomRuleTable {
   }
 
   /**
-   * Adds the rules of a holder of this build; returns the problems of rules for a target that
-   * another holder of this build has rules for already (reported at the second).
+   * Adds the rules of a holder of this build. Two holders of this build may have rules for one
+   * target (alternatives a test compares, say); a call of it is then an error ({@link
+   * #ambiguity}).
    */
-  public List<CustomRuleChecks.Problem> add(CustomRuleChecks.Holder holder) {
-    List<CustomRuleChecks.Problem> clashes = new ArrayList<>();
+  public void add(CustomRuleChecks.Holder holder) {
     for (CustomRule rule : holder.rules()) {
-      CustomRule other = byTarget.get(rule.targetKey());
-      if (other != null && fromThisBuild.contains(rule.targetKey())
-          && !other.holder().equals(rule.holder())) {
-        clashes.add(new CustomRuleChecks.Problem(holder.holder(), rule.describe()
-            + " has custom rules in " + other.holder() + " already: keep one of them"));
-        continue;
+      if (fromThisBuild.add(rule.targetKey())) {
+        byTarget.put(rule.targetKey(), rule); // over the class path's
+      } else if (!byTarget.get(rule.targetKey()).holder().equals(rule.holder())) {
+        ambiguous.computeIfAbsent(rule.targetKey(), k -> new java.util.TreeSet<>(
+            List.of(byTarget.get(k).holder()))).add(rule.holder());
       }
-      byTarget.put(rule.targetKey(), rule);
-      fromThisBuild.add(rule.targetKey());
     }
     zeroDerivative.addAll(holder.zeroDerivative());
-    return clashes;
   }
 
-  /** The custom rule for calls of {@code method}, or null. */
+  /** The custom rule for calls of {@code method}, or null (also if it has several). */
   public CustomRule ruleFor(IMethodBinding method) {
     ITypeBinding owner = method.getDeclaringClass().getErasure();
     load(owner.getQualifiedName());
-    return byTarget.get(key(method));
+    return ambiguous.containsKey(key(method)) ? null : byTarget.get(key(method));
+  }
+
+  /** Why calls of {@code method} have no custom rule though it has several; else null. */
+  public String ambiguity(IMethodBinding method) {
+    java.util.Set<String> holders = ambiguous.get(key(method));
+    return holders == null ? null : "it has custom rules in several classes of this build ("
+        + String.join(", ", holders) + "), and jgrad cannot tell which to use: keep one of them";
   }
 
   /**

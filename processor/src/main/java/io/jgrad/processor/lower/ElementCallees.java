@@ -167,6 +167,9 @@ public final class ElementCallees implements CalleeResolver {
     CustomRule custom = customRules == null
         || !org.eclipse.jdt.core.dom.Modifier.isStatic(method.getModifiers()) ? null
         : customRules.ruleFor(method);
+    if (custom == null && customRules != null && customRules.ambiguity(method) != null) {
+      return null; // an error at the call (whyNot), not jgrad's own rules
+    }
     if (custom != null) {
       // hand-written rules win: generated code calls them through the holder's adapters
       resolved.put(custom.calleeKey(), custom.callee());
@@ -255,6 +258,10 @@ public final class ElementCallees implements CalleeResolver {
 
   @Override
   public String whyNot(IMethodBinding method) {
+    String ambiguity = customRules == null ? null : customRules.ambiguity(method);
+    if (ambiguity != null) {
+      return ambiguity;
+    }
     ExecutableElement candidate = element(method);
     if (candidate == null) {
       return "jgrad cannot see its declaration";
