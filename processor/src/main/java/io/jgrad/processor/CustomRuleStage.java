@@ -114,17 +114,28 @@ final class CustomRuleStage {
    * exists.
    */
   Map<TypeElement, List<RuleWriter.CustomAdapter>> adapters(
-      java.util.function.Predicate<String> differentiated) {
+      java.util.function.Predicate<String> differentiated, Function<String, String> why) {
     Map<TypeElement, List<RuleWriter.CustomAdapter>> out = new LinkedHashMap<>();
     for (CustomRuleChecks.Holder h : fresh) {
       List<RuleWriter.CustomAdapter> list = new ArrayList<>();
-      for (CustomRule rule : h.rules()) {
+      for (int k = 0; k < h.rules().size(); k++) {
+        CustomRule rule = h.rules().get(k);
         GradCallee reverse = reverseRules.get(rule.calleeKey());
-        boolean tangent = reverse != null
-            && differentiated.test(CalleeTable.key(reverse.owner(), reverse.name()));
-        if (!tangent && Boolean.getBoolean("jgrad.debug")) {
-          System.err.println("jgrad: no second-order rules through " + rule.describe()
-              + ": jgrad cannot differentiate " + rule.holder() + "." + rule.reverseRule());
+        String key = reverse == null ? null : CalleeTable.key(reverse.owner(), reverse.name());
+        boolean tangent = key != null && differentiated.test(key);
+        if (!tangent) {
+          // not an error: first-order rules are complete; say why second order stops here
+          String reason = key == null ? null : why.apply(key);
+          if (key != null && reason == null) {
+            reason = "jgrad could not differentiate it";
+          } else if (reason != null && reason.contains(". ")) {
+            reason = reason.substring(0, reason.indexOf(". ")); // its first sentence
+          }
+          env.getMessager().printMessage(javax.tools.Diagnostic.Kind.NOTE, "jgrad cannot"
+              + " differentiate the reverse rule " + rule.reverseRule() + (reason == null
+                  ? " (its signature is not one jgrad differentiates)" : " (" + reason + ")")
+              + ", so the methods calling " + rule.describe() + " get no second-order rules"
+              + " (Hvp, Hessian)", h.reverseRules().get(k));
         }
         list.add(new RuleWriter.CustomAdapter(rule, tangent ? reverse.name() : null));
       }

@@ -261,7 +261,7 @@ final class GradPipeline {
       Set<String> withRules = new java.util.HashSet<>();
       keys.values().forEach(l -> withRules.add(l.key()));
       Map<TypeElement, List<RuleWriter.CustomAdapter>> adapters = custom.adapters(
-          withRules::contains);
+          withRules::contains, quietProblems::get);
       adapters.values().forEach(list -> list.forEach(a -> customAdapters.put(
           a.rule().calleeKey(), a)));
       dropDirectionsOfMissingCallees(rules, keys, directionsCallees, table);
@@ -478,6 +478,11 @@ final class GradPipeline {
         o.hvpForward(), null, null, null);
   }
 
+  /** Why an optional helper (a custom rule's reverse rule) was left out, by key. */
+  private final Map<String, String> quietProblems = new HashMap<>();
+  /** The first problem of the last quiet lowering. */
+  private String quietProblem;
+
   /** The adapters of this round's custom rules, by callee key. */
   private final Map<String, RuleWriter.CustomAdapter> customAdapters = new HashMap<>();
 
@@ -560,7 +565,9 @@ final class GradPipeline {
         : l.helper() ? ArgumentEffects.Role.HELPER : ArgumentEffects.Role.ENTRY_POINT;
     String problem = ArgumentEffects.problem(l.function(), primalName(l),
         l.method().getReturnType().toString(), role, table, l.key());
-    if (problem != null && !callees.isOptional(l.key())) {
+    if (problem != null && callees.isOptional(l.key())) {
+      quietProblems.putIfAbsent(l.key(), problem);
+    } else if (problem != null) {
       reporter.error(l.method(), problem);
     }
     return problem != null;
@@ -629,8 +636,12 @@ final class GradPipeline {
           parsed.putAll(parser.parseAll(List.of(unit), mirror.root()));
         }
         callees.lowering(helper.key());
+        quietProblem = null;
         Function function = lower(helper.owner(), method, unit, parsed.get(unit.relativePath()),
             callees, helper.optional());
+        if (function == null && helper.optional()) {
+          quietProblems.put(helper.key(), quietProblem);
+        }
         if (function != null) {
           Set<Modifier> modifiers = method.getModifiers();
           boolean isPublic = modifiers.contains(Modifier.PUBLIC)
@@ -661,7 +672,10 @@ final class GradPipeline {
           Lowered l = it.next();
           if (l.key().equals(caller)) {
             it.remove();
-            if (!callees.isOptional(l.key())) {
+            if (callees.isOptional(l.key())) {
+              quietProblems.putIfAbsent(l.key(), "it calls " + callee.replace('#', '.')
+                  + ", which jgrad cannot differentiate");
+            } else {
               reporter.error(l.method(), Message.CALLEE_FAILED.format(
                   l.method().getSimpleName(), callee.replace('#', '.')));
             }
@@ -718,6 +732,7 @@ final class GradPipeline {
     }
     List<Problem> compileErrors = compileErrors(ast, declaration, method.getSimpleName());
     if (!compileErrors.isEmpty() && quiet) {
+      quietProblem = compileErrors.get(0).message();
       return null;
     }
     if (!compileErrors.isEmpty()) {
@@ -728,6 +743,8 @@ final class GradPipeline {
     }
     MethodLowerer.Result lowered = MethodLowerer.lower(ast, unit.text(), declaration, callees);
     if (!lowered.problems().isEmpty() && quiet) {
+      Problem first = lowered.problems().get(0);
+      quietProblem = "line " + first.line() + ": " + first.message();
       return null;
     }
     if (!lowered.problems().isEmpty()) {

@@ -221,6 +221,9 @@ public final class ElementCallees implements CalleeResolver {
 
   @Override
   public boolean isPassive(IMethodBinding method) {
+    if (customRules != null && customRules.ambiguity(method) != null) {
+      return false; // an error at the call (whyNot)
+    }
     ExecutableElement candidate = element(method);
     if (candidate == null || passiveProblem(candidate) != null) {
       return false;
