@@ -44,7 +44,8 @@ final class CustomRuleLookup {
         forwardReturn(signature), "forward rule");
     Method adjoint = rule(holder, signature, name + "Adjoint",
         RuleMethods.adjointTypes(signature), method.getReturnType(), "reverse rule");
-    return RuleMethods.custom(signature, holder, forward, adjoint);
+    return RuleMethods.custom(signature, holder, forward, adjoint,
+        java.util.Arrays.asList(annotation.readOnly()).contains(name));
   }
 
   private static Method exactTarget(

@@ -127,6 +127,11 @@ final class PointChecker {
       return Result.SKIPPED;
     }
     requireSamePattern(primalArgs);
+    if (rules.declaredReadOnly()) {
+      // @CustomRules(readOnly = ...): the rules' callers keep no copy of the arrays
+      requireSameArrays(signature.describe(), args, primalArgs, "is left as it was, as"
+          + " @CustomRules(readOnly = ...) on " + rules.subject() + " declares", "on entry");
+    }
     int resultLength = resultLength(value);
     this.value = value;
     this.afterPrimal = primalArgs;

@@ -60,6 +60,7 @@ final class RuleMethods {
    * generated rules; messages then call them {@code custom rule Holder.name}.
    */
   private Class<?> holder;
+  private boolean readOnly;
 
   private RuleMethods(
       Signature signature,
@@ -170,12 +171,19 @@ final class RuleMethods {
    * @CustomRules} class). There is no convenience reverse method, no Jacobian, no vector mode
    * and no second-order rule: the checks of those are skipped.
    */
-  static RuleMethods custom(Signature signature, Class<?> holder, Method forward, Method adjoint) {
+  static RuleMethods custom(Signature signature, Class<?> holder, Method forward, Method adjoint,
+      boolean readOnly) {
     forward.setAccessible(true);
     adjoint.setAccessible(true);
     RuleMethods rules = new RuleMethods(signature, forward, null, null, adjoint, null, null);
     rules.holder = holder;
+    rules.readOnly = readOnly;
     return rules;
+  }
+
+  /** True for custom rules whose holder declares that the target writes none of its arrays. */
+  boolean declaredReadOnly() {
+    return readOnly;
   }
 
   /**

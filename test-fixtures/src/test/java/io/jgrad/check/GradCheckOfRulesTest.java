@@ -10,6 +10,7 @@ import io.jgrad.check.fakes.custom.ForgetfulScaleRules;
 import io.jgrad.check.fakes.custom.InconsistentAdjointRules;
 import io.jgrad.check.fakes.custom.LastBitAdjointRules;
 import io.jgrad.check.fakes.custom.LastBitForwardRules;
+import io.jgrad.check.fakes.custom.MisdeclaredScaleRules;
 import io.jgrad.check.fakes.custom.NotAHolder;
 import io.jgrad.check.fakes.custom.OverwritingDotRules;
 import io.jgrad.check.fakes.custom.ScalarSquareRules;
@@ -204,6 +205,15 @@ class GradCheckOfRulesTest {
           "after custom rule ForgetfulScaleRules.scaleAdjoint, array argument "
               + name("scale", 1, double.class, double[].class)
               + " holds exactly what the primal leaves in it");
+    }
+
+    @Test
+    void aTargetDeclaredReadOnlyThatWritesItsArrayFails() throws Exception {
+      String message = failureOf(GradCheck.ofRules(MisdeclaredScaleRules.class, "scale"));
+
+      assertContains(message, "array argument " + name("scale", 1, double.class, double[].class)
+          + " is left as it was, as @CustomRules(readOnly = ...) on custom rules"
+          + " MisdeclaredScaleRules");
     }
 
     @Test
