@@ -60,6 +60,8 @@ final class ExprGen {
         (g, d) -> ObjectGen.fieldRead(g, JType.DOUBLE, d)));
     DOUBLE.add(Production.of("object method value", g -> ObjectGen.has(g) ? 1.5 : 0,
         ObjectGen::methodValue));
+    DOUBLE.add(Production.of("custom rule call", 0.8, (g, d) -> d <= 0 ? null
+        : LibraryCalls.value(g, d)));
   }
 
   static Expr dbl(MethodGen g, int depth) {

@@ -38,6 +38,7 @@ final class StmtGen {
   static {
     STATEMENTS.addAll(RecordGen.STATEMENTS);
     STATEMENTS.addAll(ObjectGen.STATEMENTS);
+    STATEMENTS.add(Production.of("custom rule write", 0.3, LibraryCalls::write));
   }
 
   static double loopWeight(MethodGen g, double w) {
