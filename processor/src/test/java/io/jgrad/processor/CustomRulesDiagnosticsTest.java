@@ -303,6 +303,96 @@ class CustomRulesDiagnosticsTest {
         + " second-order rules");
   }
 
+  @Test
+  void aCustomRuleWinsOverTheGeneratedRulesOfAGradTarget() throws Exception {
+    Fixture target = source("lib.Squares", """
+        package lib;
+
+        import io.jgrad.Grad;
+
+        public final class Squares {
+          private Squares() {}
+
+          @Grad
+          public static double sq(double x) {
+            return x * x;
+          }
+        }
+        """);
+    Fixture holder = source("rules.SquareRules", """
+        package rules;
+
+        import io.jgrad.CustomRules;
+        import io.jgrad.Dual;
+        import lib.Squares;
+
+        @CustomRules(Squares.class)
+        public final class SquareRules {
+          private SquareRules() {}
+
+          public static Dual sq(double x, double xDot) {
+            return new Dual(Squares.sq(x), 2 * x * xDot);
+          }
+
+          public static double sqAdjoint(double x, double seed, double[] scalarBars) {
+            scalarBars[0] += seed * 2 * x;
+            return Squares.sq(x);
+          }
+        }
+        """);
+    Fixture user = source("app.Sums", """
+        package app;
+
+        import io.jgrad.Grad;
+        import lib.Squares;
+
+        public final class Sums {
+          private Sums() {}
+
+          @Grad
+          public static double f(double x) {
+            return Squares.sq(x) + x;
+          }
+        }
+        """);
+    Compilation compilation = compile(target, holder, user);
+    assertThat(compilation).succeededWithoutWarnings();
+    String rules = compilation.generatedSourceFile("app.Sums_Rrule").orElseThrow()
+        .getCharContent(true).toString();
+    assertTrue(rules.contains("SquareRules_Rrule.Squares_sqForward("), rules);
+    assertTrue(rules.contains("SquareRules_Rrule.Squares_sqReverse("), rules);
+    assertThat(compilation).generatedSourceFile("lib.Squares_Rrule"); // its own, still
+  }
+
+  @Test
+  void aZeroDerivativeMethodThatWritesItsArrayIsAnError() {
+    Fixture user = source("app.Grids", """
+        package app;
+
+        import io.jgrad.Grad;
+        import io.jgrad.ZeroDerivative;
+
+        public final class Grids {
+          private Grids() {}
+
+          @ZeroDerivative
+          static double snap(double[] grid, double x) {
+            grid[0] = x;
+            return Math.floor(x);
+          }
+
+          @Grad
+          public static double f(double[] grid, double x) {
+            return x * snap(grid, x);
+          }
+        }
+        """);
+    Compilation compilation = compile(user);
+    assertThat(compilation).hadErrorContaining("may write its array parameter grid")
+        .inFile(user.file());
+    assertNoInternalError(compilation);
+  }
+
   /**
    * The rules of a holder compiled earlier come from its class files and the index next to them:
    * the caller's build has no source of the holder or the library, only their classes.
