@@ -957,6 +957,7 @@ class CorpusTest {
     add(e, CustomRuleCalls.class, "polynomial", c -> c.range(-1.5, 1.5).intRange(0, 4));
     add(e, CustomRuleCalls.class, "opaque", c -> c.range(-1.5, 1.5));
     add(e, CustomRuleCalls.class, "sumOfLogistics", c -> c.range(-2, 2));
+    add(e, CustomRuleCalls.class, "librarySum", c -> c.range(0.5, 2));
     add(e, CustomRuleCalls.class, "softmaxCrossEntropy", c -> c.args(r -> {
       int n = r.nextInt(1, 6);
       return args(array(r, n, -2, 2), r.nextInt(0, n));

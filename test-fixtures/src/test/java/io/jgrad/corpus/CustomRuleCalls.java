@@ -32,6 +32,16 @@ public final class CustomRuleCalls {
     return Special.opaqueSinh(x) * Special.opaqueSinh(0.5 * x + 1);
   }
 
+  /** A JDK method without source, through {@link DoubleRules}. */
+  @Grad
+  public static double librarySum(double[] x) {
+    double s = 0;
+    for (int i = 0; i < x.length; i++) {
+      s = Double.sum(s, x[i] * x[i]);
+    }
+    return Math.sqrt(s);
+  }
+
   /** A loop of custom-rule calls. */
   @Grad
   public static double sumOfLogistics(double[] x) {

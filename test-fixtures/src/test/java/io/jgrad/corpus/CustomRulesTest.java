@@ -39,6 +39,7 @@ class CustomRulesTest {
     GradCheck.ofRules(SpecialRules.class, "scaleInPlace").check();
     GradCheck.ofRules(SpecialRules.class, "prefixSums").check();
     GradCheck.ofRules(SpecialRules.class, "floatProduct").check();
+    GradCheck.ofRules(DoubleRules.class, "sum").check();
   }
 
   @Test
@@ -46,7 +47,7 @@ class CustomRulesTest {
     Set<String> hvps = Arrays.stream(CustomRuleCalls_Rrule.class.getDeclaredMethods())
         .map(java.lang.reflect.Method::getName).filter(n -> n.endsWith("Hvp"))
         .collect(Collectors.toSet());
-    for (String method : new String[] {"overloads", "polynomial", "opaque",
+    for (String method : new String[] {"overloads", "polynomial", "opaque", "librarySum",
         "softmaxCrossEntropy", "bilinear", "scaledTwice", "prefixEnergy", "floats", "gridded",
         "noisy", "stableLogSumExp"}) {
       assertTrue(hvps.contains(method + "Hvp"), method + " has second-order rules: " + hvps);
