@@ -51,7 +51,7 @@ import java.lang.annotation.Target;
  *
  * <p>Rules in this build are found by this annotation; rules compiled earlier (a jar on the
  * class path, such as {@code jgrad-hipparchus}) are found through the index jgrad writes next
- * to their classes ({@code META-INF/jgrad/rules/}). A custom rule wins over jgrad's own
+ * to their classes ({@code io/jgrad/rules/}). A custom rule wins over jgrad's own
  * differentiation of a method whose source it has, {@code @Grad} or not.
  */
 @Documented

@@ -413,10 +413,10 @@ class CustomRulesDiagnosticsTest {
         }
       }
     }
-    assertTrue(Files.exists(classes.resolve("META-INF/jgrad/rules/lib.Lib")),
+    assertTrue(Files.exists(classes.resolve("io/jgrad/rules/lib.Lib")),
         "the index of the holders");
     assertEquals("rules.CubeRules\n", Files.readString(classes.resolve(
-        "META-INF/jgrad/rules/lib.Lib"), UTF_8));
+        "io/jgrad/rules/lib.Lib"), UTF_8));
     // compile-testing's file manager
     Compilation callers = Compiler.javac().withProcessors(new GradProcessor())
         .withClasspath(List.of(classes.toFile(), new File(ClasspathTest.runtimeJar())))

@@ -68,13 +68,13 @@ public final class Search_Rrule {
     // line 12: for (int i = 0; i < x.length; i++)
     int i = 0;
     boolean broke = false;
-    int iterations = 0;
     double t2 = 0.0;
     double t3 = 0.0;
     double result = 0.0;
     double resultDot = 0.0;
     double t2Dot = 0.0;
     double t3Dot = 0.0;
+    int iterations = 0;
     while (!(returned || broke) && i < x.length) {
       // line 13: if (x[i] < 0.0)
       if (x[i] < 0.0) {
@@ -275,12 +275,12 @@ public final class Search_Rrule {
     // line 12: for (int i = 0; i < x.length; i++)
     int i = 0;
     boolean broke = false;
-    int iterations = 0;
     double t2 = 0.0;
     double t3 = 0.0;
     double result = 0.0;
     double t2Dot = 0.0;
     double t3Dot = 0.0;
+    int iterations = 0;
     while (!(returned || broke) && i < x.length) {
       // line 13: if (x[i] < 0.0)
       if (x[i] < 0.0) {
@@ -441,11 +441,11 @@ public final class Search_Rrule {
       // line 11: double s = 0.0;
       sDot[d] = 0.0;
     }
-    // line 12: for (int i = 0; i < x.length; i++)
-    int iterations = 0;
     double t2 = 0.0;
     double t3 = 0.0;
     double result = 0.0;
+    // line 12: for (int i = 0; i < x.length; i++)
+    int iterations = 0;
     while (!(returned || broke) && i < x.length) {
       // line 13: if (x[i] < 0.0)
       if (x[i] < 0.0) {
@@ -730,10 +730,10 @@ public final class Search_Rrule {
     // line 12: for (int i = 0; i < x.length; i++)
     int i = 0;
     boolean broke = false;
-    int iterations = 0;
     double t2 = 0.0;
     double t3 = 0.0;
     double result = 0.0;
+    int iterations = 0;
     while (!(returned || broke) && i < x.length) {
       // line 13: if (x[i] < 0.0)
       if (x[i] < 0.0) {

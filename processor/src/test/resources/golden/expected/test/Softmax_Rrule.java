@@ -118,10 +118,10 @@ public final class Softmax_Rrule {
     // line 16: double s = 0;
     double s = 0;
     double sDot = 0.0;
-    // line 17: for (int i = 0; i < z.length; i++)
-    int i = 0;
     double t3 = 0.0;
     double t3Dot = 0.0;
+    // line 17: for (int i = 0; i < z.length; i++)
+    int i = 0;
     while (i < z.length) {
       // line 18: e[i] = Math.exp(z[i] - m);
       double t2Dot = zDot[i] - mDot;
@@ -138,10 +138,10 @@ public final class Softmax_Rrule {
       // line 17: for (int i = 0; i < z.length; i++)
       i++;
     }
-    // line 21: for (int i = 0; i < e.length; i++)
-    int i2 = 0;
     double t4 = 0.0;
     double t4Dot = 0.0;
+    // line 21: for (int i = 0; i < e.length; i++)
+    int i2 = 0;
     while (i2 < e.length) {
       // line 22: e[i] /= s;
       tapes.pushDouble(t4);
@@ -318,9 +318,9 @@ public final class Softmax_Rrule {
     double[] eBar = new double[z.length];
     // line 16: double s = 0;
     double s = 0;
+    double t3 = 0.0;
     // line 17: for (int i = 0; i < z.length; i++)
     int i = 0;
-    double t3 = 0.0;
     while (i < z.length) {
       // line 18: e[i] = Math.exp(z[i] - m);
       double t2 = z[i] - m;
@@ -332,9 +332,9 @@ public final class Softmax_Rrule {
       // line 17: for (int i = 0; i < z.length; i++)
       i++;
     }
+    double t4 = 0.0;
     // line 21: for (int i = 0; i < e.length; i++)
     int i2 = 0;
-    double t4 = 0.0;
     while (i2 < e.length) {
       // line 22: e[i] /= s;
       tapes.pushDouble(t4);

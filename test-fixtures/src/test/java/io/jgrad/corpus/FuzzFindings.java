@@ -265,4 +265,21 @@ public final class FuzzFindings {
     }
     return out;
   }
+  /**
+   * Seed 7, program 337: in the k-direction form of the reverse rule's tangent part, a local
+   * declared with its default value just before a loop over the directions came between that
+   * loop and its counter's start; the loop then printed as a while loop, declaring its counter
+   * in the block, and the next loop over the directions declared a counter of the same name:
+   * the rules did not compile.
+   */
+  @Grad
+  public static double laneCounterDeclaredTwice(double[] x1, double[][] m2, int n3) {
+    x1[Math.floorMod(++n3, x1.length)] -= x1[Math.floorMod(n3, x1.length)] * n3;
+    m2[Math.floorMod(3, m2.length)][Math.floorMod(1, m2[0].length)] =
+        m2[0][Math.floorMod(n3, m2[0].length)];
+    java.util.Arrays.fill(m2[Math.floorMod(n3, m2.length)], 0,
+        Math.min(1, m2[Math.floorMod(n3, m2.length)].length), n3 / 2.0);
+    return (int) Math.atan2(m2[0][Math.max(0, Math.min(m2[0].length - 1, n3 * 4))], -2.0)
+        + x1[0] * m2[0][0];
+  }
 }

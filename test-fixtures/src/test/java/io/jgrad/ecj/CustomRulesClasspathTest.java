@@ -90,7 +90,7 @@ class CustomRulesClasspathTest {
         List.of());
     assertTrue(run.success(), run.describe());
     assertEquals("rules.CubeRules\n", Files.readString(library.resolve(
-        "META-INF/jgrad/rules/lib.Lib"), UTF_8));
+        "io/jgrad/rules/lib.Lib"), UTF_8));
   }
 
   @Test
@@ -100,6 +100,27 @@ class CustomRulesClasspathTest {
         dir.resolve("classes"), dir.resolve("generated"), List.of(library.toString()));
     assertTrue(run.success(), run.describe());
     checkRules(dir.resolve("classes"));
+  }
+
+  /** As a dependency brings them: the library, the holder and the index in one jar. */
+  @Test
+  void javacFindsRulesInAJar() throws Exception {
+    Path dir = temp.resolve("javac-jar");
+    Path jar = jar(library, dir.resolve("lib.jar"));
+    Javac run = Javac.compile(List.of(write(dir.resolve("src"), "app/User.java", CALLER)),
+        dir.resolve("classes"), dir.resolve("generated"), List.of(jar.toString()));
+    assertTrue(run.success(), run.describe());
+    checkRules(dir.resolve("classes"));
+  }
+
+  @Test
+  void ecjFindsRulesInAJar() throws Exception {
+    Path dir = temp.resolve("ecj-jar");
+    Path jar = jar(library, dir.resolve("lib.jar"));
+    EcjRun run = EcjRun.compile(dir, List.of(write(dir.resolve("src"), "app/User.java",
+        CALLER)), List.of(jar.toString()));
+    assertTrue(run.success(), run.output());
+    checkRules(run.classes());
   }
 
   @Test
@@ -128,6 +149,21 @@ class CustomRulesClasspathTest {
       Method hessian = loader.loadClass("app.User_Rrule").getMethod("fHessian", double.class);
       assertEquals(12 * x * x, ((double[][]) hessian.invoke(null, x))[0][0], 1e-12);
     }
+  }
+
+  /** A jar of the files under {@code classes}. */
+  private static Path jar(Path classes, Path jar) throws Exception {
+    Files.createDirectories(jar.getParent());
+    try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar));
+        var files = Files.walk(classes)) {
+      for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+        out.putNextEntry(new java.util.jar.JarEntry(classes.relativize(f).toString()
+            .replace('\\', '/')));
+        out.write(Files.readAllBytes(f));
+        out.closeEntry();
+      }
+    }
+    return jar;
   }
 
   private static Path write(Path root, String relative, String text) throws Exception {

@@ -100,8 +100,25 @@ final class Declarations {
         break;
       }
     }
+    if (index > 0 && block.stmts().get(index) instanceof Stmt.Loop loop
+        && block.stmts().get(index - 1) instanceof Stmt.Assign init
+        && isCounterStart(init, loop) && !Exprs.vars(init.value()).contains(var)) {
+      // not between a loop and its counter's start, which then print as one for loop (a while
+      // loop would declare the counter in the block, where another loop's may clash with it:
+      // seed 7, program 337)
+      index--;
+    }
     before.computeIfAbsent(block, b -> new LinkedHashMap<>())
         .computeIfAbsent(index, i -> new ArrayList<>()).add(var);
+  }
+
+  /** {@code c = start} before a loop testing first whose body ends in a step of {@code c}. */
+  private static boolean isCounterStart(Stmt.Assign init, Stmt.Loop loop) {
+    List<Stmt> body = loop.body().stmts();
+    return init.target().type().isIntegral() && loop.testFirst() && !body.isEmpty()
+        && body.get(body.size() - 1) instanceof Stmt.Assign step && step.target() == init.target()
+        && step.value() instanceof io.jgrad.processor.ir.Expr.Binary b
+        && b.left() instanceof io.jgrad.processor.ir.Expr.Ref r && r.var() == init.target();
   }
 
   private static void collect(Block block, List<Block> blocks, List<Integer> indices,

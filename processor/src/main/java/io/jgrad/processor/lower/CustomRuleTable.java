@@ -17,13 +17,17 @@ import org.eclipse.jdt.core.dom.ITypeBinding;
 /**
  * The custom rules and zero-derivative methods calls can resolve to: those of the {@code
  * @CustomRules} classes of this build, and those of holders compiled earlier, found through the
- * index jgrad writes next to their classes ({@code META-INF/jgrad/rules/<target class>}, read
+ * index jgrad writes next to their classes ({@code io/jgrad/rules/<target class>}, read
  * the first time a method of the target class is called). Rules of this build win over the
  * class path's: a user may replace a library's rules.
  */
 public final class CustomRuleTable {
-  /** Where the index of holders compiled earlier lives, relative to a class path root. */
-  public static final String INDEX = "META-INF/jgrad/rules/";
+  /**
+   * Where the index of holders compiled earlier lives, relative to a class path root: in a
+   * folder javac's file manager shows processors in jars too (it lists only folders named like
+   * packages there, so not {@code META-INF}).
+   */
+  public static final String INDEX = "io/jgrad/rules/";
 
   private final Elements elements;
   private final CustomRuleChecks checks;
