@@ -1,10 +1,11 @@
 package io.jgrad;
 
 /**
- * Small helpers the generated {@code ...Jacobian} methods use to lay the differentiable inputs
- * out as Jacobian columns: scalars one column each, a {@code double[]} its elements, a
- * {@code double[][]} its rows one after the other, a {@code double[][][]} its matrices' rows in
- * turn. A null array (an optional argument left out) takes no columns.
+ * Small helpers the generated {@code ...Jacobian} and {@code ...Hessian} methods and function
+ * objects ({@code io.jgrad.function}) use to lay the differentiable inputs out as Jacobian
+ * columns: scalars one column each, a {@code double[]} its elements, a {@code double[][]} its
+ * rows one after the other, a {@code double[][][]} its matrices' rows in turn. A null array (an
+ * optional argument left out) takes no columns.
  */
 public final class Jacobians {
   private Jacobians() {}
@@ -90,6 +91,113 @@ public final class Jacobians {
       column = put(row, column, m);
     }
     return column;
+  }
+
+  /** Copies a float vector into {@code row} from {@code column}; returns the next column. */
+  public static int put(double[] row, int column, float[] values) {
+    if (values == null) {
+      return column;
+    }
+    for (float v : values) {
+      row[column++] = v;
+    }
+    return column;
+  }
+
+  public static int put(double[] row, int column, float[][] values) {
+    if (values == null) {
+      return column;
+    }
+    for (float[] v : values) {
+      column = put(row, column, v);
+    }
+    return column;
+  }
+
+  public static int put(double[] row, int column, float[][][] values) {
+    if (values == null) {
+      return column;
+    }
+    for (float[][] m : values) {
+      column = put(row, column, m);
+    }
+    return column;
+  }
+
+  /**
+   * The inverse of {@link #put(double[], int, double[])}: copies {@code row} from {@code column}
+   * into {@code values}; returns the next column.
+   */
+  public static int get(double[] row, int column, double[] values) {
+    if (values == null) {
+      return column;
+    }
+    System.arraycopy(row, column, values, 0, values.length);
+    return column + values.length;
+  }
+
+  public static int get(double[] row, int column, double[][] values) {
+    if (values == null) {
+      return column;
+    }
+    for (double[] v : values) {
+      column = get(row, column, v);
+    }
+    return column;
+  }
+
+  public static int get(double[] row, int column, double[][][] values) {
+    if (values == null) {
+      return column;
+    }
+    for (double[][] m : values) {
+      column = get(row, column, m);
+    }
+    return column;
+  }
+
+  /** Into a float vector: each entry rounded to float, as a cast does. */
+  public static int get(double[] row, int column, float[] values) {
+    if (values == null) {
+      return column;
+    }
+    for (int i = 0; i < values.length; i++) {
+      values[i] = (float) row[column++];
+    }
+    return column;
+  }
+
+  public static int get(double[] row, int column, float[][] values) {
+    if (values == null) {
+      return column;
+    }
+    for (float[] v : values) {
+      column = get(row, column, v);
+    }
+    return column;
+  }
+
+  public static int get(double[] row, int column, float[][][] values) {
+    if (values == null) {
+      return column;
+    }
+    for (float[][] m : values) {
+      column = get(row, column, m);
+    }
+    return column;
+  }
+
+  /**
+   * Checks that an array handed to a function object has one entry per input.
+   *
+   * @param name what the array is, for the message ({@code "point"}, {@code "gradient"})
+   * @throws IllegalArgumentException if {@code array.length != dimension}
+   */
+  public static void requireDimension(double[] array, int dimension, String name) {
+    if (array.length != dimension) {
+      throw new IllegalArgumentException(name + " has " + array.length + " entries, but the"
+          + " function has " + dimension + " inputs");
+    }
   }
 
   /**

@@ -958,8 +958,8 @@ final class GradPipeline {
       List<RuleWriter.Copy> copies) {
     java.util.Set<String> used = new java.util.TreeSet<>(List.of("Math", "StrictMath", "Double",
         "Float", "Integer", "Long", "Object", "String", "System", "Arrays", "Throwable",
-        "Generated", "Dual", "DualArray", "DualMatrix", "Directions", "Jacobians", "Snapshots",
-        "Tapes"));
+        "Override", "Generated", "Dual", "DualArray", "DualMatrix", "Directions", "Jacobians",
+        "Snapshots", "Tapes"));
     List<Function> functions = new ArrayList<>();
     for (RuleWriter.Rule rule : rules) {
       functions.addAll(List.of(rule.primal(), rule.forward(), rule.reverse()));

@@ -1,6 +1,9 @@
 package test;
 
 import io.jgrad.Directions;
+import io.jgrad.Jacobians;
+import io.jgrad.function.HessianFunction;
+import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
 import java.util.Arrays;
 import javax.annotation.processing.Generated;
@@ -263,6 +266,16 @@ public final class Losses_Rrule {
   }
 
   /**
+   * {@link Losses#softplus(double)} as a function object, for optimisers and other libraries: a function of one point, its differentiable inputs flattened ({@code z}). See {@link SoftplusFunction}.
+   *
+   * @param z its value is the initial point's
+   * @return a new function object: not thread-safe, use one per thread
+   */
+  public static SoftplusFunction softplusFunction(double z) {
+    return new SoftplusFunction(z);
+  }
+
+  /**
    * The forward sweep of {@link #softplusAdjoint}: computes the value of {@link Losses#softplus(double)} and leaves on this thread's tapes (the first argument, {@code Tapes.current()}) what {@link #softplusReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #softplusAdjoint}, which cleans up.
    */
   public static double softplusForward(Tapes tapes, double z) {
@@ -308,5 +321,123 @@ public final class Losses_Rrule {
    * @param zHvp the Hessian times the direction, the part for {@code z}
    */
   public record SoftplusHvp(double value, double zBar, double zHvp) {
+  }
+
+  /**
+   * {@link Losses#softplus(double)} as a function of one point: its differentiable inputs flattened in parameter order ({@code z}), as the rows and columns of {@link Losses_Rrule#softplusHessian}.
+   *
+   * <p>Every call starts from its point: the arguments the method may change are set again before each call. The object keeps them and the derivatives' buffers, and reuses them: a call allocates only what the rules allocate, and the results that are new arrays by contract. It is therefore not thread-safe: use one per thread.
+   */
+  public static final class SoftplusFunction implements HessianFunction {
+    private final int dimension;
+
+    private final double[] initialPoint;
+
+    private double z;
+
+    private final double[] scalarBars;
+
+    private double zDir;
+
+    private final double[] scalarHvps;
+
+    private SoftplusFunction(double z) {
+      int columns = 0;
+      columns += 1;
+      this.dimension = columns;
+      this.initialPoint = new double[columns];
+      this.initialPoint[0] = z;
+      // the gradient (zeroed before each call: the rules add into it)
+      this.scalarBars = new double[1];
+      // the Hessian-vector product (zeroed before each call)
+      this.scalarHvps = new double[1];
+    }
+
+    /**
+     * The number of inputs: the length of a point.
+     */
+    @Override
+    public int dimension() {
+      return dimension;
+    }
+
+    /**
+     * The differentiable arguments given to {@link Losses_Rrule#softplusFunction}, flattened: a point to start from (a new array).
+     */
+    public double[] initialPoint() {
+      return initialPoint.clone();
+    }
+
+    /**
+     * {@link Losses#softplus(double)} at {@code point}: the method itself, bit for bit.
+     */
+    @Override
+    public double value(double[] point) {
+      setArguments(point);
+      return Losses.softplus(z);
+    }
+
+    /**
+     * The value at {@code point} (bit for bit the method's) and the gradient, written into {@code gradient}, by {@link Losses_Rrule#softplusAdjoint} with seed 1.
+     */
+    @Override
+    public double valueAndGradient(double[] point, double[] gradient) {
+      Jacobians.requireDimension(gradient, dimension, "gradient");
+      setArguments(point);
+      Snapshots.clear(scalarBars);
+      double value = Losses_Rrule.softplusAdjoint(z, 1.0, scalarBars);
+      flatten(scalarBars, gradient);
+      return value;
+    }
+
+    /**
+     * The value at {@code point} (bit for bit the method's), the gradient, written into {@code gradient}, and the Hessian times {@code direction}, written into {@code hessianTimesDirection}, by {@link Losses_Rrule#softplusHvpAdjoint} with seed 1.
+     */
+    @Override
+    public double valueGradientAndHessianTimes(double[] point, double[] direction,
+        double[] gradient, double[] hessianTimesDirection) {
+      Jacobians.requireDimension(gradient, dimension, "gradient");
+      Jacobians.requireDimension(hessianTimesDirection, dimension, "hessianTimesDirection");
+      setArguments(point);
+      setDirection(direction);
+      Snapshots.clear(scalarBars);
+      Snapshots.clear(scalarHvps);
+      double value = Losses_Rrule.softplusHvpAdjoint(z, zDir, 1.0, scalarBars, scalarHvps);
+      flatten(scalarBars, gradient);
+      flatten(scalarHvps, hessianTimesDirection);
+      return value;
+    }
+
+    /**
+     * The Hessian at {@code point}, by {@link Losses_Rrule#softplusHessian}: a new array.
+     */
+    @Override
+    public double[][] hessian(double[] point) {
+      setArguments(point);
+      return Losses_Rrule.softplusHessian(z);
+    }
+
+    /**
+     * Sets the arguments of the next call from {@code point}.
+     */
+    private void setArguments(double[] point) {
+      Jacobians.requireDimension(point, dimension, "point");
+      z = point[0];
+    }
+
+    /**
+     * Sets the direction of the next Hessian-vector product from {@code direction}.
+     */
+    private void setDirection(double[] direction) {
+      Jacobians.requireDimension(direction, dimension, "direction");
+      zDir = direction[0];
+    }
+
+    /**
+     * Writes derivatives into {@code into} in the layout of a point, the one with respect to the k-th double or float input from {@code scalars[k]}.
+     */
+    private static void flatten(double[] scalars, double[] into) {
+      into[0] = scalars[0];
+    }
   }
 }

@@ -2,6 +2,7 @@ package test;
 
 import io.jgrad.Directions;
 import io.jgrad.Jacobians;
+import io.jgrad.function.HessianFunction;
 import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
 import java.util.Arrays;
@@ -420,6 +421,18 @@ public final class Model_Rrule {
   }
 
   /**
+   * {@link Model#loss(double[], double[], double)} as a function object, for optimisers and other libraries: a function of one point, its differentiable inputs flattened (the elements of {@code w}, then the elements of {@code x}, then {@code y}). See {@link LossFunction}.
+   *
+   * @param w its length is the function's, its contents the initial point's
+   * @param x its length is the function's, its contents the initial point's
+   * @param y its value is the initial point's
+   * @return a new function object: not thread-safe, use one per thread
+   */
+  public static LossFunction lossFunction(double[] w, double[] x, double y) {
+    return new LossFunction(w, x, y);
+  }
+
+  /**
    * The forward sweep of {@link #lossAdjoint}: computes the value of {@link Model#loss(double[], double[], double)} and leaves on this thread's tapes (the first argument, {@code Tapes.current()}) what {@link #lossReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #lossAdjoint}, which cleans up.
    */
   public static double lossForward(Tapes tapes, double[] w, double[] wBar, double[] x,
@@ -502,5 +515,169 @@ public final class Model_Rrule {
    */
   public record LossHvp(double value, double[] wBar, double[] xBar, double yBar, double[] wHvp,
       double[] xHvp, double yHvp) {
+  }
+
+  /**
+   * {@link Model#loss(double[], double[], double)} as a function of one point: its differentiable inputs flattened in parameter order (the elements of {@code w}, then the elements of {@code x}, then {@code y}), as the rows and columns of {@link Model_Rrule#lossHessian}.
+   *
+   * <p>Every call starts from its point: the arguments the method may change are set again before each call. The object keeps them and the derivatives' buffers, and reuses them: a call allocates only what the rules allocate, and the results that are new arrays by contract. It is therefore not thread-safe: use one per thread.
+   */
+  public static final class LossFunction implements HessianFunction {
+    private final int dimension;
+
+    private final double[] initialPoint;
+
+    private final double[] w;
+
+    private final double[] x;
+
+    private double y;
+
+    private final double[] wBar;
+
+    private final double[] xBar;
+
+    private final double[] scalarBars;
+
+    private final double[] wDir;
+
+    private final double[] wHvp;
+
+    private final double[] xDir;
+
+    private final double[] xHvp;
+
+    private double yDir;
+
+    private final double[] scalarHvps;
+
+    private LossFunction(double[] w, double[] x, double y) {
+      int columns = 0;
+      columns += Jacobians.size(w);
+      columns += Jacobians.size(x);
+      columns += 1;
+      this.dimension = columns;
+      this.initialPoint = new double[columns];
+      int at = 0;
+      at = Jacobians.put(this.initialPoint, at, w);
+      at = Jacobians.put(this.initialPoint, at, x);
+      this.initialPoint[at] = y;
+      // each call's arguments (arrays: copies, their contents set before each call)
+      this.w = Snapshots.copy(w);
+      this.x = Snapshots.copy(x);
+      // the gradient (zeroed before each call: the rules add into it)
+      this.wBar = Snapshots.zerosLike(w);
+      this.xBar = Snapshots.zerosLike(x);
+      this.scalarBars = new double[1];
+      // the direction of a Hessian-vector product and the product (zeroed before each call)
+      this.wDir = Snapshots.zerosLike(w);
+      this.wHvp = Snapshots.zerosLike(w);
+      this.xDir = Snapshots.zerosLike(x);
+      this.xHvp = Snapshots.zerosLike(x);
+      this.scalarHvps = new double[1];
+    }
+
+    /**
+     * The number of inputs: the length of a point.
+     */
+    @Override
+    public int dimension() {
+      return dimension;
+    }
+
+    /**
+     * The differentiable arguments given to {@link Model_Rrule#lossFunction}, flattened: a point to start from (a new array).
+     */
+    public double[] initialPoint() {
+      return initialPoint.clone();
+    }
+
+    /**
+     * {@link Model#loss(double[], double[], double)} at {@code point}: the method itself, bit for bit.
+     */
+    @Override
+    public double value(double[] point) {
+      setArguments(point);
+      return Model.loss(w, x, y);
+    }
+
+    /**
+     * The value at {@code point} (bit for bit the method's) and the gradient, written into {@code gradient}, by {@link Model_Rrule#lossAdjoint} with seed 1.
+     */
+    @Override
+    public double valueAndGradient(double[] point, double[] gradient) {
+      Jacobians.requireDimension(gradient, dimension, "gradient");
+      setArguments(point);
+      Snapshots.clear(wBar);
+      Snapshots.clear(xBar);
+      Snapshots.clear(scalarBars);
+      double value = Model_Rrule.lossAdjoint(w, wBar, x, xBar, y, 1.0, scalarBars);
+      flatten(scalarBars, wBar, xBar, gradient);
+      return value;
+    }
+
+    /**
+     * The value at {@code point} (bit for bit the method's), the gradient, written into {@code gradient}, and the Hessian times {@code direction}, written into {@code hessianTimesDirection}, by {@link Model_Rrule#lossHvpAdjoint} with seed 1.
+     */
+    @Override
+    public double valueGradientAndHessianTimes(double[] point, double[] direction,
+        double[] gradient, double[] hessianTimesDirection) {
+      Jacobians.requireDimension(gradient, dimension, "gradient");
+      Jacobians.requireDimension(hessianTimesDirection, dimension, "hessianTimesDirection");
+      setArguments(point);
+      setDirection(direction);
+      Snapshots.clear(wBar);
+      Snapshots.clear(xBar);
+      Snapshots.clear(scalarBars);
+      Snapshots.clear(wHvp);
+      Snapshots.clear(xHvp);
+      Snapshots.clear(scalarHvps);
+      double value = Model_Rrule.lossHvpAdjoint(w, wDir, wBar, wHvp, x, xDir, xBar, xHvp, y, yDir,
+          1.0, scalarBars, scalarHvps);
+      flatten(scalarBars, wBar, xBar, gradient);
+      flatten(scalarHvps, wHvp, xHvp, hessianTimesDirection);
+      return value;
+    }
+
+    /**
+     * The Hessian at {@code point}, by {@link Model_Rrule#lossHessian}: a new array.
+     */
+    @Override
+    public double[][] hessian(double[] point) {
+      setArguments(point);
+      return Model_Rrule.lossHessian(w, x, y);
+    }
+
+    /**
+     * Sets the arguments of the next call from {@code point}.
+     */
+    private void setArguments(double[] point) {
+      Jacobians.requireDimension(point, dimension, "point");
+      int at = 0;
+      at = Jacobians.get(point, at, w);
+      at = Jacobians.get(point, at, x);
+      y = point[at];
+    }
+
+    /**
+     * Sets the direction of the next Hessian-vector product from {@code direction}.
+     */
+    private void setDirection(double[] direction) {
+      Jacobians.requireDimension(direction, dimension, "direction");
+      int at = 0;
+      at = Jacobians.get(direction, at, wDir);
+      at = Jacobians.get(direction, at, xDir);
+      yDir = direction[at];
+    }
+
+    /**
+     * Writes derivatives into {@code into} in the layout of a point, the one with respect to the k-th double or float input from {@code scalars[k]}.
+     */
+    private static void flatten(double[] scalars, double[] w, double[] x, double[] into) {
+      int at = 0;
+      at = Jacobians.put(into, at, w);
+      at = Jacobians.put(into, at, x);
+      into[at] = scalars[0];
+    }
   }
 }

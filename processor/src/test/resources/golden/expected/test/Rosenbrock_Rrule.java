@@ -2,6 +2,7 @@ package test;
 
 import io.jgrad.Directions;
 import io.jgrad.Jacobians;
+import io.jgrad.function.HessianFunction;
 import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
 import java.util.Arrays;
@@ -380,6 +381,16 @@ public final class Rosenbrock_Rrule {
   }
 
   /**
+   * {@link Rosenbrock#rosenbrock(double[])} as a function object, for optimisers and other libraries: a function of one point, its differentiable inputs flattened (the elements of {@code x}). See {@link RosenbrockFunction}.
+   *
+   * @param x its length is the function's, its contents the initial point's
+   * @return a new function object: not thread-safe, use one per thread
+   */
+  public static RosenbrockFunction rosenbrockFunction(double[] x) {
+    return new RosenbrockFunction(x);
+  }
+
+  /**
    * The forward sweep of {@link #rosenbrockAdjoint}: computes the value of {@link Rosenbrock#rosenbrock(double[])} and leaves on this thread's tapes (the first argument, {@code Tapes.current()}) what {@link #rosenbrockReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #rosenbrockAdjoint}, which cleans up.
    */
   public static double rosenbrockForward(Tapes tapes, double[] x, double[] xBar) {
@@ -464,5 +475,126 @@ public final class Rosenbrock_Rrule {
    * @param xHvp the Hessian times the direction, the part for {@code x}
    */
   public record RosenbrockHvp(double value, double[] xBar, double[] xHvp) {
+  }
+
+  /**
+   * {@link Rosenbrock#rosenbrock(double[])} as a function of one point: its differentiable inputs flattened in parameter order (the elements of {@code x}), as the rows and columns of {@link Rosenbrock_Rrule#rosenbrockHessian}.
+   *
+   * <p>Every call starts from its point: the arguments the method may change are set again before each call. The object keeps them and the derivatives' buffers, and reuses them: a call allocates only what the rules allocate, and the results that are new arrays by contract. It is therefore not thread-safe: use one per thread.
+   */
+  public static final class RosenbrockFunction implements HessianFunction {
+    private final int dimension;
+
+    private final double[] initialPoint;
+
+    private final double[] x;
+
+    private final double[] xBar;
+
+    private final double[] xDir;
+
+    private final double[] xHvp;
+
+    private RosenbrockFunction(double[] x) {
+      int columns = 0;
+      columns += Jacobians.size(x);
+      this.dimension = columns;
+      this.initialPoint = new double[columns];
+      Jacobians.put(this.initialPoint, 0, x);
+      // each call's arguments (arrays: copies, their contents set before each call)
+      this.x = Snapshots.copy(x);
+      // the gradient (zeroed before each call: the rules add into it)
+      this.xBar = Snapshots.zerosLike(x);
+      // the direction of a Hessian-vector product and the product (zeroed before each call)
+      this.xDir = Snapshots.zerosLike(x);
+      this.xHvp = Snapshots.zerosLike(x);
+    }
+
+    /**
+     * The number of inputs: the length of a point.
+     */
+    @Override
+    public int dimension() {
+      return dimension;
+    }
+
+    /**
+     * The differentiable arguments given to {@link Rosenbrock_Rrule#rosenbrockFunction}, flattened: a point to start from (a new array).
+     */
+    public double[] initialPoint() {
+      return initialPoint.clone();
+    }
+
+    /**
+     * {@link Rosenbrock#rosenbrock(double[])} at {@code point}: the method itself, bit for bit.
+     */
+    @Override
+    public double value(double[] point) {
+      setArguments(point);
+      return Rosenbrock.rosenbrock(x);
+    }
+
+    /**
+     * The value at {@code point} (bit for bit the method's) and the gradient, written into {@code gradient}, by {@link Rosenbrock_Rrule#rosenbrockAdjoint} with seed 1.
+     */
+    @Override
+    public double valueAndGradient(double[] point, double[] gradient) {
+      Jacobians.requireDimension(gradient, dimension, "gradient");
+      setArguments(point);
+      Snapshots.clear(xBar);
+      double value = Rosenbrock_Rrule.rosenbrockAdjoint(x, xBar, 1.0);
+      flatten(xBar, gradient);
+      return value;
+    }
+
+    /**
+     * The value at {@code point} (bit for bit the method's), the gradient, written into {@code gradient}, and the Hessian times {@code direction}, written into {@code hessianTimesDirection}, by {@link Rosenbrock_Rrule#rosenbrockHvpAdjoint} with seed 1.
+     */
+    @Override
+    public double valueGradientAndHessianTimes(double[] point, double[] direction,
+        double[] gradient, double[] hessianTimesDirection) {
+      Jacobians.requireDimension(gradient, dimension, "gradient");
+      Jacobians.requireDimension(hessianTimesDirection, dimension, "hessianTimesDirection");
+      setArguments(point);
+      setDirection(direction);
+      Snapshots.clear(xBar);
+      Snapshots.clear(xHvp);
+      double value = Rosenbrock_Rrule.rosenbrockHvpAdjoint(x, xDir, xBar, xHvp, 1.0);
+      flatten(xBar, gradient);
+      flatten(xHvp, hessianTimesDirection);
+      return value;
+    }
+
+    /**
+     * The Hessian at {@code point}, by {@link Rosenbrock_Rrule#rosenbrockHessian}: a new array.
+     */
+    @Override
+    public double[][] hessian(double[] point) {
+      setArguments(point);
+      return Rosenbrock_Rrule.rosenbrockHessian(x);
+    }
+
+    /**
+     * Sets the arguments of the next call from {@code point}.
+     */
+    private void setArguments(double[] point) {
+      Jacobians.requireDimension(point, dimension, "point");
+      Jacobians.get(point, 0, x);
+    }
+
+    /**
+     * Sets the direction of the next Hessian-vector product from {@code direction}.
+     */
+    private void setDirection(double[] direction) {
+      Jacobians.requireDimension(direction, dimension, "direction");
+      Jacobians.get(direction, 0, xDir);
+    }
+
+    /**
+     * Writes derivatives into {@code into} in the layout of a point.
+     */
+    private static void flatten(double[] x, double[] into) {
+      Jacobians.put(into, 0, x);
+    }
   }
 }

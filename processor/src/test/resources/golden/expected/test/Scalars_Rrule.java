@@ -1,6 +1,9 @@
 package test;
 
 import io.jgrad.Directions;
+import io.jgrad.Jacobians;
+import io.jgrad.function.HessianFunction;
+import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
 import java.util.Arrays;
 import javax.annotation.processing.Generated;
@@ -890,6 +893,18 @@ public final class Scalars_Rrule {
   }
 
   /**
+   * {@link Scalars#mix(double, double, int)} as a function object, for optimisers and other libraries: a function of one point, its differentiable inputs flattened ({@code a}, then {@code b}), the other arguments bound to the values given here. See {@link MixFunction}.
+   *
+   * @param a its value is the initial point's
+   * @param b its value is the initial point's
+   * @param n bound: passed to every call
+   * @return a new function object: not thread-safe, use one per thread
+   */
+  public static MixFunction mixFunction(double a, double b, int n) {
+    return new MixFunction(a, b, n);
+  }
+
+  /**
    * The forward sweep of {@link #mixAdjoint}: computes the value of {@link Scalars#mix(double, double, int)} and leaves on this thread's tapes (the first argument, {@code Tapes.current()}) what {@link #mixReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #mixAdjoint}, which cleans up.
    */
   public static double mixForward(Tapes tapes, double a, double b, int n) {
@@ -1005,5 +1020,140 @@ public final class Scalars_Rrule {
    * @param bHvp the Hessian times the direction, the part for {@code b}
    */
   public record MixHvp(double value, double aBar, double bBar, double aHvp, double bHvp) {
+  }
+
+  /**
+   * {@link Scalars#mix(double, double, int)} as a function of one point: its differentiable inputs flattened in parameter order ({@code a}, then {@code b}), as the rows and columns of {@link Scalars_Rrule#mixHessian}; the other arguments are bound by {@link Scalars_Rrule#mixFunction}.
+   *
+   * <p>Every call starts from its point: the arguments the method may change are set again before each call. The object keeps them and the derivatives' buffers, and reuses them: a call allocates only what the rules allocate, and the results that are new arrays by contract. It is therefore not thread-safe: use one per thread.
+   */
+  public static final class MixFunction implements HessianFunction {
+    private final int dimension;
+
+    private final double[] initialPoint;
+
+    private double a;
+
+    private double b;
+
+    private final int n;
+
+    private final double[] scalarBars;
+
+    private double aDir;
+
+    private double bDir;
+
+    private final double[] scalarHvps;
+
+    private MixFunction(double a, double b, int n) {
+      int columns = 0;
+      columns += 1;
+      columns += 1;
+      this.dimension = columns;
+      this.initialPoint = new double[columns];
+      int at = 0;
+      this.initialPoint[at++] = a;
+      this.initialPoint[at] = b;
+      // the data every call is passed
+      this.n = n;
+      // the gradient (zeroed before each call: the rules add into it)
+      this.scalarBars = new double[2];
+      // the Hessian-vector product (zeroed before each call)
+      this.scalarHvps = new double[2];
+    }
+
+    /**
+     * The number of inputs: the length of a point.
+     */
+    @Override
+    public int dimension() {
+      return dimension;
+    }
+
+    /**
+     * The differentiable arguments given to {@link Scalars_Rrule#mixFunction}, flattened: a point to start from (a new array).
+     */
+    public double[] initialPoint() {
+      return initialPoint.clone();
+    }
+
+    /**
+     * {@link Scalars#mix(double, double, int)} at {@code point}: the method itself, bit for bit.
+     */
+    @Override
+    public double value(double[] point) {
+      setArguments(point);
+      return Scalars.mix(a, b, n);
+    }
+
+    /**
+     * The value at {@code point} (bit for bit the method's) and the gradient, written into {@code gradient}, by {@link Scalars_Rrule#mixAdjoint} with seed 1.
+     */
+    @Override
+    public double valueAndGradient(double[] point, double[] gradient) {
+      Jacobians.requireDimension(gradient, dimension, "gradient");
+      setArguments(point);
+      Snapshots.clear(scalarBars);
+      double value = Scalars_Rrule.mixAdjoint(a, b, n, 1.0, scalarBars);
+      flatten(scalarBars, gradient);
+      return value;
+    }
+
+    /**
+     * The value at {@code point} (bit for bit the method's), the gradient, written into {@code gradient}, and the Hessian times {@code direction}, written into {@code hessianTimesDirection}, by {@link Scalars_Rrule#mixHvpAdjoint} with seed 1.
+     */
+    @Override
+    public double valueGradientAndHessianTimes(double[] point, double[] direction,
+        double[] gradient, double[] hessianTimesDirection) {
+      Jacobians.requireDimension(gradient, dimension, "gradient");
+      Jacobians.requireDimension(hessianTimesDirection, dimension, "hessianTimesDirection");
+      setArguments(point);
+      setDirection(direction);
+      Snapshots.clear(scalarBars);
+      Snapshots.clear(scalarHvps);
+      double value = Scalars_Rrule.mixHvpAdjoint(a, aDir, b, bDir, n, 1.0, scalarBars, scalarHvps);
+      flatten(scalarBars, gradient);
+      flatten(scalarHvps, hessianTimesDirection);
+      return value;
+    }
+
+    /**
+     * The Hessian at {@code point}, by {@link Scalars_Rrule#mixHessian}: a new array.
+     */
+    @Override
+    public double[][] hessian(double[] point) {
+      setArguments(point);
+      return Scalars_Rrule.mixHessian(a, b, n);
+    }
+
+    /**
+     * Sets the arguments of the next call from {@code point}.
+     */
+    private void setArguments(double[] point) {
+      Jacobians.requireDimension(point, dimension, "point");
+      int at = 0;
+      a = point[at++];
+      b = point[at];
+    }
+
+    /**
+     * Sets the direction of the next Hessian-vector product from {@code direction}.
+     */
+    private void setDirection(double[] direction) {
+      Jacobians.requireDimension(direction, dimension, "direction");
+      int at = 0;
+      aDir = direction[at++];
+      bDir = direction[at];
+    }
+
+    /**
+     * Writes derivatives into {@code into} in the layout of a point, the one with respect to the k-th double or float input from {@code scalars[k]}.
+     */
+    private static void flatten(double[] scalars, double[] into) {
+      int at = 0;
+      into[at++] = scalars[0];
+      into[at] = scalars[1];
+    }
   }
 }

@@ -2,6 +2,7 @@ package test;
 
 import io.jgrad.Directions;
 import io.jgrad.Jacobians;
+import io.jgrad.function.HessianFunction;
 import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
 import java.util.Arrays;
@@ -708,6 +709,17 @@ public final class Search_Rrule {
   }
 
   /**
+   * {@link Search#search(double[], double)} as a function object, for optimisers and other libraries: a function of one point, its differentiable inputs flattened (the elements of {@code x}, then {@code t}). See {@link SearchFunction}.
+   *
+   * @param x its length is the function's, its contents the initial point's
+   * @param t its value is the initial point's
+   * @return a new function object: not thread-safe, use one per thread
+   */
+  public static SearchFunction searchFunction(double[] x, double t) {
+    return new SearchFunction(x, t);
+  }
+
+  /**
    * The forward sweep of {@link #searchAdjoint}: computes the value of {@link Search#search(double[], double)} and leaves on this thread's tapes (the first argument, {@code Tapes.current()}) what {@link #searchReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #searchAdjoint}, which cleans up.
    */
   public static double searchForward(Tapes tapes, double[] x, double[] xBar, double t) {
@@ -867,5 +879,149 @@ public final class Search_Rrule {
    * @param tHvp the Hessian times the direction, the part for {@code t}
    */
   public record SearchHvp(double value, double[] xBar, double tBar, double[] xHvp, double tHvp) {
+  }
+
+  /**
+   * {@link Search#search(double[], double)} as a function of one point: its differentiable inputs flattened in parameter order (the elements of {@code x}, then {@code t}), as the rows and columns of {@link Search_Rrule#searchHessian}.
+   *
+   * <p>Every call starts from its point: the arguments the method may change are set again before each call. The object keeps them and the derivatives' buffers, and reuses them: a call allocates only what the rules allocate, and the results that are new arrays by contract. It is therefore not thread-safe: use one per thread.
+   */
+  public static final class SearchFunction implements HessianFunction {
+    private final int dimension;
+
+    private final double[] initialPoint;
+
+    private final double[] x;
+
+    private double t;
+
+    private final double[] xBar;
+
+    private final double[] scalarBars;
+
+    private final double[] xDir;
+
+    private final double[] xHvp;
+
+    private double tDir;
+
+    private final double[] scalarHvps;
+
+    private SearchFunction(double[] x, double t) {
+      int columns = 0;
+      columns += Jacobians.size(x);
+      columns += 1;
+      this.dimension = columns;
+      this.initialPoint = new double[columns];
+      int at = 0;
+      at = Jacobians.put(this.initialPoint, at, x);
+      this.initialPoint[at] = t;
+      // each call's arguments (arrays: copies, their contents set before each call)
+      this.x = Snapshots.copy(x);
+      // the gradient (zeroed before each call: the rules add into it)
+      this.xBar = Snapshots.zerosLike(x);
+      this.scalarBars = new double[1];
+      // the direction of a Hessian-vector product and the product (zeroed before each call)
+      this.xDir = Snapshots.zerosLike(x);
+      this.xHvp = Snapshots.zerosLike(x);
+      this.scalarHvps = new double[1];
+    }
+
+    /**
+     * The number of inputs: the length of a point.
+     */
+    @Override
+    public int dimension() {
+      return dimension;
+    }
+
+    /**
+     * The differentiable arguments given to {@link Search_Rrule#searchFunction}, flattened: a point to start from (a new array).
+     */
+    public double[] initialPoint() {
+      return initialPoint.clone();
+    }
+
+    /**
+     * {@link Search#search(double[], double)} at {@code point}: the method itself, bit for bit.
+     */
+    @Override
+    public double value(double[] point) {
+      setArguments(point);
+      return Search.search(x, t);
+    }
+
+    /**
+     * The value at {@code point} (bit for bit the method's) and the gradient, written into {@code gradient}, by {@link Search_Rrule#searchAdjoint} with seed 1.
+     */
+    @Override
+    public double valueAndGradient(double[] point, double[] gradient) {
+      Jacobians.requireDimension(gradient, dimension, "gradient");
+      setArguments(point);
+      Snapshots.clear(xBar);
+      Snapshots.clear(scalarBars);
+      double value = Search_Rrule.searchAdjoint(x, xBar, t, 1.0, scalarBars);
+      flatten(scalarBars, xBar, gradient);
+      return value;
+    }
+
+    /**
+     * The value at {@code point} (bit for bit the method's), the gradient, written into {@code gradient}, and the Hessian times {@code direction}, written into {@code hessianTimesDirection}, by {@link Search_Rrule#searchHvpAdjoint} with seed 1.
+     */
+    @Override
+    public double valueGradientAndHessianTimes(double[] point, double[] direction,
+        double[] gradient, double[] hessianTimesDirection) {
+      Jacobians.requireDimension(gradient, dimension, "gradient");
+      Jacobians.requireDimension(hessianTimesDirection, dimension, "hessianTimesDirection");
+      setArguments(point);
+      setDirection(direction);
+      Snapshots.clear(xBar);
+      Snapshots.clear(scalarBars);
+      Snapshots.clear(xHvp);
+      Snapshots.clear(scalarHvps);
+      double value = Search_Rrule.searchHvpAdjoint(x, xDir, xBar, xHvp, t, tDir, 1.0, scalarBars,
+          scalarHvps);
+      flatten(scalarBars, xBar, gradient);
+      flatten(scalarHvps, xHvp, hessianTimesDirection);
+      return value;
+    }
+
+    /**
+     * The Hessian at {@code point}, by {@link Search_Rrule#searchHessian}: a new array.
+     */
+    @Override
+    public double[][] hessian(double[] point) {
+      setArguments(point);
+      return Search_Rrule.searchHessian(x, t);
+    }
+
+    /**
+     * Sets the arguments of the next call from {@code point}.
+     */
+    private void setArguments(double[] point) {
+      Jacobians.requireDimension(point, dimension, "point");
+      int at = 0;
+      at = Jacobians.get(point, at, x);
+      t = point[at];
+    }
+
+    /**
+     * Sets the direction of the next Hessian-vector product from {@code direction}.
+     */
+    private void setDirection(double[] direction) {
+      Jacobians.requireDimension(direction, dimension, "direction");
+      int at = 0;
+      at = Jacobians.get(direction, at, xDir);
+      tDir = direction[at];
+    }
+
+    /**
+     * Writes derivatives into {@code into} in the layout of a point, the one with respect to the k-th double or float input from {@code scalars[k]}.
+     */
+    private static void flatten(double[] scalars, double[] x, double[] into) {
+      int at = 0;
+      at = Jacobians.put(into, at, x);
+      into[at] = scalars[0];
+    }
   }
 }

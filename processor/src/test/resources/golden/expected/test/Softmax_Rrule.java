@@ -2,6 +2,7 @@ package test;
 
 import io.jgrad.Directions;
 import io.jgrad.Jacobians;
+import io.jgrad.function.JacobianFunction;
 import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
 import javax.annotation.processing.Generated;
@@ -285,6 +286,16 @@ public final class Softmax_Rrule {
   }
 
   /**
+   * {@link Softmax#softmax(double[])} as a function object, for optimisers and other libraries: a function of one point, its differentiable inputs flattened (the elements of {@code z}). See {@link SoftmaxFunction}.
+   *
+   * @param z its length is the function's, its contents the initial point's
+   * @return a new function object: not thread-safe, use one per thread
+   */
+  public static SoftmaxFunction softmaxFunction(double[] z) {
+    return new SoftmaxFunction(z);
+  }
+
+  /**
    * The forward sweep of {@link #softmaxAdjoint}: computes the value of {@link Softmax#softmax(double[])} and leaves on this thread's tapes (the first argument, {@code Tapes.current()}) what {@link #softmaxReverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #softmaxAdjoint}, which cleans up.
    */
   public static double[] softmaxForward(Tapes tapes, double[] z, double[] zBar) {
@@ -410,5 +421,69 @@ public final class Softmax_Rrule {
    * @param zBar the derivative of the value with respect to {@code z}
    */
   public record SoftmaxGradient(double[] value, double[] zBar) {
+  }
+
+  /**
+   * {@link Softmax#softmax(double[])} as a function of one point: its differentiable inputs flattened in parameter order (the elements of {@code z}), as the columns of {@link Softmax_Rrule#softmaxJacobian}.
+   *
+   * <p>Every call starts from its point: the arguments the method may change are set again before each call. The object keeps them and the derivatives' buffers, and reuses them: a call allocates only what the rules allocate, and the results that are new arrays by contract. It is therefore not thread-safe: use one per thread.
+   */
+  public static final class SoftmaxFunction implements JacobianFunction {
+    private final int dimension;
+
+    private final double[] initialPoint;
+
+    private final double[] z;
+
+    private SoftmaxFunction(double[] z) {
+      int columns = 0;
+      columns += Jacobians.size(z);
+      this.dimension = columns;
+      this.initialPoint = new double[columns];
+      Jacobians.put(this.initialPoint, 0, z);
+      // each call's arguments (arrays: copies, their contents set before each call)
+      this.z = Snapshots.copy(z);
+    }
+
+    /**
+     * The number of inputs: the length of a point.
+     */
+    @Override
+    public int dimension() {
+      return dimension;
+    }
+
+    /**
+     * The differentiable arguments given to {@link Softmax_Rrule#softmaxFunction}, flattened: a point to start from (a new array).
+     */
+    public double[] initialPoint() {
+      return initialPoint.clone();
+    }
+
+    /**
+     * {@link Softmax#softmax(double[])} at {@code point}: the method itself, bit for bit.
+     */
+    @Override
+    public double[] value(double[] point) {
+      setArguments(point);
+      return Softmax.softmax(z);
+    }
+
+    /**
+     * The Jacobian at {@code point}, by {@link Softmax_Rrule#softmaxJacobian}: row {@code r} is output {@code r}, a column per input.
+     */
+    @Override
+    public double[][] jacobian(double[] point) {
+      setArguments(point);
+      return Softmax_Rrule.softmaxJacobian(z);
+    }
+
+    /**
+     * Sets the arguments of the next call from {@code point}.
+     */
+    private void setArguments(double[] point) {
+      Jacobians.requireDimension(point, dimension, "point");
+      Jacobians.get(point, 0, z);
+    }
   }
 }

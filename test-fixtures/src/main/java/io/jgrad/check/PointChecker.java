@@ -221,6 +221,9 @@ final class PointChecker {
         checkHessian(gradient, primalArgs, random);
       }
     }
+    if (rules.hasFunctionObject() && !layout.aliased()) {
+      checkFunctionObject(gradient, primalArgs);
+    }
     return new Result(true, false, fdError, dotError, jacobianError, kink, false, noisy,
         hvpError);
   }
@@ -910,6 +913,114 @@ final class PointChecker {
           .error();
     }
     return gradient(new RuleMethods.Gradient(hvp.value(), hvp.hvps()));
+  }
+
+  // ------------------------------------------------------------------ function objects
+
+  /**
+   * The function object ({@code fFunction}) at the point laid out as the columns: its value is
+   * the primal's, its gradient {@code f}'s, its Hessian-vector product along a random direction
+   * {@code fHvp}'s, its Hessian {@code fHessian}'s and its Jacobian {@code fJacobian}'s, bit for
+   * bit; it is a {@code HessianFunction} exactly where {@code fHessian} exists; the point is left
+   * as it is, and the value comes out the same when asked again after the other calls. Its
+   * direction comes from a generator of its own: the other checks see the points and directions
+   * they saw before function objects existed.
+   */
+  private void checkFunctionObject(DiffVector gradient, Object[] primalArgs) {
+    String name = rules.functionObjectName();
+    Object function = guarded(name, () -> rules.functionObject(Signature.copy(args)));
+    List<int[]> columns = layout.columns();
+    int n = columns.size();
+    double[] point = byColumn(layout.inputs(args), columns);
+    double[] pointCopy = point.clone();
+    Random random = new Random(Arrays.hashCode(point));
+    if (function instanceof io.jgrad.function.GradientFunction f) {
+      requireDimension(name, f.dimension(), n);
+      requireSameValue(name + ".value", value, guarded(name, () -> f.value(point)));
+      double[] actual = new double[n];
+      requireSameValue(name + ".valueAndGradient", value,
+          guarded(name, () -> f.valueAndGradient(point, actual)));
+      requireSameColumns(name + ".valueAndGradient", byColumn(gradient, columns), actual,
+          rules.reverseName());
+      if ((f instanceof io.jgrad.function.HessianFunction) != rules.hasHessian()) {
+        throw failure(name + " is a HessianFunction exactly where " + name.replaceAll(
+                "Function$", "Hessian") + " exists")
+            .with("actual", f.getClass().getName() + (rules.hasHessian() ? " without" : " with")
+                + " second order")
+            .error();
+      }
+      if (f instanceof io.jgrad.function.HessianFunction h && rules.hasHvp()) {
+        DiffVector d = layout.gaussian(random);
+        double[] g = new double[n];
+        double[] product = new double[n];
+        requireSameValue(name + ".valueGradientAndHessianTimes", value, guarded(name,
+            () -> h.valueGradientAndHessianTimes(point, byColumn(d, columns), g, product)));
+        requireSameColumns(name + ".valueGradientAndHessianTimes", byColumn(gradient, columns),
+            g, rules.reverseName());
+        requireSameColumns(name + ".valueGradientAndHessianTimes",
+            byColumn(hvpAlong(d, gradient, primalArgs), columns), product, rules.hvpName());
+        if (n <= HESSIAN_COLUMNS) {
+          requireSameMatrix(name + ".hessian", rules.hessian(Signature.copy(args)),
+              guarded(name, () -> h.hessian(point)), rules.hessianName());
+        }
+      }
+      requireSameValue(name + ".value, called again", value, guarded(name, () -> f.value(point)));
+    } else {
+      io.jgrad.function.JacobianFunction f = (io.jgrad.function.JacobianFunction) function;
+      requireDimension(name, f.dimension(), n);
+      requireSameValue(name + ".value", value, guarded(name, () -> f.value(point)));
+      requireSameMatrix(name + ".jacobian", rules.jacobian(Signature.copy(args)),
+          guarded(name, () -> f.jacobian(point)), rules.jacobianName());
+      requireSameValue(name + ".value, called again", value, guarded(name, () -> f.value(point)));
+    }
+    if (!Arrays.equals(pointCopy, point)) {
+      throw failure(name + " leaves the point as it is")
+          .with("expected", Arrays.toString(pointCopy))
+          .with("actual", Arrays.toString(point))
+          .error();
+    }
+  }
+
+  /** The entries of a vector in the order of {@code columns} (the layout of a point). */
+  private static double[] byColumn(DiffVector v, List<int[]> columns) {
+    double[] out = new double[columns.size()];
+    for (int c = 0; c < out.length; c++) {
+      int[] at = columns.get(c);
+      out[c] = at[0] < 0 ? v.scalars[at[1]] : v.arrays[at[0]][at[1]];
+    }
+    return out;
+  }
+
+  private void requireDimension(String name, int actual, int columns) {
+    if (actual != columns) {
+      throw failure(name + ".dimension() is the number of differentiable inputs")
+          .with("expected", columns)
+          .with("actual", actual)
+          .error();
+    }
+  }
+
+  private void requireSameColumns(String rule, double[] expected, double[] actual,
+      String reference) {
+    for (int c = 0; c < expected.length; c++) {
+      if (Double.doubleToLongBits(expected[c]) != Double.doubleToLongBits(actual[c])) {
+        throw failure(rule + " gives " + reference + "'s derivatives, bit for bit")
+            .with("entry", c + " (" + columnName(layout.columns().get(c)) + ")")
+            .with("expected", expected[c] + " (" + reference + ")")
+            .with("actual", actual[c] + " (" + rule + ")")
+            .error();
+      }
+    }
+  }
+
+  private void requireSameMatrix(String rule, double[][] expected, double[][] actual,
+      String reference) {
+    if (!Arrays.deepEquals(expected, actual)) {
+      throw failure(rule + " is " + reference + ", bit for bit")
+          .with("expected", Signature.render(expected))
+          .with("actual", Signature.render(actual))
+          .error();
+    }
   }
 
   /** The entries of a vector, scalars first. */

@@ -60,6 +60,8 @@ final class RuleMethods {
    * generated rules; messages then call them {@code custom rule Holder.name}.
    */
   private Class<?> holder;
+  /** {@code <name>Function}, the factory of the function object, where it is generated. */
+  private Method function;
 
   private RuleMethods(
       Signature signature,
@@ -104,6 +106,8 @@ final class RuleMethods {
     Method hvp = null;
     Method hessian = null;
     List<Class<?>> primalTypes = Arrays.asList(signature.types());
+    Method function = recordResult != null ? null
+        : optionalMethod(rrule, name + "Function", primalTypes);
     switch (signature.result) {
       case SCALAR:
         requireReturn(signature, forward, forward.getReturnType() == Dual.class, "io.jgrad.Dual");
@@ -154,6 +158,13 @@ final class RuleMethods {
     RuleMethods found =
         new RuleMethods(named, forward, forwardInto, reverse, adjoint, jacobian, accessors);
     found.directions = directionsMethod(signature, frule);
+    if (function != null) {
+      Class<?> expected = signature.result == Signature.ResultKind.SCALAR
+          ? io.jgrad.function.GradientFunction.class : io.jgrad.function.JacobianFunction.class;
+      requireReturn(signature, function, expected.isAssignableFrom(function.getReturnType()),
+          expected.getName());
+      found.function = function;
+    }
     if (hvp != null && hvp.getReturnType().isRecord()
         && hvp.getReturnType().getRecordComponents().length == 2 * accessors.length - 1) {
       found.hvp = hvp;
@@ -634,6 +645,20 @@ final class RuleMethods {
     } finally {
       images.writeBack();
     }
+  }
+
+  /** True if {@code <name>Function} exists: a function object of the method. */
+  boolean hasFunctionObject() {
+    return function != null;
+  }
+
+  String functionObjectName() {
+    return shortName(function);
+  }
+
+  /** Calls {@code <name>Function} on the arguments (float ones through their double images). */
+  Object functionObject(Object[] args) {
+    return invoke(function, FloatImages.of(signature, args).actual());
   }
 
   /** {@code Foo_Rrule.fHvp}, for messages. */

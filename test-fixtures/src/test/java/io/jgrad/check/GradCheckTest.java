@@ -61,6 +61,7 @@ import io.jgrad.check.fakes.WrongDirections;
 import io.jgrad.check.fakes.WrongHvp;
 import io.jgrad.check.fakes.RightHvp;
 import io.jgrad.check.fakes.AsymmetricHvp;
+import io.jgrad.check.fakes.WrongFunctionObject;
 import io.jgrad.check.fakes.WrongJacobian;
 import io.jgrad.check.fakes.WrongNestedTangent;
 import io.jgrad.check.fakes.WrongResultAdjoint;
@@ -286,6 +287,17 @@ class GradCheckTest {
       assertContains(
           message,
           "check:      AsymmetricHvp_Rrule.fHvp is symmetric: w . (H u) = u . (H w)");
+    }
+
+    @Test
+    void aFunctionObjectDisagreeingWithTheRulesFails() {
+      String message = failureOf(GradCheck.of(WrongFunctionObject.class, "f"));
+
+      assertContains(
+          message,
+          "check:      WrongFunctionObject_Rrule.fFunction.valueAndGradient gives"
+              + " WrongFunctionObject_Rrule.f's derivatives, bit for bit",
+          "entry:      0 (");
     }
 
     @Test

@@ -49,6 +49,7 @@ class CorpusTest {
           DataArguments.class,
           TailRecursion.class,
           SecondOrder.class,
+          FunctionObjects.class,
           RulesOfRules.class,
           CustomRuleCalls.class,
           Inlining.class,
@@ -973,6 +974,34 @@ class CorpusTest {
     add(e, CustomRuleCalls.class, "noisy", c -> c.range(-1.5, 1.5));
     add(e, CustomRuleCalls.class, "stableLogSumExp", c -> c.args(r -> args(array(r,
         r.nextInt(1, 6), -2, 2))));
+
+    // ---- FunctionObjects: the signatures FunctionObjectsTest builds function objects of
+    add(e, FunctionObjects.class, "weightedLoss", c -> c.args(r -> {
+      int n = r.nextInt(1, 5);
+      return args(u(r, -1, 1), array(r, n + r.nextInt(0, 2), -1, 1), n, array(r, n, -1, 1));
+    }));
+    // ragged, the first and last rows alike: GradCheck compares the final shape with the entry
+    add(e, FunctionObjects.class, "movedRows", c -> c.args(r -> {
+      double[][] m = new double[r.nextInt(1, 4)][];
+      int ends = r.nextInt(1, 4);
+      for (int i = 0; i < m.length; i++) {
+        m[i] = array(r, i == 0 || i == m.length - 1 ? ends : r.nextInt(1, 4), -1, 1);
+      }
+      return args((Object) m);
+    }));
+    add(e, FunctionObjects.class, "permuted", c -> c.args(r -> args(array(r, 4, -1, 1),
+        new int[] {2, 0, 3, 1})));
+    add(e, FunctionObjects.class, "floatScaled", c -> c.args(r -> {
+      int n = r.nextInt(1, 5);
+      return args((float) u(r, -1, 1), floatArray(r, n), array(r, n, -1, 1));
+    }));
+    add(e, FunctionObjects.class, "residuals", c -> c.args(r -> args(array(r, 2, -1, 1),
+        array(r, 4, 0, 1), array(r, 4, -1, 1))));
+    add(e, FunctionObjects.class, "gradientNorm", c -> c.args(r -> args(array(r,
+        r.nextInt(1, 5), -1.5, 1.5))));
+    add(e, FunctionObjects.class, "pairNorm", c -> c.args(r -> args(
+        new FunctionObjects.Pair(u(r, -1, 1), u(r, -1, 1)))));
+    add(e, FunctionObjects.class, "checked", c -> c.args(r -> args(u(r, -2, 2))));
 
     // ---- SecondOrder: Hessian-vector products through loops, branches, mutation, recursion
     add(e, SecondOrder.class, "quartic", c -> c.args(r -> args(array(r, r.nextInt(1, 6),

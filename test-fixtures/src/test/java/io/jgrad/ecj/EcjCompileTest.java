@@ -1,5 +1,6 @@
 package io.jgrad.ecj;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -8,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.jgrad.Grad;
 import io.jgrad.check.GradCheck;
+import io.jgrad.function.HessianFunction;
 import io.jgrad.processor.GradProcessor;
 import java.io.File;
 import java.io.IOException;
@@ -432,6 +434,54 @@ class EcjCompileTest {
     GradCheck.Report report = config.apply(GradCheck.of(type, method)).check();
     assertEquals(PACKAGE + "." + owner + "." + method, report.method()); // binary names
     assertTrue(report.points() > 0, "GradCheck checked no point: " + report);
+  }
+
+  /**
+   * The function objects of the ecj-compiled corpus behave as javac's, bit for bit: both are
+   * plain {@code io.jgrad.function} values (the interfaces come from the shared runtime), compared
+   * at random points by value, gradient, Hessian and Hessian-vector product.
+   */
+  @Test
+  void ecjCompiledFunctionObjectsBehaveAsJavacs() throws Exception {
+    record Factory(String rules, String name, List<Class<?>> types,
+        java.util.function.Supplier<Object[]> args) {
+      HessianFunction make(String pkg, ClassLoader loader) throws ReflectiveOperationException {
+        return (HessianFunction) Class.forName(pkg + "." + rules, true, loader)
+            .getMethod(name, types.toArray(Class<?>[]::new)).invoke(null, args.get());
+      }
+    }
+    List<Factory> factories = List.of(
+        new Factory("Classic_Rrule", "rosenbrockFunction", List.of(double[].class),
+            () -> new Object[] {new double[4]}),
+        new Factory("FunctionObjects_Rrule", "weightedLossFunction",
+            List.of(double.class, double[].class, int.class, double[].class),
+            () -> new Object[] {0.0, new double[4], 3, new double[] {0.5, -0.25, 1.0}}),
+        new Factory("FunctionObjects_Rrule", "movedRowsFunction", List.of(double[][].class),
+            () -> new Object[] {new double[][] {new double[3], new double[1], new double[3]}}),
+        new Factory("FunctionObjects_Rrule", "floatScaledFunction",
+            List.of(float.class, float[].class, double[].class),
+            () -> new Object[] {0f, new float[3], new double[3]}));
+    Random random = new Random(11);
+    for (Factory factory : factories) {
+      HessianFunction ecj = factory.make(PACKAGE, SCALAR.loader());
+      HessianFunction javac = factory.make(CORPUS_PACKAGE, EcjCompileTest.class.getClassLoader());
+      assertSame(SCALAR.loader(), ecj.getClass().getClassLoader());
+      int n = javac.dimension();
+      assertEquals(n, ecj.dimension(), factory.name());
+      for (int k = 0; k < 5; k++) {
+        double[] point = random.doubles(n, -1, 1).toArray();
+        double[] direction = random.doubles(n, -1, 1).toArray();
+        double[][] byEach = new double[4][n];
+        assertEquals(javac.valueGradientAndHessianTimes(point, direction, byEach[0], byEach[1]),
+            ecj.valueGradientAndHessianTimes(point, direction, byEach[2], byEach[3]),
+            factory.name());
+        assertArrayEquals(byEach[0], byEach[2], factory.name() + " gradient");
+        assertArrayEquals(byEach[1], byEach[3], factory.name() + " Hessian times a direction");
+        assertEquals(javac.value(point), ecj.value(point), factory.name() + " value");
+        assertTrue(java.util.Arrays.deepEquals(javac.hessian(point), ecj.hessian(point)),
+            factory.name() + " Hessian");
+      }
+    }
   }
 
   // ---------------------------------------------------------------- the array corpus

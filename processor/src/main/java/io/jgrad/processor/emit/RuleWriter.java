@@ -277,6 +277,7 @@ public final class RuleWriter {
       }
       type.addMethod(adjoint(rule));
       new SecondOrderApi(this).add(rule, type, recordNames.get(rule));
+      new FunctionObjectWriter(this).add(rule, type, recordNames.get(rule));
       if (rule.forwardPart() != null) {
         String link = linkSignature(rule);
         type.addMethod(method(rule.forwardPart(), rule,

@@ -91,12 +91,18 @@ final class SecondOrderApi {
     if (second.hvpDirections() != null) {
       addDirections(rule, type);
     }
-    if (rule.primal().params().stream().noneMatch(p -> p.type().shape() != null
-        && (p.type().shape().isMutable() || p.type().shape().holdsArrays()))) {
-      // (objects, and arrays records hold, that the method may change would need copies of
-      // their entry state for each column)
+    if (hasHessian(rule)) {
       type.addMethod(second.hvpDirections() != null ? hessianInChunks(rule) : hessian(rule));
     }
+  }
+
+  /** True if the reverse rule class of a {@code @Grad} method has {@code fHessian}. */
+  static boolean hasHessian(Rule rule) {
+    // (objects, and arrays records hold, that the method may change would need copies of
+    // their entry state for each column)
+    return rule.second() != null && rule.second().hvp() != null && !rule.helper()
+        && rule.primal().params().stream().noneMatch(p -> p.type().shape() != null
+            && (p.type().shape().isMutable() || p.type().shape().holdsArrays()));
   }
 
   /** {@code fHvpAdjointDirections} and the k-direction parts it calls. */
@@ -245,16 +251,16 @@ final class SecondOrderApi {
   }
 
   /** What each parameter of {@code fHvpAdjoint} is to its caller. */
-  private enum HvpRole { PRIMAL, DIRECTION, BAR, HVP, SEED, SCALAR_BARS, SCALAR_HVPS }
+  enum HvpRole { PRIMAL, DIRECTION, BAR, HVP, SEED, SCALAR_BARS, SCALAR_HVPS }
 
   /** {@code fHvpAdjoint}'s parameter {@code k}: its role and the primal parameter it is for. */
-  private record HvpParam(Var param, HvpRole role, Var primal) {}
+  record HvpParam(Var param, HvpRole role, Var primal) {}
 
   /**
    * The parameters of {@code fHvpAdjoint}, read against {@code fAdjoint}'s: each parameter of
    * {@code fAdjoint} that carries a derivative (but the seed) is followed by its tangent.
    */
-  private static List<HvpParam> hvpParams(Rule rule) {
+  static List<HvpParam> hvpParams(Rule rule) {
     List<Var> adjointParams = rule.reverse().params();
     List<Var> hvpParams = rule.second().hvp().params();
     Set<String> primalNames = rule.primal().params().stream().map(Var::name)

@@ -70,6 +70,11 @@ public final class RuleNames {
     return method + "Hessian";
   }
 
+  /** The factory of a method's function object: {@code fFunction}. */
+  public static String functionFactory(String method) {
+    return method + "Function";
+  }
+
   /** {@code logLoss} -> {@code LogLossGradient}. */
   public static String gradientRecord(String method) {
     return Character.toUpperCase(method.charAt(0)) + method.substring(1) + "Gradient";
