@@ -25,52 +25,21 @@ import org.hipparchus.util.Pair;
 import org.junit.jupiter.api.Test;
 
 /**
- * The adapters pass values and derivatives through unchanged, and Hipparchus' optimizers find
- * the known optima with them.
+ * The adapters pass the values and derivatives of jgrad's generated function objects through
+ * unchanged, and Hipparchus' optimizers find the known optima with them.
  */
 class HipparchusFunctionsTest {
   private static final double[] T = {0, 0.25, 0.5, 1, 1.5, 2, 3, 4, 6, 8};
   private static final double[] TRUTH = {2.5, 0.8, 0.3};
 
-  /** The gradient function of {@link OptimizationModels#rosenbrock} over n inputs. */
+  /** The function object jgrad generates for {@link OptimizationModels#rosenbrock}. */
   private static GradientFunction rosenbrock(int n) {
-    return new GradientFunction() {
-      @Override
-      public int dimension() {
-        return n;
-      }
-
-      @Override
-      public double value(double[] point) {
-        return OptimizationModels.rosenbrock(point);
-      }
-
-      @Override
-      public double valueAndGradient(double[] point, double[] gradient) {
-        Arrays.fill(gradient, 0);
-        return OptimizationModels_Rrule.rosenbrockAdjoint(point, gradient, 1.0);
-      }
-    };
+    return OptimizationModels_Rrule.rosenbrockFunction(new double[n]);
   }
 
-  /** The Jacobian function of {@link OptimizationModels#decay} at the times {@link #T}. */
+  /** ... and for {@link OptimizationModels#decay} at the times {@link #T}. */
   private static JacobianFunction decay() {
-    return new JacobianFunction() {
-      @Override
-      public int dimension() {
-        return 3;
-      }
-
-      @Override
-      public double[] value(double[] point) {
-        return OptimizationModels.decay(point, T);
-      }
-
-      @Override
-      public double[][] jacobian(double[] point) {
-        return OptimizationModels_Rrule.decayJacobian(point, T);
-      }
-    };
+    return OptimizationModels_Rrule.decayFunction(new double[3], T);
   }
 
   @Test
