@@ -32,7 +32,7 @@ class RulesFromTheClassPathTest {
 
   private static String index(String target) throws IOException {
     try (InputStream in = RulesFromTheClassPathTest.class.getClassLoader()
-        .getResourceAsStream("META-INF/jgrad/rules/" + target)) {
+        .getResourceAsStream("io/jgrad/rules/" + target)) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
     }
   }
