@@ -132,6 +132,22 @@ class CustomRulesClasspathTest {
     checkRules(run.classes());
   }
 
+  /** Under ecj too, a rule whose signature matches no target method is an error at the rule. */
+  @Test
+  void ecjReportsAWrongSignatureAtTheRule() throws Exception {
+    Path dir = temp.resolve("ecj-wrong");
+    String wrong = RULES.replace("public static Dual cube(double x, double xDot)",
+        "public static Dual cube(double x, float xDot)");
+    EcjRun run = EcjRun.compile(dir, List.of(write(dir.resolve("src"), "rules/CubeRules.java",
+        wrong)), List.of(library.toString()));
+    assertTrue(!run.success(), run.output());
+    int line = wrong.substring(0, wrong.indexOf("cube(double x, float xDot)")).split("\n", -1)
+        .length;
+    assertTrue(run.output().contains("(at line " + line + ")") && run.output().contains(
+        "custom rule cube(double, float) matches no method of Lib: the signature jgrad expects"
+        + " is, for Lib.cube(double): static Dual cube(double "), run.output());
+  }
+
   /** f(x) = x^4 through cube's rule: f'(x) = 4 x^3 in both modes. */
   private static void checkRules(Path classes) throws Exception {
     double x = 1.5;
