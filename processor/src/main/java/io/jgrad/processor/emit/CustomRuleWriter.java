@@ -19,10 +19,13 @@ import javax.lang.model.element.Modifier;
  * (second order), which are jgrad's forward mode of the holder's own reverse rule.
  *
  * <p>The reverse rule follows the convention of a generated {@code fAdjoint}: it runs the target
- * and adds the derivatives, leaving the arrays as the target leaves them. The forward part calls
- * the target itself (the value bit for bit), keeping the entry contents of the arrays the target
- * may write; the reverse part puts those back before the reverse rule runs and after it, as a
- * callee's reverse part leaves the arrays as they were before its forward part.
+ * and adds the derivatives, leaving the arrays as the target leaves them. For a target of
+ * numbers (no arrays) the forward part calls it with seed 1, which gives the value and every
+ * partial derivative in one call, and keeps the partials for the reverse part, which multiplies
+ * them by the seed: the target runs once, as in an adjoint written by hand. Otherwise the
+ * forward part calls the target itself (the value bit for bit), keeping the entry contents of
+ * the arrays it may write, and the reverse part puts those back before the reverse rule runs and
+ * after it, as a callee's reverse part leaves the arrays as they were before its forward part.
  */
 final class CustomRuleWriter {
   private static final ClassName DUAL = ClassName.get("io.jgrad", "Dual");
@@ -127,8 +130,19 @@ final class CustomRuleWriter {
         .build();
   }
 
+  /**
+   * True for a target of numbers (and data) with a number result: its partial derivatives are
+   * computed on the forward sweep, with the value, and kept on the tape.
+   */
+  private boolean preaccumulates() {
+    return rule.returnType().isFloating() && !rule.takesArrays();
+  }
+
   /** The forward part: the target's value; the entry contents of arrays it may write kept. */
   MethodSpec forwardPart() {
+    if (preaccumulates()) {
+      return preaccumulatingForwardPart();
+    }
     MethodSpec.Builder m = start(RuleNames.forwardPart(rule.name()));
     partParameters(m, false);
     for (int k = 0; k < arity(); k++) {
@@ -155,6 +169,9 @@ final class CustomRuleWriter {
    * adjoints of the number parameters pushed, last on top.
    */
   MethodSpec reversePart() {
+    if (preaccumulates()) {
+      return preaccumulatedReversePart();
+    }
     MethodSpec.Builder m = start(RuleNames.reversePart(rule.name()));
     partParameters(m, false);
     String seed = seedParameter(m, false);
@@ -186,6 +203,9 @@ final class CustomRuleWriter {
    * holder's forward rule, the tangent on top of the tape.
    */
   MethodSpec forwardTangent() {
+    if (preaccumulates()) {
+      return preaccumulatingForwardTangent();
+    }
     MethodSpec.Builder m = start(RuleNames.tangentPart(RuleNames.forwardPart(rule.name())));
     partParameters(m, true);
     for (int k = 0; k < arity(); k++) {
@@ -228,6 +248,9 @@ final class CustomRuleWriter {
    * gives the adjoints and their tangents.
    */
   MethodSpec reverseTangent() {
+    if (preaccumulates()) {
+      return preaccumulatedReverseTangent();
+    }
     MethodSpec.Builder m = start(RuleNames.tangentPart(RuleNames.reversePart(rule.name())));
     partParameters(m, true);
     String seed = seedParameter(m, true);
@@ -252,6 +275,124 @@ final class CustomRuleWriter {
             RuleNames.reversePart(rule.name()), holder, rule.reverseRule(), holderForward,
             reverseRuleTangent)
         .build();
+  }
+
+  /**
+   * The forward part of a target of numbers: the holder's reverse rule with seed 1 gives the
+   * value and the partial derivatives, which go onto the tape for the reverse part.
+   */
+  private MethodSpec preaccumulatingForwardPart() {
+    MethodSpec.Builder m = start(RuleNames.forwardPart(rule.name()));
+    partParameters(m, false);
+    String bars = scalarBars(m);
+    String value = names.fresh("value");
+    m.addStatement("$T $N = $T.$L($L)", JavaEmitter.typeName(rule.returnType()), value, holder,
+        rule.reverseRule(), join(reverseArgs("1.0", bars, false)));
+    for (int at = 0; at < scalarCount(); at++) {
+      m.addStatement("$N.pushDouble($N[$L])", tapes, bars, at);
+    }
+    m.addStatement("return $N", value);
+    return m.returns(JavaEmitter.typeName(rule.returnType()))
+        .addJavadoc("The forward sweep of the reverse mode of {@link $T#$L}: the custom rule"
+            + " {@link $T#$L} with seed 1 gives the value and the partial derivatives, which"
+            + " {@link #$L} takes from the tape.\n", target, link(), holder, rule.reverseRule(),
+            RuleNames.reversePart(rule.name()))
+        .build();
+  }
+
+  /** The reverse part of a target of numbers: the seed times the kept partial derivatives. */
+  private MethodSpec preaccumulatedReversePart() {
+    MethodSpec.Builder m = start(RuleNames.reversePart(rule.name()));
+    partParameters(m, false);
+    String seed = seedParameter(m, false);
+    List<String> partials = popPartials(m, false);
+    for (String p : partials) {
+      // a zero seed adds nothing, even where a partial is not finite
+      m.addStatement("$N.pushDouble($T.times($N, $N))", tapes, SNAPSHOTS, seed, p);
+    }
+    return m.returns(TypeName.VOID)
+        .addJavadoc("The reverse sweep of the reverse mode of {@link $T#$L}: the seed times the"
+            + " partial derivatives {@link #$L} kept, pushed onto the tape (last parameter on"
+            + " top).\n", target, link(), RuleNames.forwardPart(rule.name()))
+        .build();
+  }
+
+  /**
+   * The tangent form of {@link #preaccumulatingForwardPart}: jgrad's forward rule of the
+   * holder's reverse rule, with seed 1, gives the value, the partials and their tangents.
+   */
+  private MethodSpec preaccumulatingForwardTangent() {
+    MethodSpec.Builder m = start(RuleNames.tangentPart(RuleNames.forwardPart(rule.name())));
+    partParameters(m, true);
+    String bars = scalarBars(m);
+    String barsDot = names.fresh(RuleNames.tangent(bars));
+    m.addStatement("double[] $N = new double[$L]", barsDot, scalarCount());
+    List<CodeBlock> args = reverseArgs("1.0", bars, true);
+    args.add(CodeBlock.of("$N", barsDot));
+    String dual = names.fresh("dual");
+    m.addStatement("$T $N = $T.$L($L)", DUAL, dual, holderForward, reverseRuleTangent,
+        join(args));
+    for (int at = 0; at < scalarCount(); at++) {
+      m.addStatement("$N.pushDouble($N[$L])", tapes, bars, at);
+      m.addStatement("$N.pushDouble($N[$L])", tapes, barsDot, at);
+    }
+    m.addStatement("$N.pushDouble($N.tangent())", tapes, dual);
+    m.addStatement(rule.returnType().equals(Type.FLOAT) ? "return (float) $N.value()"
+        : "return $N.value()", dual);
+    return m.returns(JavaEmitter.typeName(rule.returnType()))
+        .addJavadoc("The tangent form of {@link #$L} (forward mode over the reverse rule):"
+            + " jgrad's forward rule of the custom rule {@link $T#$L}, {@link $T#$L}, with seed"
+            + " 1 gives the value, the partial derivatives and their tangents; the value's"
+            + " tangent is left on top of the tape.\n", RuleNames.forwardPart(rule.name()),
+            holder, rule.reverseRule(), holderForward, reverseRuleTangent)
+        .build();
+  }
+
+  /** The tangent form of {@link #preaccumulatedReversePart}. */
+  private MethodSpec preaccumulatedReverseTangent() {
+    MethodSpec.Builder m = start(RuleNames.tangentPart(RuleNames.reversePart(rule.name())));
+    partParameters(m, true);
+    String seed = seedParameter(m, true);
+    String seedDot = RuleNames.tangent(seed);
+    List<String> partials = popPartials(m, true);
+    for (int k = 0; k < partials.size(); k += 2) {
+      String p = partials.get(k);
+      String pDot = partials.get(k + 1);
+      m.addStatement("$N.pushDouble($T.times($N, $N))", tapes, SNAPSHOTS, seed, p);
+      m.addStatement("$N.pushDouble($T.times($N, $N) + $T.times($N, $N))", tapes, SNAPSHOTS,
+          seedDot, p, SNAPSHOTS, seed, pDot);
+    }
+    return m.returns(TypeName.VOID)
+        .addJavadoc("The tangent form of {@link #$L}: the adjoints {@code seed * p} and their"
+            + " tangents {@code seedDot * p + seed * pDot}, each number parameter's pushed"
+            + " followed by its tangent.\n", RuleNames.reversePart(rule.name()))
+        .build();
+  }
+
+  /**
+   * The partial derivatives the forward part left on the tape, in parameter order (each followed
+   * by its tangent in a tangent form), taken from the last.
+   */
+  private List<String> popPartials(MethodSpec.Builder m, boolean tangents) {
+    List<String> out = new ArrayList<>();
+    for (int k = arity() - 1; k >= 0; k--) {
+      if (!rule.differentiable(k)) {
+        continue;
+      }
+      if (tangents) {
+        String pDot = names.fresh(RuleNames.tangent("partial" + capitalized(name(k))));
+        m.addStatement("double $N = $N.popDouble()", pDot, tapes);
+        out.add(0, pDot);
+      }
+      String p = names.fresh("partial" + capitalized(name(k)));
+      m.addStatement("double $N = $N.popDouble()", p, tapes);
+      out.add(0, p);
+    }
+    return out;
+  }
+
+  private static String capitalized(String name) {
+    return Character.toUpperCase(name.charAt(0)) + name.substring(1);
   }
 
   /**
@@ -307,9 +448,10 @@ final class CustomRuleWriter {
       }
     }
     if (seed != null) {
-      args.add(CodeBlock.of("$N", seed));
+      boolean literal = Character.isDigit(seed.charAt(0)); // 1.0: a preaccumulating call
+      args.add(literal ? CodeBlock.of("$L", seed) : CodeBlock.of("$N", seed));
       if (tangents) {
-        args.add(CodeBlock.of("$N", RuleNames.tangent(seed)));
+        args.add(literal ? CodeBlock.of("0.0") : CodeBlock.of("$N", RuleNames.tangent(seed)));
       }
     }
     if (bars != null) {
