@@ -180,7 +180,9 @@ sealed interface Expr {
   record LibCall(String function, List<Expr> args, JType type) implements Expr {
     @Override
     public void print(Printer p) {
-      p.text(function + "(");
+      // the traced twin calls methods with custom rules through TracedSpecial, which marks the
+      // point singular where their derivatives are not finite
+      p.text((p.traced ? LibraryCalls.traced(function) : function) + "(");
       for (int i = 0; i < args.size(); i++) {
         p.text(i > 0 ? ", " : "").expr(args.get(i));
       }

@@ -54,6 +54,12 @@ final class LibraryCalls {
         v.expr()), JType.VOID)));
   }
 
+  /** The twin's function for {@code function}: {@link TracedSpecial}'s for Special's. */
+  static String traced(String function) {
+    return function.startsWith(OWNER + ".") ? TracedSpecial.class.getName()
+        + function.substring(OWNER.length()) : function;
+  }
+
   private static Expr call(String method, Expr... args) {
     return new Expr.LibCall(OWNER + "." + method, List.of(args), JType.DOUBLE);
   }
