@@ -268,7 +268,12 @@ final class GradPipeline {
       addSecondOrder(rules, keys, secondInputs, table);
       List<NestedRule> nested = nestedWithHvp(callees, rules, keys);
       start = timings.add("second order", start);
-      writeTangentTypes(rules);
+      List<io.jgrad.processor.ir.Type> adapterTypes = new ArrayList<>();
+      adapters.values().forEach(list -> list.forEach(a -> {
+        adapterTypes.addAll(a.rule().parameterTypes());
+        adapterTypes.add(a.rule().returnType());
+      }));
+      writeTangentTypes(rules, adapterTypes);
       java.util.Set<TypeElement> owners = new java.util.LinkedHashSet<>(rules.keySet());
       owners.addAll(copies.keySet());
       owners.addAll(adapters.keySet());
@@ -890,8 +895,10 @@ final class GradPipeline {
    * {@code Outer_Inner_Rrule}); then each {@code @Grad} method gets an error that says so.
    */
   /** The tangent class of every record the rules use, each once per compilation. */
-  private void writeTangentTypes(Map<TypeElement, List<RuleWriter.Rule>> rules) {
+  private void writeTangentTypes(Map<TypeElement, List<RuleWriter.Rule>> rules,
+      List<io.jgrad.processor.ir.Type> others) {
     Map<String, io.jgrad.processor.ir.RecordShape> shapes = new LinkedHashMap<>();
+    others.forEach(t -> TangentWriter.collect(t, shapes)); // the custom rules' records
     rules.values().forEach(list -> list.forEach(rule -> {
       Function f = rule.primal();
       f.params().forEach(p -> TangentWriter.collect(p.type(), shapes));

@@ -138,24 +138,35 @@ final class CustomRuleLookup {
     }
   }
 
-  /** Custom rules here are for numbers, arrays of them and data, as CustomRules describes. */
+  /**
+   * Custom rules are for numbers, arrays of them, data and records of numbers and data (not
+   * holding arrays), as CustomRules describes.
+   */
   private static void requireSupported(Signature signature) {
     for (int i = 0; i < signature.arity(); i++) {
-      if (signature.kind(i).isRecord()) {
+      if (signature.kind(i).isRecord() && (signature.type(i).isArray()
+          || signature.recordType(i).holdsMemory())) {
         throw new IllegalArgumentException("GradCheck.ofRules checks custom rules of methods"
-            + " whose parameters are double, float, double[], double[][], double[][][] (or float"
-            + " arrays) and data; " + signature.describe() + " has the record parameter "
-            + signature.name(i));
+            + " whose parameters are numbers, arrays of numbers, data and records of numbers"
+            + " and data; " + signature.describe() + " has the parameter " + signature.name(i)
+            + ", which holds arrays or is an array of records");
       }
     }
-    if (signature.recordResult != null) {
+    if (signature.recordResult != null && signature.recordResult.holdsMemory()) {
       throw new IllegalArgumentException("GradCheck.ofRules checks custom rules of methods"
-          + " returning double, float, double[] or void; " + signature.describe() + " returns "
-          + signature.primal.getReturnType().getName());
+          + " returning numbers, double[], void or records of numbers; " + signature.describe()
+          + " returns " + signature.primal.getReturnType().getName() + ", which holds arrays");
     }
   }
 
   private static Class<?> forwardReturn(Signature signature) {
+    if (signature.recordResult != null) {
+      for (Class<?> nested : signature.recordResult.tangentClass().getDeclaredClasses()) {
+        if (nested.getSimpleName().equals("Dual")) {
+          return nested; // R_Tangent.Dual
+        }
+      }
+    }
     switch (signature.result) {
       case SCALAR:
         return Dual.class;

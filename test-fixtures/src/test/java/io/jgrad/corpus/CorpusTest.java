@@ -961,6 +961,11 @@ class CorpusTest {
     add(e, CustomRuleCalls.class, "opaque", c -> c.range(-1.5, 1.5));
     add(e, CustomRuleCalls.class, "sumOfLogistics", c -> c.range(-2, 2));
     add(e, CustomRuleCalls.class, "librarySum", c -> c.range(0.5, 2));
+    add(e, CustomRuleCalls.class, "rotatedNorm", c -> c.range(0.5, 2));
+    // smoothAbs(4 x0, x1) = sqrt(16 x0^2 + x1^2) is in [2.06, 2.83] for x in [0.5, 0.7]: bucket 2
+    add(e, CustomRuleCalls.class, "bucketed", c -> c.range(0.5, 0.7).arrayLength(6));
+    add(e, CustomRuleCalls.class, "normOfRecord", c -> c.args(r -> args(new Special.Vec2(
+        u(r, 0.5, 2), u(r, -2, -0.5)), u(r, 0.5, 2))));
     add(e, CustomRuleCalls.class, "softmaxCrossEntropy", c -> c.args(r -> {
       int n = r.nextInt(1, 6);
       return args(array(r, n, -2, 2), r.nextInt(0, n));

@@ -42,6 +42,33 @@ public final class CustomRuleCalls {
     return Math.sqrt(s);
   }
 
+  /** Records through custom rules: a record argument, a record result. */
+  @Grad
+  public static double rotatedNorm(double x, double y, double a) {
+    Special.Vec2 v = Special.rotate(new Special.Vec2(x, y * a), a);
+    return Special.norm(v) * v.x();
+  }
+
+  /** A record parameter passed to a custom rule. */
+  @Grad
+  public static double normOfRecord(Special.Vec2 v, double s) {
+    return Special.norm(new Special.Vec2(v.x() * s, v.y())) + Special.norm(v) * s;
+  }
+
+  /**
+   * A private method whose result has no derivative calls a method with custom rules: jgrad
+   * copies it into the rule classes, and the copy calls the target itself (seed 3072, program
+   * 254: the copy could not call it).
+   */
+  private static int bucketOf(double a, double b) {
+    return (int) Special.smoothAbs(a, b);
+  }
+
+  @Grad
+  public static double bucketed(double[] x) {
+    return x[Math.floorMod(bucketOf(4 * x[0], x[1]), x.length)] * Special.logSumExp(x);
+  }
+
   /** A loop of custom-rule calls. */
   @Grad
   public static double sumOfLogistics(double[] x) {

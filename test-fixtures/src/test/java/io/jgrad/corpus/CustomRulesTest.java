@@ -40,6 +40,9 @@ class CustomRulesTest {
     GradCheck.ofRules(SpecialRules.class, "prefixSums").check();
     GradCheck.ofRules(SpecialRules.class, "floatProduct").check();
     GradCheck.ofRules(DoubleRules.class, "sum").check();
+    GradCheck.ofRules(SpecialRules.class, "norm").args(r -> new Object[] {new Special.Vec2(
+        1 + r.nextDouble(), -1 - r.nextDouble())}).check();
+    GradCheck.ofRules(SpecialRules.class, "rotate").check();
   }
 
   @Test

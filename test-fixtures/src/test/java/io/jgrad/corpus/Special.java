@@ -82,6 +82,20 @@ public final class Special {
     return (float) (x * y);
   }
 
+  /** A record of numbers, for the custom rules of {@link #norm} and {@link #rotate}. */
+  public record Vec2(double x, double y) {}
+
+  public static double norm(Vec2 v) {
+    return Math.sqrt(v.x() * v.x() + v.y() * v.y());
+  }
+
+  /** v rotated by angle: a record result. */
+  public static Vec2 rotate(Vec2 v, double angle) {
+    double c = Math.cos(angle);
+    double s = Math.sin(angle);
+    return new Vec2(c * v.x() - s * v.y(), s * v.x() + c * v.y());
+  }
+
   /** Rounded down to a multiple of 0.25: piecewise constant, listed as zeroDerivative. */
   public static double grid(double x) {
     return Math.floor(4 * x) / 4;

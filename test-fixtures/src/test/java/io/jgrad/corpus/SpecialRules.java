@@ -161,4 +161,38 @@ public final class SpecialRules {
     scalarBars[1] += seed * x;
     return Special.floatProduct(x, y);
   }
+  public static Dual norm(Special.Vec2 v, Special_Vec2_Tangent vDot) {
+    double n = Special.norm(v);
+    return new Dual(n, (v.x() * vDot.x + v.y() * vDot.y) / n);
+  }
+
+  public static double normAdjoint(Special.Vec2 v, Special_Vec2_Tangent vBar, double seed) {
+    double n = Special.norm(v);
+    vBar.x += seed * v.x() / n;
+    vBar.y += seed * v.y() / n;
+    return n;
+  }
+
+  /** d(c x - s y) = c dx - s dy - r.y da, d(s x + c y) = s dx + c dy + r.x da. */
+  public static Special_Vec2_Tangent.Dual rotate(Special.Vec2 v, Special_Vec2_Tangent vDot,
+      double angle, double angleDot) {
+    Special.Vec2 r = Special.rotate(v, angle);
+    double c = Math.cos(angle);
+    double s = Math.sin(angle);
+    Special_Vec2_Tangent t = new Special_Vec2_Tangent();
+    t.x = c * vDot.x - s * vDot.y - r.y() * angleDot;
+    t.y = s * vDot.x + c * vDot.y + r.x() * angleDot;
+    return new Special_Vec2_Tangent.Dual(r, t);
+  }
+
+  public static Special.Vec2 rotateAdjoint(Special.Vec2 v, Special_Vec2_Tangent vBar,
+      double angle, Special_Vec2_Tangent resultBar, double[] scalarBars) {
+    Special.Vec2 r = Special.rotate(v, angle);
+    double c = Math.cos(angle);
+    double s = Math.sin(angle);
+    vBar.x += c * resultBar.x + s * resultBar.y;
+    vBar.y += -s * resultBar.x + c * resultBar.y;
+    scalarBars[0] += -r.y() * resultBar.x + r.x() * resultBar.y;
+    return r;
+  }
 }

@@ -233,17 +233,19 @@ public final class CustomRuleChecks {
     for (VariableElement p : m.getParameters()) {
       if (irType(p.asType()) == null) {
         return "its parameter " + p.getSimpleName() + " is a " + p.asType() + "; custom rules"
-            + " take numbers, arrays of numbers and data (int, long, boolean, String, enums and"
-            + " their arrays)";
+            + " take numbers, arrays of numbers, data (int, long, boolean, String, enums and"
+            + " their arrays) and records of numbers and data (not holding arrays, not classes"
+            + " used as values or arrays of records, yet)";
       }
     }
     Type returns = irType(m.getReturnType());
     boolean result = returns != null && (returns.isFloating() || returns.equals(Type.VOID)
-        || returns.equals(Type.DOUBLE_ARRAY) || returns.equals(Type.DOUBLE_MATRIX));
+        || returns.equals(Type.DOUBLE_ARRAY) || returns.equals(Type.DOUBLE_MATRIX)
+        || returns.isRecord() && returns.shape().isDifferentiable());
     if (!result) {
       return "it returns " + m.getReturnType() + "; custom rules are for methods returning"
-          + " double, float, double[], double[][] or void (a method whose result has no"
-          + " derivative needs none: list it in zeroDerivative)";
+          + " double, float, double[], double[][], void or a record of numbers (a method whose"
+          + " result has no derivative needs none: list it in zeroDerivative)";
     }
     if (returns.equals(Type.VOID) && m.getParameters().stream()
         .noneMatch(p -> irType(p.asType()).isFloatingArray() && !isNoGrad(p))) {
@@ -264,7 +266,9 @@ public final class CustomRuleChecks {
   /** The forward rule's signature: the parameters, each differentiable one with its tangent. */
   public List<String> expectedForward(ExecutableElement m) {
     List<String> out = new ArrayList<>();
-    out.add(forwardResult(m.getReturnType()));
+    Type result = irType(m.getReturnType());
+    out.add(result != null && result.isRecord() ? result.tangentType() + ".Dual"
+        : forwardResult(m.getReturnType()));
     for (VariableElement p : m.getParameters()) {
       out.add(types.erasure(p.asType()).toString());
       Type t = irType(p.asType());
@@ -286,7 +290,7 @@ public final class CustomRuleChecks {
     for (VariableElement p : m.getParameters()) {
       out.add(types.erasure(p.asType()).toString());
       Type t = irType(p.asType());
-      if (t != null && t.isFloatingArray() && !isNoGrad(p)) {
+      if (t != null && t.hasShadow() && !isNoGrad(p)) {
         out.add(t.tangentType().toString());
       }
       scalars |= t != null && t.isFloating() && !isNoGrad(p);
@@ -294,7 +298,7 @@ public final class CustomRuleChecks {
     Type result = irType(m.getReturnType());
     if (result != null && result.isFloating()) {
       out.add("double");
-    } else if (result != null && result.isArray()) {
+    } else if (result != null && result.hasShadow()) {
       out.add(result.tangentType().toString());
     }
     if (scalars) {
@@ -315,16 +319,26 @@ public final class CustomRuleChecks {
   /** True if {@code r} has exactly the return and parameter types of {@code expected}. */
   private boolean matches(ExecutableElement r, List<String> expected) {
     if (r.getParameters().size() != expected.size() - 1
-        || !types.erasure(r.getReturnType()).toString().equals(expected.get(0))) {
+        || !sameType(r.getReturnType(), expected.get(0))) {
       return false;
     }
     for (int k = 0; k < r.getParameters().size(); k++) {
-      if (!types.erasure(r.getParameters().get(k).asType()).toString()
-          .equals(expected.get(k + 1))) {
+      if (!sameType(r.getParameters().get(k).asType(), expected.get(k + 1))) {
         return false;
       }
     }
     return true;
+  }
+
+  /**
+   * True if {@code actual} is the type named {@code expected}. A tangent class jgrad generates
+   * this round ({@code Vec2_Tangent}) is unresolved until the next: it matches by the name the
+   * source gives it, qualified or not.
+   */
+  private boolean sameType(TypeMirror actual, String expected) {
+    String text = types.erasure(actual).toString();
+    return text.equals(expected) || actual.getKind() == TypeKind.ERROR
+        && expected.endsWith("." + text);
   }
 
   /** The error for a holder method named like a rule whose signature matches none. */
@@ -384,7 +398,7 @@ public final class CustomRuleChecks {
       String n = p.getSimpleName().toString();
       out.add(n);
       Type t = irType(p.asType());
-      if (t != null && t.isFloatingArray() && !isNoGrad(p)) {
+      if (t != null && t.hasShadow() && !isNoGrad(p)) {
         out.add(RuleNames.adjoint(n));
       }
       scalars |= t != null && t.isFloating() && !isNoGrad(p);
@@ -392,7 +406,7 @@ public final class CustomRuleChecks {
     Type result = irType(m.getReturnType());
     if (result != null && result.isFloating()) {
       out.add("seed");
-    } else if (result != null && result.isArray()) {
+    } else if (result != null && result.hasShadow()) {
       out.add("resultBar");
     }
     if (scalars) {
@@ -460,16 +474,23 @@ public final class CustomRuleChecks {
 
   /**
    * The IR type of a parameter or result type a custom rule may have: numbers, booleans,
-   * Strings, enums, arrays of numbers (up to three dimensions) and arrays of data; null for
-   * anything else (records and other objects are not supported by custom rules yet).
+   * Strings, enums, arrays of numbers (up to three dimensions), arrays of data, and records of
+   * such values (not holding arrays; the tangent of a record is its generated {@code
+   * R_Tangent}); null for anything else (classes used as values, arrays of records: not
+   * supported by custom rules yet).
    */
-  static Type irType(TypeMirror type) {
+  Type irType(TypeMirror type) {
+    return irType(type, new java.util.HashSet<>());
+  }
+
+  private Type irType(TypeMirror type, Set<String> enclosing) {
     if (type.getKind().isPrimitive() || type.getKind() == TypeKind.VOID) {
       return Type.primitive(type.toString());
     }
     if (type instanceof ArrayType array) {
-      Type element = irType(array.getComponentType());
-      if (element == null || element.isArray() && element.dimensions() >= 3) {
+      Type element = irType(array.getComponentType(), enclosing);
+      if (element == null || element.isArray() && element.dimensions() >= 3
+          || element.isRecord()) {
         return null;
       }
       Type base = element.baseType();
@@ -483,7 +504,39 @@ public final class CustomRuleChecks {
           "java.lang.String")) {
         return Type.classType(e.getQualifiedName().toString());
       }
+      if (e.getKind() == ElementKind.RECORD) {
+        return record(e, enclosing);
+      }
     }
     return null;
+  }
+
+  /** A record of numbers, data and such records, as the IR models it; else null. */
+  private Type record(TypeElement e, Set<String> enclosing) {
+    String name = e.getQualifiedName().toString();
+    if (!e.getTypeParameters().isEmpty() || !enclosing.add(name)) {
+      return null;
+    }
+    try {
+      List<io.jgrad.processor.ir.RecordShape.Component> components = new ArrayList<>();
+      for (Element c : e.getRecordComponents()) {
+        Type t = irType(c.asType(), enclosing);
+        if (t == null || t.isArray()) {
+          return null;
+        }
+        components.add(new io.jgrad.processor.ir.RecordShape.Component(
+            c.getSimpleName().toString(), t));
+      }
+      String pkg = elements.getPackageOf(e).getQualifiedName().toString();
+      String binary = elements.getBinaryName(e).toString();
+      String nested = pkg.isEmpty() ? binary : binary.substring(pkg.length() + 1);
+      String tangent = RuleNames.ruleBase(nested) + "_Tangent";
+      io.jgrad.processor.ir.RecordShape shape = new io.jgrad.processor.ir.RecordShape(name,
+          pkg.isEmpty() ? tangent : pkg + "." + tangent);
+      shape.setComponents(components);
+      return Type.record(shape);
+    } finally {
+      enclosing.remove(name);
+    }
   }
 }

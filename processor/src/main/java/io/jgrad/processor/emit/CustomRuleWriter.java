@@ -58,7 +58,23 @@ final class CustomRuleWriter {
 
   /** True if the rules have a k-direction forward form: a target of numbers and data. */
   boolean hasDirections() {
-    return rule.returnType().isFloating() && !rule.takesArrays();
+    return ofNumbers();
+  }
+
+  /**
+   * True for a target with a number result whose differentiable parameters are numbers (the
+   * others data): no arrays, no records.
+   */
+  private boolean ofNumbers() {
+    if (!rule.returnType().isFloating() || rule.takesArrays()) {
+      return false;
+    }
+    for (int k = 0; k < arity(); k++) {
+      if (rule.differentiable(k) && !rule.parameterTypes().get(k).isFloating()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   boolean hasTangentParts() {
@@ -135,7 +151,7 @@ final class CustomRuleWriter {
    * computed on the forward sweep, with the value, and kept on the tape.
    */
   private boolean preaccumulates() {
-    return rule.returnType().isFloating() && !rule.takesArrays();
+    return ofNumbers();
   }
 
   /** The forward part: the target's value; the entry contents of arrays it may write kept. */

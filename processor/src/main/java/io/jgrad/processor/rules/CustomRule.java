@@ -46,7 +46,7 @@ public record CustomRule(String holder, String holderPackage, String holderRuleB
   /** The target as generated code calls it: its rules live in the holder's rule classes. */
   public GradCallee callee() {
     return new GradCallee(holder, holderPackage, holderRuleBase, name, parameterTypes, noGrad,
-        returnType, null, null);
+        returnType, new GradCallee.Primal(method, false, false, target), null);
   }
 
   /** The key of {@link #callee()} in a {@code CalleeTable}. */

@@ -24,9 +24,15 @@ public record GradCallee(String owner, String packageName, String ruleBase, Stri
 
   /**
    * The method itself: its name, and whether it is an instance method (its receiver is then the
-   * rules' first argument) or a constructor (called with {@code new}, and returning the object).
+   * rules' first argument) or a constructor (called with {@code new}, and returning the object);
+   * {@code owner}, the class declaring it where it is not the callee's (a custom rule's target),
+   * else null.
    */
-  public record Primal(String name, boolean instance, boolean constructor) {}
+  public record Primal(String name, boolean instance, boolean constructor, String owner) {
+    public Primal(String name, boolean instance, boolean constructor) {
+      this(name, instance, constructor, null);
+    }
+  }
 
   public String forwardClass() {
     return qualify(RuleNames.forwardClass(ruleBase));

@@ -86,6 +86,7 @@ public final class PassiveCopy {
       Expr receiver = args.remove(0);
       return new Expr.Invoke(receiver, callee.primal().name(), args, call.type());
     }
-    return new Expr.Call(callee.owner(), callee.primal().name(), args, call.type());
+    String owner = callee.primal().owner() != null ? callee.primal().owner() : callee.owner();
+    return new Expr.Call(owner, callee.primal().name(), args, call.type());
   }
 }
