@@ -33,9 +33,10 @@ import java.lang.annotation.Target;
  * }</pre>
  *
  * <p>Each differentiable parameter of the forward rule is followed by its tangent; the reverse
- * rule takes each array parameter followed by its adjoint buffer, then {@code seed} (or {@code
- * resultBar} for a {@code double[]} result, nothing for a {@code void} target), then {@code
- * double[] scalarBars} if the target has {@code double} or {@code float} parameters. The rules
+ * rule takes each array (or record) parameter followed by its adjoint buffer, then {@code seed}
+ * (or {@code resultBar} for a {@code double[]} or record result, nothing for a {@code void}
+ * target), then {@code double[] scalarBars} if the target has {@code double} or {@code float}
+ * parameters; a record's tangent and adjoint are its generated {@code R_Tangent}. The rules
  * follow every convention of generated rules: values bit for bit the target's, arrays left as
  * the target leaves them, tangents of written arrays updated in place, adjoint buffers holding on
  * entry the cotangent of the final contents and on return that of the entry contents. A wrong
