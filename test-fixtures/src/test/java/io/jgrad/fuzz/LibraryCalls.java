@@ -8,7 +8,8 @@ import java.util.List;
  * through its index (the path of a rules jar). Numbers in, a number out ({@code logistic},
  * {@code smoothAbs} in two overloads, {@code power} with an int exponent, {@code opaqueSinh},
  * whose body jgrad cannot differentiate), an array read ({@code logSumExp}, declared read-only),
- * and a statement writing an array ({@code scaleInPlace}, whose entry contents the rules keep).
+ * a zero-derivative method ({@code grid}, piecewise constant: its steps are traced), and a
+ * statement writing an array ({@code scaleInPlace}, whose entry contents the rules keep).
  */
 final class LibraryCalls {
   private LibraryCalls() {}
@@ -18,7 +19,7 @@ final class LibraryCalls {
   /** A call returning a double, or null. */
   static Expr value(MethodGen g, int depth) {
     int d = depth - 1;
-    return switch (g.between(0, 6)) {
+    return switch (g.between(0, 7)) {
       case 0 -> {
         // logistic's reverse rule counts its calls in a static field: jgrad cannot
         // differentiate it, so a method calling it has no second-order rules to read (only the
@@ -35,6 +36,9 @@ final class LibraryCalls {
           new Expr.Lit(JType.INT, String.valueOf(g.between(0, 3))), ExprGen.dbl(g, d));
       case 4 -> call("opaqueSinh", g.chance(0.6)
           ? MathFunctions.make(g, "sin", List.of(ExprGen.dbl(g, d))) : ExprGen.dbl(g, d));
+      // listed as zeroDerivative: piecewise constant, its steps traced like Math.floor's
+      case 5 -> new Expr.MathCall(OWNER, "grid", List.of(ExprGen.dbl(g, d)), JType.DOUBLE,
+          Trace.STEP, 1);
       default -> {
         ExprGen.ArrayExpr v = ExprGen.vector(g, d);
         yield v == null ? null : call("logSumExp", v.expr());
