@@ -99,7 +99,7 @@ final class CustomRuleWriter {
     } else {
       m.addStatement("return $L", call);
     }
-    return m.returns(JavaEmitter.typeName(ForwardDuals.of(rule.returnType())))
+    return m.returns(JavaEmitter.typeName(forwardResult()))
         .addJavadoc("The forward rule of {@link $T#$L} as generated callers call it: the"
             + " custom rule {@link $T#$L}.\n", target, link(), holder, rule.method())
         .build();
@@ -242,7 +242,7 @@ final class CustomRuleWriter {
       m.addStatement(call);
     } else {
       String dual = names.fresh("dual");
-      m.addStatement("$T $N = $L", JavaEmitter.typeName(ForwardDuals.of(rule.returnType())),
+      m.addStatement("$T $N = $L", JavaEmitter.typeName(forwardResult()),
           dual, call);
       m.addStatement("$N.$L($N.tangent())", tapes, rule.returnType().isFloating() ? "pushDouble"
           : "pushRef", dual);
@@ -615,11 +615,9 @@ final class CustomRuleWriter {
     return CodeBlock.join(args, ",$W");
   }
 
-  /** What a forward rule returns for a result of this type ({@code Dual}, {@code DualArray}). */
-  private static final class ForwardDuals {
-    static Type of(Type result) {
-      return result.equals(Type.VOID) ? Type.VOID
-          : io.jgrad.processor.transform.ForwardTransform.dualOf(result);
-    }
+  /** What the forward rule returns: {@code Dual}, {@code DualArray}, ..., or nothing. */
+  private Type forwardResult() {
+    return rule.returnType().equals(Type.VOID) ? Type.VOID
+        : io.jgrad.processor.transform.ForwardTransform.dualOf(rule.returnType());
   }
 }
