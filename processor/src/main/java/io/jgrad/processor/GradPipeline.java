@@ -232,8 +232,9 @@ final class GradPipeline {
                   && JavaEmitter.fitsOneMethod(forward.directions()) ? forward.directions()
                   : null, reverse.adjoint(),
               DeadStores.apply(reverse.forwardPart()),
-              ForwardOrderLoops.apply(DeadStores.apply(IncrementAdjoints.apply(
-                  FirstContributions.apply(reverse.reversePart()))), reverse.adjoints()),
+              ForwardOrderLoops.apply(DeadStores.applyToRecomputed(IncrementAdjoints.apply(
+                  FirstContributions.apply(reverse.reversePart())), reverse.recomputed()),
+                  reverse.adjoints()),
               AliasGuards.guards(l.function(), table, !l.helper()), null));
           List<RuleWriter.Rule> ownerRules = rules.get(l.owner());
           RuleWriter.Rule rule = ownerRules.get(ownerRules.size() - 1);

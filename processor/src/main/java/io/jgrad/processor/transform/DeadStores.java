@@ -47,6 +47,15 @@ public final class DeadStores {
   }
 
   /**
+   * As {@link #apply(Function)}, for a reverse part: the assignments to {@code recomputed}
+   * (variables assigned only where the reverse sweep computes a loop's iterations again) read the
+   * elements the primal's iterations read, with the same indices, so they cannot throw.
+   */
+  public static Function applyToRecomputed(Function f, Set<Var> recomputed) {
+    return apply(f, recomputed);
+  }
+
+  /**
    * As {@link #apply(Function)}, where dead assignments to {@code counters} too are removed
    * (loop counters of the user's that a pass set back after a loop nothing reads them after).
    */

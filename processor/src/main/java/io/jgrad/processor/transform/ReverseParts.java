@@ -148,7 +148,8 @@ final class ReverseParts {
     reverseParams.add(0, tapes);
     Function reversePart = new Function(RuleNames.reversePart(function.name()), reverseParams,
         Type.VOID, reverseBody, partLocals);
-    return new ReverseTransform.Result(delegating, forwardPart, reversePart, Set.of());
+    return new ReverseTransform.Result(delegating, forwardPart, reversePart, Set.of(),
+        Set.of());
   }
 
   /**

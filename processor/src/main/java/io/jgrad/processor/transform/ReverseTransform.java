@@ -69,7 +69,12 @@ public final class ReverseTransform {
   private final Set<Stmt> forceUndo = Collections.newSetFromMap(
       new java.util.IdentityHashMap<>());
   private final Names names;
-  private final ToBeRecorded recorded;
+  /** What the sweeps keep: the method's, or one iteration's while a loop's is computed again. */
+  private ToBeRecorded recorded;
+  /** Loops whose iterations the reverse sweep computes again ({@link RecomputedIterations}). */
+  private final Map<Stmt.Loop, Set<Var>> recomputed;
+  /** What the recomputed iterations assign ({@link Result#recomputed}). */
+  private final Set<Var> recomputedTargets = new HashSet<>();
   private final Map<Var, Var> adjoints = new HashMap<>();
   private final List<Var> locals = new ArrayList<>();
   private final Block setup = new Block();
@@ -93,6 +98,7 @@ public final class ReverseTransform {
     function.locals().forEach(l -> taken.add(l.name()));
     this.names = new Names(taken);
     this.recorded = new ToBeRecorded(function, callees, activity, effects);
+    this.recomputed = RecomputedIterations.of(function, result, effects, callees, recorded);
     this.tape = new TapeCode(names, locals, setup);
   }
 
@@ -101,9 +107,13 @@ public final class ReverseTransform {
    * and, for a method that writes none of its arguments, the two sweeps as separate functions
    * (null otherwise), which generated callers chain through the shared tape.
    */
-  /** The rules, and the adjoint variables of the reverse part ({@link ForwardOrderLoops}). */
+  /**
+   * The rules, the adjoint variables of the reverse part ({@link ForwardOrderLoops}), and the
+   * variables the reverse part assigns only where it computes a loop's iterations again: their
+   * element reads repeat the primal's, so {@link DeadStores#applyToRecomputed} may drop them.
+   */
   public record Result(Function adjoint, Function forwardPart, Function reversePart,
-      Set<Var> adjoints) {}
+      Set<Var> adjoints, Set<Var> recomputed) {}
 
   public static Result apply(Function lowered, CalleeTable callees) {
     return new ReverseTransform(Structurize.apply(lowered), callees).run();
@@ -160,7 +170,7 @@ public final class ReverseTransform {
         locals, restoredClasses).split(params, seed, scalarBars, forwardSweep, sweeps.reverse(),
         value, seeding);
     return new Result(parts.adjoint(), parts.forwardPart(), parts.reversePart(),
-        Set.copyOf(adjoints.values()));
+        Set.copyOf(adjoints.values()), Set.copyOf(recomputedTargets));
   }
 
   /**
@@ -698,10 +708,32 @@ public final class ReverseTransform {
     if (counter != null) {
       forceUndo.add(l.body().stmts().get(l.body().stmts().size() - 1));
     }
-    Sweeps body = block(l.body(), loopDepth + 1);
-    Sweeps update = block(l.update(), loopDepth + 1);
-    Block forwardBody = new Block().addAll(body.forward()).addAll(update.forward());
-    Block reverseBody = new Block().addAll(update.reverse()).addAll(body.reverse());
+    Block forwardBody;
+    Block reverseBody;
+    if (recomputed.containsKey(l)) {
+      // the primal loop; the reverse of each iteration computes it again, then goes back
+      List<Stmt> stmts = l.body().stmts();
+      Stmt.Assign step = (Stmt.Assign) stmts.get(stmts.size() - 1);
+      // what one iteration keeps when it runs again just before its reverse: only the values
+      // it overwrites itself that an earlier statement of it reads on the way back
+      Block body = new Block(stmts.subList(0, stmts.size() - 1));
+      ToBeRecorded outer = recorded;
+      recorded = new ToBeRecorded(new Function(function.name(), function.params(), Type.VOID,
+          body, function.locals()), callees, activity, effects);
+      // a loop inside computed again too: taping it per outer iteration measured no faster
+      Sweeps iteration = block(body, loopDepth + 1);
+      recorded = outer;
+      forwardBody = new Block(stmts);
+      Block again = RecomputedIterations.withoutAdditionsInto(iteration.forward(),
+          recomputed.get(l));
+      recomputedTargets.addAll(Blocks.assigned(again));
+      reverseBody = new Block().add(inverse(step)).addAll(again).addAll(iteration.reverse());
+    } else {
+      Sweeps body = block(l.body(), loopDepth + 1);
+      Sweeps update = block(l.update(), loopDepth + 1);
+      forwardBody = new Block().addAll(body.forward()).addAll(update.forward());
+      reverseBody = new Block().addAll(update.reverse()).addAll(body.reverse());
+    }
     if (reverseBody.isEmpty()) {
       return new Sweeps(new Block().add(new Stmt.Loop(null, l.condition(), forwardBody,
           new Block(), l.testFirst(), l.origin())), new Block());

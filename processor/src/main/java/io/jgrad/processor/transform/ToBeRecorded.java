@@ -341,6 +341,11 @@ final class ToBeRecorded {
     }
   }
 
+  /** Per variable, the statements whose reverse reads it (rematerialized readers included). */
+  Map<Var, List<Stmt>> reverseReaders() {
+    return java.util.Collections.unmodifiableMap(readers);
+  }
+
   /**
    * True if the reverse sweep reads the value {@code a} overwrites: some statement that may run
    * before {@code a} (earlier in the program, or anywhere in a loop around both, {@code a}

@@ -1,0 +1,167 @@
+package io.jgrad.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static io.jgrad.processor.Fixtures.compile;
+import static io.jgrad.processor.Fixtures.source;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.testing.compile.Compilation;
+import io.jgrad.processor.Fixtures.Fixture;
+import io.jgrad.processor.Fixtures.GeneratedClasses;
+import java.lang.reflect.Method;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Loops whose iterations the reverse sweep computes again instead of taping what each one
+ * overwrites (the transform's {@code RecomputedIterations}): a sum over data points with a work
+ * array keeps nothing per point on the tape, and loops that read what they overwrite, or write
+ * memory the method returns, are taped as before.
+ */
+class RecomputedIterationsTest {
+  private static final Fixture POINTS = source("test.Points", """
+      package test;
+
+      import io.jgrad.Grad;
+
+      public class Points {
+        /** sum over n of log(sum_j exp(c_j) c_j), c = x[n] - mu, with c reused per point. */
+        @Grad
+        public static double f(double[][] x, double[] mu) {
+          int d = mu.length;
+          double[] c = new double[d];
+          double total = 0;
+          for (int n = 0; n < x.length; n++) {
+            for (int j = 0; j < d; j++) {
+              c[j] = x[n][j] - mu[j];
+            }
+            double s = 0;
+            for (int j = 0; j < d; j++) {
+              s += Math.exp(c[j]) * c[j];
+            }
+            total += Math.log(s);
+          }
+          return total;
+        }
+
+        /** y = b + w x, row by row: each iteration reads the y[i] it adds to. */
+        @Grad
+        public static double[] affine(double[][] w, double[] b, double[] x) {
+          double[] y = b.clone();
+          for (int i = 0; i < w.length; i++) {
+            for (int j = 0; j < x.length; j++) {
+              y[i] += w[i][j] * Math.sin(x[j]);
+            }
+          }
+          return y;
+        }
+
+        /** d-- only adds into d, but the reverse of the remainder reads d as it left it. */
+        @Grad
+        public static double decrements(double x, double y) {
+          double d = Math.atan(x) % (0.75 * y);
+          for (int i = 0; i < 3; i++) {
+            d--;
+          }
+          return d;
+        }
+      }
+      """);
+
+  private static final double[][] X = {{1.0, 0.5, 2.0}, {0.25, 1.5, 0.75}, {2.5, 1.25, 0.5}};
+  private static final double[] MU = {0.125, -0.5, 0.375};
+
+  @Test
+  void aSumOverPointsKeepsNothingPerPointAndHasTheGradient() throws Exception {
+    Compilation compilation = compile(POINTS);
+    assertThat(compilation).succeeded();
+    String rules = compilation.generatedSourceFile("test.Points_Rrule").orElseThrow()
+        .getCharContent(true).toString();
+    String forward = method(rules, "static double fForward(");
+    String loop = forward.substring(forward.indexOf("while (n < x.length)"),
+        forward.indexOf("// line 22"));
+    assertFalse(loop.contains("tapes.push"), "the loop over the points tapes:\n" + forward);
+    assertTrue(method(rules, "static void fReverse(").contains("Math.exp"),
+        "the reverse sweep does not compute the iterations again:\n" + rules);
+
+    GeneratedClasses classes = new GeneratedClasses(compilation);
+    Class<?> primal = classes.load("test.Points");
+    double value = (double) primal.getMethod("f", double[][].class, double[].class)
+        .invoke(null, X, MU);
+    Object gradient = classes.load("test.Points_Rrule")
+        .getMethod("f", double[][].class, double[].class).invoke(null, X, MU);
+    assertEquals(Double.doubleToLongBits(value), Double.doubleToLongBits(
+        (double) gradient.getClass().getMethod("value").invoke(gradient)));
+    // d/dmu_j = -sum_n exp(c_nj) (1 + c_nj) / s_n, derived by hand
+    double[] expected = new double[MU.length];
+    for (double[] point : X) {
+      double s = 0;
+      for (int j = 0; j < MU.length; j++) {
+        s += Math.exp(point[j] - MU[j]) * (point[j] - MU[j]);
+      }
+      for (int j = 0; j < MU.length; j++) {
+        double c = point[j] - MU[j];
+        expected[j] -= Math.exp(c) * (1 + c) / s;
+      }
+    }
+    double[] muBar = (double[]) gradient.getClass().getMethod("muBar").invoke(gradient);
+    assertArrayEquals(expected, muBar, 1e-12);
+  }
+
+  /** The loops of a clone and of y[i] += ... are taped: the value is the primal's. */
+  @Test
+  void loopsThatReadWhatTheyOverwriteOrFillTheResultAreTaped() throws Exception {
+    Compilation compilation = compile(POINTS);
+    assertThat(compilation).succeeded();
+    GeneratedClasses classes = new GeneratedClasses(compilation);
+    double[][] w = {{0.5, -1.0, 2.0}, {1.5, 0.25, -0.75}};
+    double[] b = {0.125, -2.0};
+    double[] x = {0.3, -1.2, 2.2};
+    double[] value = (double[]) classes.load("test.Points")
+        .getMethod("affine", double[][].class, double[].class, double[].class)
+        .invoke(null, w, b, x);
+    Method rule = classes.load("test.Points_Rrule").getMethod("affine", double[][].class,
+        double[].class, double[].class, double[].class);
+    double[] cotangent = {1.0, -0.5};
+    Object gradient = rule.invoke(null, w, b, x, cotangent);
+    assertArrayEquals(value, (double[]) gradient.getClass().getMethod("value").invoke(gradient));
+    // x̄_j = cos(x_j) sum_i w_ij ȳ_i, b̄ = ȳ
+    double[] xBar = (double[]) gradient.getClass().getMethod("xBar").invoke(gradient);
+    for (int j = 0; j < x.length; j++) {
+      assertEquals(Math.cos(x[j]) * (w[0][j] * cotangent[0] + w[1][j] * cotangent[1]),
+          xBar[j], 1e-15);
+    }
+    assertArrayEquals(cotangent,
+        (double[]) gradient.getClass().getMethod("bBar").invoke(gradient));
+  }
+
+  /**
+   * Corpus {@code FuzzFindings.remainderThenDecrements}: a loop that only adds into a variable
+   * an earlier statement's reverse reads is taped (its additions undone), not computed again.
+   */
+  @Test
+  void anAccumulatorReadBeforeTheLoopOnTheWayBackIsRestored() throws Exception {
+    Compilation compilation = compile(POINTS);
+    assertThat(compilation).succeeded();
+    GeneratedClasses classes = new GeneratedClasses(compilation);
+    double x = 2.6952773986335092;
+    double y = 0.9526178803493505;
+    Object gradient = classes.load("test.Points_Rrule")
+        .getMethod("decrements", double.class, double.class).invoke(null, x, y);
+    // d = atan(x) - q 0.75 y - 3 with the quotient q = trunc(atan(x) / (0.75 y)) = 1 here
+    assertEquals(1.0, Math.floor(Math.atan(x) / (0.75 * y)));
+    assertEquals(1 / (1 + x * x),
+        (double) gradient.getClass().getMethod("xBar").invoke(gradient), 1e-15);
+    assertEquals(-0.75, (double) gradient.getClass().getMethod("yBar").invoke(gradient), 1e-15);
+  }
+
+  /** The text of the generated method whose declaration contains {@code head}. */
+  private static String method(String source, String head) {
+    int start = source.indexOf(head);
+    assertTrue(start >= 0, "no " + head + " in\n" + source);
+    int end = source.indexOf("\n  }\n", start);
+    return source.substring(start, end);
+  }
+}
