@@ -982,6 +982,9 @@ class CorpusTest {
     add(e, CustomRuleCalls.class, "noisy", c -> c.range(-1.5, 1.5));
     add(e, CustomRuleCalls.class, "stableLogSumExp", c -> c.args(r -> args(array(r,
         r.nextInt(1, 6), -2, 2))));
+    add(e, CustomRuleCalls.class, "unusedLogSumExpThenScaled",
+        c -> c.range(-1.5, 1.5).arrayLength(4));
+    add(e, CustomRuleCalls.class, "weightedLogSumExp", c -> c.range(-1.5, 1.5));
     // ---- FunctionObjects: the signatures FunctionObjectsTest builds function objects of
     add(e, FunctionObjects.class, "weightedLoss", c -> c.args(r -> {
       int n = r.nextInt(1, 5);

@@ -165,4 +165,22 @@ public final class CustomRuleCalls {
     }
     return m + Math.log(s);
   }
+
+  /**
+   * Seed 3079, program 582: the adjoint of the unused log-sum-exp is 0, so the reverse part
+   * skips the custom rule and xBar[1] keeps the -0.0 the negative scale's reverse left; the
+   * rule's tangent form called it anyway, adding 0 * softmax, and fHvp's gradient had 0.0 there.
+   */
+  @Grad
+  public static double unusedLogSumExpThenScaled(double[] x) {
+    double unused = Special.logSumExp(x);
+    Special.scaleInPlace(-1.5 - x[0] * x[0], x);
+    return x[2];
+  }
+
+  /** w log-sum-exp(x): at w = 0 the rule's cotangent is 0 and its tangent is not. */
+  @Grad
+  public static double weightedLogSumExp(double w, double[] x) {
+    return w * Special.logSumExp(x);
+  }
 }

@@ -45,6 +45,24 @@ class CustomRulesTest {
     GradCheck.ofRules(SpecialRules.class, "rotate").check();
   }
 
+  /**
+   * The reverse part calls no custom rule for a zero cotangent; its tangent form still adds
+   * the cotangent's tangent: d/dw of the x-gradient w softmax(x) is softmax(x), at w = 0 too.
+   */
+  @Test
+  void aZeroCotangentWithATangentStillReachesTheHessian() {
+    double[] x = {0.5, -1.0, 2.0};
+    CustomRuleCalls_Rrule.WeightedLogSumExpHvp h = CustomRuleCalls_Rrule.weightedLogSumExpHvp(
+        0.0, 1.0, x, new double[3]);
+    double z = Math.exp(0.5) + Math.exp(-1.0) + Math.exp(2.0);
+    for (int i = 0; i < x.length; i++) {
+      assertEquals(Math.exp(x[i]) / z, h.xHvp()[i], 1e-15);
+      assertEquals(0.0, h.xBar()[i]);
+    }
+    assertEquals(Math.log(z), h.wBar(), 1e-15);
+    assertEquals(0.0, h.wHvp());
+  }
+
   @Test
   void secondOrderGoesThroughEveryReverseRuleJgradCanDifferentiate() {
     Set<String> hvps = Arrays.stream(CustomRuleCalls_Rrule.class.getDeclaredMethods())
@@ -52,7 +70,7 @@ class CustomRulesTest {
         .collect(Collectors.toSet());
     for (String method : new String[] {"overloads", "polynomial", "opaque", "librarySum",
         "softmaxCrossEntropy", "bilinear", "scaledTwice", "prefixEnergy", "floats", "gridded",
-        "noisy", "stableLogSumExp"}) {
+        "noisy", "stableLogSumExp", "unusedLogSumExpThenScaled", "weightedLogSumExp"}) {
       assertTrue(hvps.contains(method + "Hvp"), method + " has second-order rules: " + hvps);
     }
     // logisticAdjoint counts its calls in a static field, which jgrad does not differentiate

@@ -195,7 +195,7 @@ final class CustomRuleWriter {
     restore(m, entries, false);
     String bars = scalarBars(m);
     List<CodeBlock> args = reverseArgs(seed, bars, false);
-    boolean skips = rule.returnType().isFloating() && entries.isEmpty();
+    boolean skips = skipsZeroSeed(entries);
     if (skips) {
       // a zero cotangent adds nothing, even where the derivative is not finite
       m.beginControlFlow("if ($N != 0.0)", seed);
@@ -281,7 +281,21 @@ final class CustomRuleWriter {
     if (barsDot != null) {
       args.add(CodeBlock.of("$N", barsDot));
     }
-    m.addStatement("$T.$L($L)", holderForward, reverseRuleTangent, join(args));
+    if (skipsZeroSeed(entries)) {
+      // as the reverse part, a zero cotangent adds nothing to the adjoints; their tangents still
+      // take the cotangent's tangent, computed with the adjoints' values going into copies
+      m.beginControlFlow("if ($N != 0.0)", seed);
+      m.addStatement("$T.$L($L)", holderForward, reverseRuleTangent, join(args));
+      m.nextControlFlow("else if ($N != 0.0)", RuleNames.tangent(seed));
+      List<CodeBlock> copied = reverseArgs(seed, bars, true, true);
+      if (barsDot != null) {
+        copied.add(CodeBlock.of("$N", barsDot));
+      }
+      m.addStatement("$T.$L($L)", holderForward, reverseRuleTangent, join(copied));
+      m.endControlFlow();
+    } else {
+      m.addStatement("$T.$L($L)", holderForward, reverseRuleTangent, join(args));
+    }
     restore(m, entries, true);
     pushScalarBars(m, bars, barsDot);
     return m.returns(TypeName.VOID)
@@ -450,6 +464,15 @@ final class CustomRuleWriter {
 
   /** The holder's reverse rule's arguments (in a tangent form, each with its tangent). */
   private List<CodeBlock> reverseArgs(String seed, String bars, boolean tangents) {
+    return reverseArgs(seed, bars, tangents, false);
+  }
+
+  /**
+   * As {@link #reverseArgs(String, String, boolean)}; {@code copied}: copies of the adjoint
+   * buffers and fresh number adjoints in their places, so the call updates only the tangents.
+   */
+  private List<CodeBlock> reverseArgs(String seed, String bars, boolean tangents,
+      boolean copied) {
     List<CodeBlock> args = new ArrayList<>();
     for (int k = 0; k < arity(); k++) {
       args.add(CodeBlock.of("$N", name(k)));
@@ -457,7 +480,11 @@ final class CustomRuleWriter {
         args.add(CodeBlock.of("$N", tangent(k)));
       }
       if (hasBuffer(k)) {
-        args.add(CodeBlock.of("$N", adjoint(k)));
+        Type type = rule.parameterTypes().get(k);
+        args.add(!copied ? CodeBlock.of("$N", adjoint(k))
+            : type.shape() != null
+            ? CodeBlock.of("$L.copy($N)", type.shape().tangentName(), adjoint(k))
+            : CodeBlock.of("$T.copy($N)", SNAPSHOTS, adjoint(k)));
         if (tangents) {
           args.add(CodeBlock.of("$N", RuleNames.tangent(adjoint(k))));
         }
@@ -471,9 +498,17 @@ final class CustomRuleWriter {
       }
     }
     if (bars != null) {
-      args.add(CodeBlock.of("$N", bars));
+      args.add(copied ? CodeBlock.of("new double[$L]", scalarCount()) : CodeBlock.of("$N", bars));
     }
     return args;
+  }
+
+  /**
+   * True if the reverse part calls the holder's reverse rule only for a cotangent that is not
+   * zero: a number result, and no arrays to put back around the call.
+   */
+  private boolean skipsZeroSeed(List<String> entries) {
+    return rule.returnType().isFloating() && entries.isEmpty();
   }
 
   /** Takes the entry contents the forward part kept off the tape, last first. */

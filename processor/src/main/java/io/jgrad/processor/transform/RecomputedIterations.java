@@ -144,7 +144,8 @@ final class RecomputedIterations {
     }
     scalars.remove(counter);
     Set<Var> accumulators = accumulators(new Block(body), scalars);
-    if (!keepNoOldValue(new Block(body), accumulators)) {
+    if (!keepNoOldValue(new Block(body), accumulators)
+        || !tapesOverwrittenValues(new Block(body), accumulators)) {
       return null;
     }
     scalars.removeAll(accumulators);
@@ -170,6 +171,25 @@ final class RecomputedIterations {
       }
     });
     return kept[0];
+  }
+
+  /**
+   * True if taping the loop would keep values its iterations overwrite (elements, or scalars
+   * neither undone nor computed again): what computing the iterations again saves. A loop that
+   * keeps none (only re-read values: {@code double r = y[j] - z[j]; s += r * r}) is reversed
+   * as it is, without running its iterations twice.
+   */
+  private boolean tapesOverwrittenValues(Block body, Set<Var> accumulators) {
+    boolean[] tapes = {false};
+    Blocks.visitStmts(body, s -> {
+      if (s instanceof Stmt.Store st) {
+        tapes[0] |= recorded.oldElementRead(st);
+      } else if (s instanceof Stmt.Assign a && !accumulators.contains(a.target())) {
+        tapes[0] |= recorded.oldValueRead(a) && ReverseTransform.inverse(a) == null
+            && !recorded.isRematerialized(a.target());
+      }
+    });
+    return tapes[0];
   }
 
   /**
