@@ -18,6 +18,7 @@ final class Idioms {
       Production.of("s = (x[i] += e)", 1, Idioms::compoundAsValue),
       Production.of("x[(int) x[0]] = e", 1, Idioms::valueDependentIndex),
       Production.of("a = b = e", 0.7, Idioms::chained),
+      Production.of("work array per iteration", 0.8, Idioms::workArrayPerIteration),
       Production.of("x[k++] op= x[k]", 0.7, Idioms::sideEffectIndexCompound),
       // records (weight 0 without arrays of records in scope)
       Production.of("d op= ps[(int) d].x()", g -> RecordGen.recordArrays(g) ? 1 : 0,
@@ -95,6 +96,65 @@ final class Idioms {
         : ExprGen.dbl(g, depth - 1), JType.DOUBLE);
     return List.of(new Stmt.Eval(new Expr.Assign(new Expr.Index(x.ref(), index, JType.DOUBLE),
         g.oneOf("=", "+=", "*="), value)));
+  }
+
+  /**
+   * A loop whose iterations fill a work array whole, reduce it and add the result into an
+   * accumulator (the shape of a mixture likelihood's loop over points): the reverse sweep may
+   * compute such iterations again instead of taping the array each time.
+   * <pre>
+   * double[] w = new double[x.length];
+   * double d = 0.0;
+   * for (int i = 0; i &lt; K; i++) {
+   *   for (int j = 0; j &lt; w.length; j++) { w[j] = f(x[j], i, e); }
+   *   double t = 0.0;
+   *   for (int k = 0; k &lt; w.length; k++) { t += w[k] * w[k]; }
+   *   d += g(t);
+   * }
+   * </pre>
+   */
+  static List<Stmt> workArrayPerIteration(MethodGen g, int depth) {
+    Var x = g.pick(v -> v.type == JType.DOUBLE_ARRAY);
+    if (x == null) {
+      return null;
+    }
+    Var w = new Var(g.fresh("w"), JType.DOUBLE_ARRAY, false);
+    Var i = new Var(g.fresh("i"), JType.INT, false);
+    Var j = new Var(g.fresh("j"), JType.INT, false);
+    Var k = new Var(g.fresh("k"), JType.INT, false);
+    Var t = new Var(g.fresh("t"), JType.DOUBLE, false);
+    Expr shift = new Expr.Binary("*", i.ref(), g.chance(0.5) ? ExprGen.doubleLiteral(g)
+        : ExprGen.dbl(g, 0), JType.DOUBLE);
+    Expr centered = new Expr.Binary(g.oneOf("-", "+"), new Expr.Index(x.ref(), j.ref(),
+        JType.DOUBLE), shift, JType.DOUBLE);
+    Expr element = g.chance(0.5) ? centered
+        : MathFunctions.make(g, g.oneOf("sin", "tanh", "exp"), List.of(centered));
+    Expr other = g.chance(0.6) ? new Expr.Index(w.ref(), k.ref(), JType.DOUBLE)
+        : new Expr.Index(x.ref(), k.ref(), JType.DOUBLE);
+    Expr term = g.chance(0.5) ? t.ref() : MathFunctions.make(g, "log", List.of(
+        new Expr.Binary("+", lit(JType.DOUBLE, "1.0"), new Expr.Binary("*", t.ref(), t.ref(),
+            JType.DOUBLE), JType.DOUBLE)));
+    Expr trips = g.chance(0.5) ? lit(JType.INT, String.valueOf(g.between(1, 3)))
+        : new Expr.Length(x.ref());
+    Var d = g.declare("d", JType.DOUBLE, false);
+    Stmt fill = countingLoop(j, new Expr.Length(w.ref()), new Stmt.Eval(new Expr.Assign(
+        new Expr.Index(w.ref(), j.ref(), JType.DOUBLE), "=", element)));
+    Stmt reduce = countingLoop(k, new Expr.Length(w.ref()), new Stmt.Eval(new Expr.Assign(
+        t.ref(), "+=", new Expr.Binary("*", new Expr.Index(w.ref(), k.ref(), JType.DOUBLE),
+            other, JType.DOUBLE))));
+    Stmt outer = countingLoop(i, trips, fill, new Stmt.Local(JType.DOUBLE, t.name,
+        lit(JType.DOUBLE, "0.0")), reduce,
+        new Stmt.Eval(new Expr.Assign(d.ref(), g.oneOf("+=", "-="), term)));
+    return List.of(new Stmt.Local(JType.DOUBLE_ARRAY, w.name, new Expr.NewArray(
+        JType.DOUBLE_ARRAY, List.of(new Expr.Length(x.ref())))),
+        new Stmt.Local(JType.DOUBLE, d.name, lit(JType.DOUBLE, "0.0")), outer);
+  }
+
+  /** {@code for (int i = 0; i < bound; i++) { body }}. */
+  private static Stmt countingLoop(Var i, Expr bound, Stmt... body) {
+    return new Stmt.For(null, new Stmt.Local(JType.INT, i.name, lit(JType.INT, "0")),
+        new Expr.Binary("<", i.ref(), bound, JType.BOOLEAN), new Expr.IncDec(i.ref(), false,
+            "++"), new Stmt.Block(List.of(body)));
   }
 
   /** {@code a = x[i] = e;}. */
