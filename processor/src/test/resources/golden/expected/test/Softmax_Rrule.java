@@ -246,10 +246,6 @@ public final class Softmax_Rrule {
       mBarDot -= t2BarDot;
       mBar -= t2Bar;
     }
-    double t7 = 0.0;
-    double t7Dot = 0.0;
-    double t8 = 0.0;
-    double t8Dot = 0.0;
     // line 12: for (double v : z) {
     while (index > 0) {
       index--;
@@ -260,6 +256,8 @@ public final class Softmax_Rrule {
       double m = tapes.popDouble();
       // line 12: for (double v : z) {
       double v = z[index];
+      double t7 = 0.0;
+      double t7Dot = 0.0;
       // line 13: m = Math.max(m, v);
       if (m >= v) {
         t7 = 1.0;
@@ -270,6 +268,8 @@ public final class Softmax_Rrule {
       }
       mBarDot = t7 * t1BarDot + t1Bar * t7Dot;
       mBar = t1Bar * t7;
+      double t8 = 0.0;
+      double t8Dot = 0.0;
       if (m >= v) {
         t8 = 0.0;
         t8Dot = 0.0;
