@@ -73,6 +73,8 @@ public final class ReverseTransform {
   private ToBeRecorded recorded;
   /** Loops whose iterations the reverse sweep computes again ({@link RecomputedIterations}). */
   private final Map<Stmt.Loop, Set<Var>> recomputed;
+  /** The loop depth of the statements of the iteration being computed again, or -1. */
+  private int recomputedTop = -1;
   /** What the recomputed iterations assign ({@link Result#recomputed}). */
   private final Set<Var> recomputedTargets = new HashSet<>();
   private final Map<Var, Var> adjoints = new HashMap<>();
@@ -551,7 +553,10 @@ public final class ReverseTransform {
     Var v = a.target();
     Block forward = new Block();
     Block reverse = new Block();
-    boolean saves = reassigned(v, loopDepth) && !recorded.isRematerialized(v);
+    // at the top of an iteration computed again, which assigns it again before its reverse
+    // reads it, the value of the iteration before is never needed
+    boolean saves = (loopDepth == recomputedTop ? assignments.count(v) > 1 || v.isParam()
+        : reassigned(v, loopDepth)) && !recorded.isRematerialized(v);
     // a record of numbers no reverse statement reads (d.scale(s).plus(v) read through its
     // components, which were forwarded) keeps only its adjoint object on the tape
     boolean valueRead = !isValueRecord(v.type()) || recorded.oldValueRead(a);
@@ -721,7 +726,10 @@ public final class ReverseTransform {
       recorded = new ToBeRecorded(new Function(function.name(), function.params(), Type.VOID,
           body, function.locals()), callees, activity, effects);
       // a loop inside computed again too: taping it per outer iteration measured no faster
+      int outerTop = recomputedTop;
+      recomputedTop = loopDepth + 1;
       Sweeps iteration = block(body, loopDepth + 1);
+      recomputedTop = outerTop;
       recorded = outer;
       forwardBody = new Block(stmts);
       Block again = RecomputedIterations.withoutAdditionsInto(iteration.forward(),
