@@ -58,6 +58,26 @@ class RecomputedIterationsTest {
           return y;
         }
 
+        /** f with the point's row read into a variable, as qTimesX(qdiag[c], ...) does. */
+        @Grad
+        public static double rows(double[][] x, double[] mu) {
+          int d = mu.length;
+          double[] c = new double[d];
+          double total = 0;
+          for (int n = 0; n < x.length; n++) {
+            double[] point = x[n];
+            for (int j = 0; j < d; j++) {
+              c[j] = point[j] - mu[j];
+            }
+            double s = 0;
+            for (int j = 0; j < d; j++) {
+              s += Math.exp(c[j]) * c[j];
+            }
+            total += Math.log(s);
+          }
+          return total;
+        }
+
         /** d-- only adds into d, but the reverse of the remainder reads d as it left it. */
         @Grad
         public static double decrements(double x, double y) {
@@ -108,6 +128,32 @@ class RecomputedIterationsTest {
     }
     double[] muBar = (double[]) gradient.getClass().getMethod("muBar").invoke(gradient);
     assertArrayEquals(expected, muBar, 1e-12);
+  }
+
+  /**
+   * A row read at the top of an iteration computed again is read again there: not taped per
+   * iteration (nor at the end of the forward sweep), and the gradient is f's.
+   */
+  @Test
+  void aRowReadInAnIterationComputedAgainIsNotTaped() throws Exception {
+    Compilation compilation = compile(POINTS);
+    assertThat(compilation).succeeded();
+    String rules = compilation.generatedSourceFile("test.Points_Rrule").orElseThrow()
+        .getCharContent(true).toString();
+    String reverse = method(rules, "static void rowsReverse(");
+    assertTrue(reverse.contains("double[] point = x[n];"), reverse);
+    assertFalse(reverse.contains("point = (double[]) tapes.popRef()")
+        || reverse.contains("pointBar = (double[]) tapes.popRef()")
+        || method(rules, "static double rowsForward(").contains("pushRef(point"),
+        "the row is taped:\n" + rules);
+    GeneratedClasses classes = new GeneratedClasses(compilation);
+    Class<?> rrule = classes.load("test.Points_Rrule");
+    Object rows = rrule.getMethod("rows", double[][].class, double[].class).invoke(null, X, MU);
+    Object f = rrule.getMethod("f", double[][].class, double[].class).invoke(null, X, MU);
+    assertArrayEquals((double[]) f.getClass().getMethod("muBar").invoke(f),
+        (double[]) rows.getClass().getMethod("muBar").invoke(rows));
+    assertEquals((double) f.getClass().getMethod("value").invoke(f),
+        (double) rows.getClass().getMethod("value").invoke(rows));
   }
 
   /** The loops of a clone and of y[i] += ... are taped: the value is the primal's. */
