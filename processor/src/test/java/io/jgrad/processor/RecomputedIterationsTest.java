@@ -78,6 +78,34 @@ class RecomputedIterationsTest {
           return total;
         }
 
+        /** log sum_m exp(beta_m) per point, beta_m = -|x[n] - mu[m]|^2 / 2 from a work array. */
+        @Grad
+        public static double mixture(double[][] x, double[][] mu) {
+          int k = mu.length;
+          int d = mu[0].length;
+          double[] c = new double[d];
+          double[] beta = new double[k];
+          double total = 0;
+          for (int n = 0; n < x.length; n++) {
+            for (int m = 0; m < k; m++) {
+              for (int j = 0; j < d; j++) {
+                c[j] = x[n][j] - mu[m][j];
+              }
+              double s = 0;
+              for (int j = 0; j < d; j++) {
+                s += c[j] * c[j];
+              }
+              beta[m] = -0.5 * s;
+            }
+            double z = 0;
+            for (int m = 0; m < k; m++) {
+              z += Math.exp(beta[m]);
+            }
+            total += Math.log(z);
+          }
+          return total;
+        }
+
         /** d-- only adds into d, but the reverse of the remainder reads d as it left it. */
         @Grad
         public static double decrements(double x, double y) {
@@ -154,6 +182,56 @@ class RecomputedIterationsTest {
         (double[]) rows.getClass().getMethod("muBar").invoke(rows));
     assertEquals((double) f.getClass().getMethod("value").invoke(f),
         (double) rows.getClass().getMethod("value").invoke(rows));
+  }
+
+  /**
+   * The loop over components inside a point's iteration runs again per component in its own
+   * reverse; the point's iteration computed again takes the scores it left from the tape
+   * instead of running it a third time. The gradient is the mixture's, derived by hand.
+   */
+  @Test
+  void scoresAnInnerLoopLeavesComeFromTheTape() throws Exception {
+    Compilation compilation = compile(POINTS);
+    assertThat(compilation).succeeded();
+    String rules = compilation.generatedSourceFile("test.Points_Rrule").orElseThrow()
+        .getCharContent(true).toString();
+    assertTrue(method(rules, "static double mixtureForward(").contains(
+        "tapes.pushDouble(beta["), "the scores are not kept:\n" + rules);
+    String reverse = method(rules, "static void mixtureReverse(");
+    assertTrue(reverse.contains("= tapes.popDouble();"), reverse);
+    // the work array is filled once per component in the reverse sweep (it was twice)
+    assertEquals(1, reverse.lines().filter(line -> !line.strip().startsWith("//")
+        && line.contains("- mu[")).count(), reverse);
+
+    GeneratedClasses classes = new GeneratedClasses(compilation);
+    double[][] mu = {{0.125, -0.5, 0.375}, {1.0, 0.25, -0.75}};
+    double value = (double) classes.load("test.Points")
+        .getMethod("mixture", double[][].class, double[][].class).invoke(null, X, mu);
+    Object gradient = classes.load("test.Points_Rrule")
+        .getMethod("mixture", double[][].class, double[][].class).invoke(null, X, mu);
+    assertEquals(Double.doubleToLongBits(value), Double.doubleToLongBits(
+        (double) gradient.getClass().getMethod("value").invoke(gradient)));
+    // d/dmu_mj = sum_n p_nm (x_nj - mu_mj), p_n = softmax(beta_n)
+    double[][] expected = new double[mu.length][mu[0].length];
+    for (double[] point : X) {
+      double[] beta = new double[mu.length];
+      double z = 0;
+      for (int m = 0; m < mu.length; m++) {
+        for (int j = 0; j < point.length; j++) {
+          beta[m] -= 0.5 * (point[j] - mu[m][j]) * (point[j] - mu[m][j]);
+        }
+        z += Math.exp(beta[m]);
+      }
+      for (int m = 0; m < mu.length; m++) {
+        for (int j = 0; j < point.length; j++) {
+          expected[m][j] += Math.exp(beta[m]) / z * (point[j] - mu[m][j]);
+        }
+      }
+    }
+    double[][] muBar = (double[][]) gradient.getClass().getMethod("muBar").invoke(gradient);
+    for (int m = 0; m < mu.length; m++) {
+      assertArrayEquals(expected[m], muBar[m], 1e-12);
+    }
   }
 
   /** The loops of a clone and of y[i] += ... are taped: the value is the primal's. */

@@ -213,6 +213,10 @@ class CorpusTest {
         array(r, 3, -1, 1), array(r, 4, -1, 1)})));
     add(e, Loops.class, "rowProducts", c -> c.args(r -> args((Object) new double[][] {
         array(r, 3, 0.5, 1.5), array(r, 2, 0.5, 1.5)})));
+    add(e, Loops.class, "mixtureScores", c -> c.args(r -> args(matrix(r, 4, 2),
+        matrix(r, 3, 2), array(r, 3, -0.5, 0.5))));
+    add(e, Loops.class, "stableMixtureScores", c -> c.args(r -> args(matrix(r, 4, 2),
+        matrix(r, 3, 2), array(r, 3, -0.5, 0.5))));
     add(e, Loops.class, "twoLoopsOneReset",
         c -> c.args(r -> args(array(r, 3, -1, 1), array(r, 2, -1, 1))));
     // sqrt is applied while v > 1.1: the count switches at 1.1^(2^k).
@@ -727,6 +731,8 @@ class CorpusTest {
         new Records.Vec[] {vec(r), vec(r), vec(r)}, u(r, 0.1, 0.5), r.nextInt(1, 3))));
     add(e, Records.class, "pairForces", c -> c.args(r -> args(
         new Records.Vec[] {vec(r), vec(r), vec(r), vec(r)}, u(r, 0.5, 2))));
+    add(e, Records.class, "sharedAccumulators", c -> c.args(r -> args(
+        new Records.Vec[] {vec(r), vec(r), vec(r)}, u(r, 0.5, 1.5))));
     // the primal throws where id < 0; the rules must too
     add(e, Records.class, "validated", c -> c.exceptions()
         .args(r -> args(vec(r), r.nextInt(-1, 2))));

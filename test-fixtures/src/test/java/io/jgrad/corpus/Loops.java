@@ -213,4 +213,73 @@ public final class Loops {
     }
     return out;
   }
+
+  /**
+   * A mixture's log-likelihood: per point, a score per component from a work array, then the
+   * log of the sum of their exponentials. The iterations over points and over components are
+   * computed again in the reverse sweep; a point's iteration computed again takes the scores
+   * from the tape rather than running the loop over components again (that loop runs again per
+   * component in its own reverse).
+   */
+  @Grad
+  public static double mixtureScores(double[][] x, double[][] mu, double[] w) {
+    int k = mu.length;
+    int d = mu[0].length;
+    double[] c = new double[d];
+    double[] beta = new double[k];
+    double total = 0.0;
+    for (int n = 0; n < x.length; n++) {
+      for (int m = 0; m < k; m++) {
+        for (int j = 0; j < d; j++) {
+          c[j] = x[n][j] - mu[m][j];
+        }
+        double s = 0.0;
+        for (int j = 0; j < d; j++) {
+          s += c[j] * c[j] * (1.0 + 0.25 * j);
+        }
+        beta[m] = w[m] - 0.5 * s;
+      }
+      double z = 0.0;
+      for (int m = 0; m < k; m++) {
+        z += Math.exp(beta[m]);
+      }
+      total += Math.log(z);
+    }
+    return total;
+  }
+
+  /**
+   * {@link #mixtureScores} with the maximum score taken out of the sum (log-sum-exp as it is
+   * written to stay finite): the loop over components is taped per point here.
+   */
+  @Grad
+  public static double stableMixtureScores(double[][] x, double[][] mu, double[] w) {
+    int k = mu.length;
+    int d = mu[0].length;
+    double[] c = new double[d];
+    double[] beta = new double[k];
+    double total = 0.0;
+    for (int n = 0; n < x.length; n++) {
+      for (int m = 0; m < k; m++) {
+        for (int j = 0; j < d; j++) {
+          c[j] = x[n][j] - mu[m][j];
+        }
+        double s = 0.0;
+        for (int j = 0; j < d; j++) {
+          s += c[j] * c[j] * (1.0 + 0.25 * j);
+        }
+        beta[m] = w[m] - 0.5 * s;
+      }
+      double max = beta[0];
+      for (int m = 1; m < k; m++) {
+        max = Math.max(max, beta[m]);
+      }
+      double z = 0.0;
+      for (int m = 0; m < k; m++) {
+        z += Math.exp(beta[m] - max);
+      }
+      total += Math.log(z) + max;
+    }
+    return total;
+  }
 }

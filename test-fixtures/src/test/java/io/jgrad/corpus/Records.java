@@ -200,4 +200,33 @@ public final class Records {
     }
     return s;
   }
+
+  /**
+   * Sums into record elements that start as one shared record (every slot holds the same object
+   * and so the same cotangent), with the slots' records swapped after each pass: the reverse
+   * sweep takes each element's cotangent object again where the stores have put it back.
+   */
+  @Grad
+  public static double sharedAccumulators(Vec[] ps, double k) {
+    Vec[] acc = new Vec[ps.length];
+    acc[0] = ps[0].scale(k);
+    for (int i = 1; i < ps.length; i++) {
+      acc[i] = acc[i - 1];
+    }
+    for (int i = 0; i < ps.length; i++) {
+      for (int j = 0; j < ps.length; j++) {
+        Vec a = acc[j];
+        Vec next = a.plus(ps[i].scale(k * (j + 1)));
+        acc[j] = next;
+      }
+      Vec first = acc[0];
+      acc[0] = acc[ps.length - 1];
+      acc[ps.length - 1] = first;
+    }
+    double s = 0.0;
+    for (int i = 0; i < acc.length; i++) {
+      s += acc[i].dot(acc[i]) * (i + 1) + Math.sin(acc[i].y());
+    }
+    return s;
+  }
 }

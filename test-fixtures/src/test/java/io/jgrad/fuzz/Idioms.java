@@ -19,6 +19,7 @@ final class Idioms {
       Production.of("x[(int) x[0]] = e", 1, Idioms::valueDependentIndex),
       Production.of("a = b = e", 0.7, Idioms::chained),
       Production.of("work array per iteration", 0.8, Idioms::workArrayPerIteration),
+      Production.of("scores per iteration", 0.5, Idioms::scoresPerIteration),
       Production.of("x[k++] op= x[k]", 0.7, Idioms::sideEffectIndexCompound),
       // records (weight 0 without arrays of records in scope)
       Production.of("d op= ps[(int) d].x()", g -> RecordGen.recordArrays(g) ? 1 : 0,
@@ -123,12 +124,7 @@ final class Idioms {
     Var j = new Var(g.fresh("j"), JType.INT, false);
     Var k = new Var(g.fresh("k"), JType.INT, false);
     Var t = new Var(g.fresh("t"), JType.DOUBLE, false);
-    Expr shift = new Expr.Binary("*", i.ref(), g.chance(0.5) ? ExprGen.doubleLiteral(g)
-        : ExprGen.dbl(g, 0), JType.DOUBLE);
-    Expr centered = new Expr.Binary(g.oneOf("-", "+"), new Expr.Index(x.ref(), j.ref(),
-        JType.DOUBLE), shift, JType.DOUBLE);
-    Expr element = g.chance(0.5) ? centered
-        : MathFunctions.make(g, g.oneOf("sin", "tanh", "exp"), List.of(centered));
+    Expr element = shiftedElement(g, x, j, i.ref(), "sin", "tanh", "exp");
     Expr other = g.chance(0.6) ? new Expr.Index(w.ref(), k.ref(), JType.DOUBLE)
         : new Expr.Index(x.ref(), k.ref(), JType.DOUBLE);
     Expr term = g.chance(0.5) ? t.ref() : MathFunctions.make(g, "log", List.of(
@@ -148,6 +144,88 @@ final class Idioms {
     return List.of(new Stmt.Local(JType.DOUBLE_ARRAY, w.name, new Expr.NewArray(
         JType.DOUBLE_ARRAY, List.of(new Expr.Length(x.ref())))),
         new Stmt.Local(JType.DOUBLE, d.name, lit(JType.DOUBLE, "0.0")), outer);
+  }
+
+  /**
+   * A loop whose iterations compute a few scores, each from a work array filled whole, and add a
+   * function of the scores into an accumulator (the shape of a mixture likelihood: per point, a
+   * score per component, then their log-sum-exp): the reverse sweep may compute the iterations
+   * again and take the scores from the tape rather than running the loop over them again.
+   * <pre>
+   * double[] w = new double[x.length];
+   * double[] sc = new double[S];
+   * double d = 0.0;
+   * for (int i = 0; i &lt; K; i++) {
+   *   for (int m = 0; m &lt; sc.length; m++) {
+   *     for (int j = 0; j &lt; w.length; j++) { w[j] = f(x[j], i + m, e); }
+   *     double t = 0.0;
+   *     for (int k = 0; k &lt; w.length; k++) { t += w[k] * w[k]; }
+   *     sc[m] = g(t);
+   *   }
+   *   double u = 0.0;
+   *   for (int q = 0; q &lt; sc.length; q++) { u += h(sc[q]); }
+   *   d += u;
+   * }
+   * </pre>
+   */
+  static List<Stmt> scoresPerIteration(MethodGen g, int depth) {
+    Var x = g.pick(v -> v.type == JType.DOUBLE_ARRAY);
+    if (x == null) {
+      return null;
+    }
+    Var w = new Var(g.fresh("w"), JType.DOUBLE_ARRAY, false);
+    Var sc = new Var(g.fresh("sc"), JType.DOUBLE_ARRAY, false);
+    Var i = new Var(g.fresh("i"), JType.INT, false);
+    Var m = new Var(g.fresh("m"), JType.INT, false);
+    Var j = new Var(g.fresh("j"), JType.INT, false);
+    Var k = new Var(g.fresh("k"), JType.INT, false);
+    Var q = new Var(g.fresh("q"), JType.INT, false);
+    Var t = new Var(g.fresh("t"), JType.DOUBLE, false);
+    Var u = new Var(g.fresh("u"), JType.DOUBLE, false);
+    Expr element = shiftedElement(g, x, j, new Expr.Binary("+", i.ref(), m.ref(), JType.INT),
+        "sin", "tanh");
+    Expr other = g.chance(0.6) ? new Expr.Index(w.ref(), k.ref(), JType.DOUBLE)
+        : new Expr.Index(x.ref(), k.ref(), JType.DOUBLE);
+    Expr score = g.chance(0.5) ? t.ref() : MathFunctions.make(g, "log", List.of(
+        new Expr.Binary("+", lit(JType.DOUBLE, "1.0"), new Expr.Binary("*", t.ref(), t.ref(),
+            JType.DOUBLE), JType.DOUBLE)));
+    Expr read = new Expr.Index(sc.ref(), q.ref(), JType.DOUBLE);
+    Expr square = new Expr.Binary("*", read, read, JType.DOUBLE);
+    Expr term = g.chance(0.5) ? square : MathFunctions.make(g, "exp", List.of(
+        new Expr.Unary("-", square, JType.DOUBLE)));
+    Expr trips = g.chance(0.5) ? lit(JType.INT, String.valueOf(g.between(1, 3)))
+        : new Expr.Length(x.ref());
+    Var d = g.declare("d", JType.DOUBLE, false);
+    Stmt fill = countingLoop(j, new Expr.Length(w.ref()), new Stmt.Eval(new Expr.Assign(
+        new Expr.Index(w.ref(), j.ref(), JType.DOUBLE), "=", element)));
+    Stmt reduce = countingLoop(k, new Expr.Length(w.ref()), new Stmt.Eval(new Expr.Assign(
+        t.ref(), "+=", new Expr.Binary("*", new Expr.Index(w.ref(), k.ref(), JType.DOUBLE),
+            other, JType.DOUBLE))));
+    Stmt scores = countingLoop(m, new Expr.Length(sc.ref()), fill,
+        new Stmt.Local(JType.DOUBLE, t.name, lit(JType.DOUBLE, "0.0")), reduce,
+        new Stmt.Eval(new Expr.Assign(new Expr.Index(sc.ref(), m.ref(), JType.DOUBLE), "=",
+            score)));
+    Stmt combine = countingLoop(q, new Expr.Length(sc.ref()), new Stmt.Eval(new Expr.Assign(
+        u.ref(), "+=", term)));
+    Stmt outer = countingLoop(i, trips, scores, new Stmt.Local(JType.DOUBLE, u.name,
+        lit(JType.DOUBLE, "0.0")), combine,
+        new Stmt.Eval(new Expr.Assign(d.ref(), g.oneOf("+=", "-="), u.ref())));
+    return List.of(new Stmt.Local(JType.DOUBLE_ARRAY, w.name, new Expr.NewArray(
+        JType.DOUBLE_ARRAY, List.of(new Expr.Length(x.ref())))),
+        new Stmt.Local(JType.DOUBLE_ARRAY, sc.name, new Expr.NewArray(JType.DOUBLE_ARRAY,
+            List.of(lit(JType.INT, String.valueOf(g.between(2, 3)))))),
+        new Stmt.Local(JType.DOUBLE, d.name, lit(JType.DOUBLE, "0.0")), outer);
+  }
+
+  /** {@code x[j] - step * e} or {@code +}, as it is or under one of {@code functions}. */
+  private static Expr shiftedElement(MethodGen g, Var x, Var j, Expr step,
+      String... functions) {
+    Expr shift = new Expr.Binary("*", step, g.chance(0.5) ? ExprGen.doubleLiteral(g)
+        : ExprGen.dbl(g, 0), JType.DOUBLE);
+    Expr centered = new Expr.Binary(g.oneOf("-", "+"), new Expr.Index(x.ref(), j.ref(),
+        JType.DOUBLE), shift, JType.DOUBLE);
+    return g.chance(0.5) ? centered
+        : MathFunctions.make(g, g.oneOf(functions), List.of(centered));
   }
 
   /** {@code for (int i = 0; i < bound; i++) { body }}. */

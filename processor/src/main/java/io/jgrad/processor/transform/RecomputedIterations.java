@@ -233,6 +233,89 @@ final class RecomputedIterations {
    * {@code block} (an iteration's forward sweep) without its additions into
    * {@code accumulators}, nested ones included; throws if it writes them otherwise.
    */
+  /**
+   * The arrays an inner loop of an iteration computed again leaves for the statements after it,
+   * if that is all it leaves: the loop's iterations are computed again in its own reverse, so
+   * the iteration computed again can take these arrays' contents from the tape instead of
+   * running the loop a third time. Null unless they are one-dimensional arrays of doubles that
+   * the iteration does not reassign and that nothing before the loop in the iteration names,
+   * and no scalar the loop assigns is named after it.
+   */
+  static List<Var> leftForTheRest(List<Stmt> body, Stmt.Loop inner, ArrayEffects effects) {
+    int at = 0;
+    while (body.get(at) != inner) {
+      at++;
+    }
+    Block before = new Block(body.subList(0, at));
+    Block after = new Block(body.subList(at + 1, body.size()));
+    Block loop = new Block().add(inner);
+    Var counter = ToBeRecorded.countingVariable(inner);
+    if (counter == null || hasProtected(new Block(body)) || ToBeRecorded.jumps(inner.body())
+        || !stableBound(((Expr.Binary) inner.condition()).right(), new Block(body))) {
+      return null;
+    }
+    Set<Var> namedAfter = named(after);
+    Set<Var> namedBefore = named(before);
+    for (Var v : Blocks.assignedAnyhow(loop)) {
+      if (namedAfter.contains(v)) {
+        return null;
+      }
+    }
+    Set<Var> written = new HashSet<>();
+    Blocks.visitStmts(loop, s -> {
+      if (s instanceof Stmt.Store st) {
+        written.add(effects.elementClass(st.array()));
+      } else if (s instanceof Stmt.Accumulate ac && ac.target() instanceof Expr.Index i) {
+        written.add(effects.elementClass(i.array()));
+      }
+    });
+    Set<Var> reassigned = Blocks.assignedAnyhow(new Block(body));
+    List<Var> kept = new ArrayList<>();
+    for (Var v : namedAfter) {
+      if (!ArrayEffects.holdsMemory(v.type())
+          || written.stream().noneMatch(c -> effects.reaches(v, c))) {
+        continue;
+      }
+      if (!v.type().equals(Type.DOUBLE_ARRAY) || reassigned.contains(v)
+          || namedBefore.stream().anyMatch(u -> ArrayEffects.holdsMemory(u.type())
+              && (effects.reaches(u, effects.classOf(v)) || effects.reaches(v,
+                  effects.classOf(u))))) {
+        return null;
+      }
+      kept.add(v);
+    }
+    return kept.isEmpty() ? null : kept;
+  }
+
+  /**
+   * True for a loop bound the iteration does not change: an int literal, an int variable or the
+   * length of an array variable that nothing in {@code body} assigns, where the counter ends.
+   */
+  private static boolean stableBound(Expr bound, Block body) {
+    Set<Var> assigned = Blocks.assignedAnyhow(body);
+    if (bound instanceof Expr.Lit lit) {
+      return lit.type().equals(Type.INT);
+    }
+    if (bound instanceof Expr.Length len && len.array() instanceof Expr.Ref r) {
+      return !assigned.contains(r.var());
+    }
+    return bound instanceof Expr.Ref r && r.var().type().equals(Type.INT)
+        && !assigned.contains(r.var());
+  }
+
+  /** Every variable a statement of {@code block} reads or assigns. */
+  private static Set<Var> named(Block block) {
+    Set<Var> out = new HashSet<>(Blocks.reads(block));
+    out.addAll(Blocks.assignedAnyhow(block));
+    return out;
+  }
+
+  private static boolean hasProtected(Block block) {
+    boolean[] found = {false};
+    Blocks.visitStmts(block, s -> found[0] |= s instanceof Stmt.Protected);
+    return found[0];
+  }
+
   static Block withoutAdditionsInto(Block block, Set<Var> accumulators) {
     Block out = additionsLeftOut(block, accumulators);
     Blocks.visitStmts(out, s -> {

@@ -77,6 +77,11 @@ public final class ReverseTransform {
   private int recomputedTop = -1;
   /** What the recomputed iterations assign ({@link Result#recomputed}). */
   private final Set<Var> recomputedTargets = new HashSet<>();
+  /** The forward-sweep loop of each loop computed again whose counter starts at a literal. */
+  private final Map<Stmt.Loop, Started> forwardLoopOf = new java.util.IdentityHashMap<>();
+
+  /** A forward-sweep loop, and the literal its counter starts at. */
+  private record Started(Stmt loop, Expr.Lit start) {}
   private final Map<Var, Var> adjoints = new HashMap<>();
   private final List<Var> locals = new ArrayList<>();
   private final Block setup = new Block();
@@ -236,7 +241,9 @@ public final class ReverseTransform {
       // values read again rather than kept: assigned where the reverse of s starts
       Block reverse = new Block();
       for (Stmt.Assign again : recorded.rematerializedBefore(s)) {
-        reverse.add(new Stmt.Assign(again.target(), again.value(), again.origin()));
+        if (!recorded.rematerializesShadowOnly(again.target())) {
+          reverse.add(new Stmt.Assign(again.target(), again.value(), again.origin()));
+        }
         if (again.target().type().hasShadow()) {
           reverse.add(new Stmt.Assign(adjoint(again.target()), shadow(again.value()),
               again.origin()));
@@ -485,6 +492,9 @@ public final class ReverseTransform {
       forward.add(new Stmt.Eval(tape.invoke(Tape.REF, "push", shadowElement), origin));
       forward.add(st);
       forward.add(new Stmt.Store(adjointOf(st.array()), st.index(), shadow(st.value()), origin));
+      for (Var stored : recorded.takenAtStore(st)) {
+        reverse.add(new Stmt.Assign(adjoint(stored), shadowElement, origin));
+      }
       reverse.add(new Stmt.Store(adjointOf(st.array()), st.index(),
           new Expr.Cast(shadowElement.type(), tape.invoke(Tape.REF, "pop")), origin));
       if (savesValue) {
@@ -731,9 +741,35 @@ public final class ReverseTransform {
       Sweeps iteration = block(body, loopDepth + 1);
       recomputedTop = outerTop;
       recorded = outer;
-      forwardBody = new Block(stmts);
-      Block again = RecomputedIterations.withoutAdditionsInto(iteration.forward(),
-          recomputed.get(l));
+      // an inner loop computed again per iteration of its own in its reverse need not run in
+      // this recomputation as well: what it leaves for the statements after it (gmm's beta,
+      // k numbers a point) is kept on the tape instead
+      List<Stmt> primal = new ArrayList<>(stmts);
+      Block forwardAgain = new Block(iteration.forward().stmts());
+      Block restores = new Block();
+      for (Stmt s : body.stmts()) {
+        Started emitted = s instanceof Stmt.Loop inner ? forwardLoopOf.get(inner) : null;
+        List<Var> kept = emitted == null ? null
+            : RecomputedIterations.leftForTheRest(body.stmts(), (Stmt.Loop) s, effects);
+        int where = kept == null ? -1 : indexOf(forwardAgain.stmts(), emitted.loop());
+        if (where >= 0) {
+          // its reverse counts down from where the counter ended: max(start, bound)
+          Var innerCounter = ToBeRecorded.countingVariable((Stmt.Loop) s);
+          Expr bound = ((Expr.Binary) ((Stmt.Loop) s).condition()).right();
+          forwardAgain.stmts().set(where, new Stmt.Assign(innerCounter, new Expr.Conditional(
+              new Expr.Binary("<", emitted.start(), bound, Type.BOOLEAN), bound,
+              emitted.start(), Type.INT), s.origin()));
+          int at = 0;
+          while (primal.get(at) != s) {
+            at++;
+          }
+          primal.addAll(at + 1, keep(kept, s.origin()).stmts());
+          restores = takeBack(kept, s.origin()).addAll(restores);
+        }
+      }
+      forwardBody = new Block(primal);
+      Block again = restores.addAll(RecomputedIterations.withoutAdditionsInto(forwardAgain,
+          recomputed.get(l)));
       recomputedTargets.addAll(Blocks.assigned(again));
       reverseBody = new Block().add(inverse(step)).addAll(again).addAll(iteration.reverse());
     } else {
@@ -749,8 +785,12 @@ public final class ReverseTransform {
     Origin origin = l.origin();
     if (counter != null && knownStart != null) {
       // for (int i = 0; ...): i is counted back down to the literal, nothing is recorded
-      Block forward = new Block()
-          .add(new Stmt.Loop(null, l.condition(), forwardBody, new Block(), true, origin));
+      Stmt.Loop forwardLoop = new Stmt.Loop(null, l.condition(), forwardBody, new Block(), true,
+          origin);
+      if (recomputed.containsKey(l)) {
+        forwardLoopOf.put(l, new Started(forwardLoop, knownStart));
+      }
+      Block forward = new Block().add(forwardLoop);
       Block reverse = endOf(counter, knownStart, l, origin)
           .add(new Stmt.Loop(null, new Expr.Binary(">", ref(counter), knownStart, Type.BOOLEAN),
               reverseBody, new Block(), true, origin));
@@ -788,6 +828,54 @@ public final class ReverseTransform {
         .add(new Stmt.Loop(null, new Expr.Binary(">", ref(count), Expr.Lit.ofInt(0),
             Type.BOOLEAN), reverseBody, new Block(), true, origin));
     return new Sweeps(forward, reverse);
+  }
+
+  private static int indexOf(List<Stmt> stmts, Stmt s) {
+    for (int i = 0; i < stmts.size(); i++) {
+      if (stmts.get(i) == s) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Pushes the elements of each array of numbers in {@code arrays}, in order. */
+  private Block keep(List<Var> arrays, Origin origin) {
+    Block out = new Block();
+    for (Var a : arrays) {
+      Var k = counterFor(a);
+      out.add(new Stmt.Assign(k, Expr.Lit.ofInt(0), origin));
+      Block body = new Block()
+          .add(tape.push(new Expr.Index(ref(a), ref(k), a.type().elementType()), origin))
+          .add(new Stmt.Assign(k, new Expr.Binary("+", ref(k), Expr.Lit.ofInt(1), Type.INT),
+              origin));
+      out.add(new Stmt.Loop(null, new Expr.Binary("<", ref(k), new Expr.Length(ref(a)),
+          Type.BOOLEAN), body, new Block(), true, origin));
+    }
+    return out;
+  }
+
+  /** Pops what {@link #keep} pushed back into the arrays, the last array first. */
+  private Block takeBack(List<Var> arrays, Origin origin) {
+    Block out = new Block();
+    for (int i = arrays.size() - 1; i >= 0; i--) {
+      Var a = arrays.get(i);
+      Var k = counterFor(a);
+      out.add(new Stmt.Assign(k, new Expr.Length(ref(a)), origin));
+      Block body = new Block()
+          .add(new Stmt.Assign(k, new Expr.Binary("-", ref(k), Expr.Lit.ofInt(1), Type.INT),
+              origin))
+          .add(new Stmt.Store(ref(a), ref(k), tape.popped(a.type().elementType()), origin));
+      out.add(new Stmt.Loop(null, new Expr.Binary(">", ref(k), Expr.Lit.ofInt(0),
+          Type.BOOLEAN), body, new Block(), true, origin));
+    }
+    return out;
+  }
+
+  private Var counterFor(Var array) {
+    Var k = new Var(names.fresh(array.name() + "Index"), Type.INT, Var.Kind.TEMP);
+    locals.add(k);
+    return k;
   }
 
   /**

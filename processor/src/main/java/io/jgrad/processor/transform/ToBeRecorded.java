@@ -34,6 +34,12 @@ import java.util.Set;
  * or row with its shadow: {@code Particle p = ps[i];}), whose readers all follow it in its block
  * and before anything it reads changes, is assigned again in the reverse sweep just before the
  * reverse of its last reader, where what it reads has its values again.
+ *
+ * <p>A record or row whose value no reverse statement reads needs only its adjoint reference
+ * there, which element stores and field writes put back on the way: {@code Vec3 a = acc[i];
+ * ...; acc[i] = next;} takes {@code aBar = accBar[i]} again after the store's reverse, and
+ * {@code next}'s adjoint is taken from {@code accBar[i]} just before it (nothing pushed for
+ * either).
  */
 final class ToBeRecorded {
   private final Function function;
@@ -72,6 +78,10 @@ final class ToBeRecorded {
   /** Rematerialized variables: the assignment, and the statement before whose reverse it runs. */
   private final Map<Var, Stmt.Assign> rematerialized = new java.util.LinkedHashMap<>();
   private final Map<Stmt, List<Stmt.Assign>> rematerializedBefore = new IdentityHashMap<>();
+  /** Of those, the records and rows assigned again without their values, adjoints only. */
+  private final Set<Var> shadowsOnly = new HashSet<>();
+  /** Adjoints taken from the shadow element an element store overwrites, by store. */
+  private final Map<Stmt.Store, List<Var>> takenAtStore = new IdentityHashMap<>();
 
   ToBeRecorded(Function function, CalleeTable callees, Activity activity, ArrayEffects effects) {
     this.function = function;
@@ -162,21 +172,39 @@ final class ToBeRecorded {
       // outside loops a value is kept once, at the end of the forward sweep: nothing to gain
       if (v.isParam() || !v.type().isPrimitive() && !reference || e.getValue().size() != 1
           || !(e.getValue().get(0) instanceof Stmt.Assign a) || enclosingLoops.get(a).isEmpty()
-          || !isReread(a) || Exprs.vars(a.value()).contains(v)
+          || Exprs.vars(a.value()).contains(v)
           || !(reference ? mentions : readers).containsKey(v)) {
         continue;
       }
+      // a record or row whose value no reverse statement reads: only its shadow is needed
+      boolean shadowOnly = reference && !readers.containsKey(v);
       // a record or row is read through its shadow too: every statement naming it counts
       Stmt anchor = lastReaderIn(a, (reference ? mentions : readers).get(v));
-      if (anchor == null || changedBetween(Exprs.vars(a.value()), position.get(a),
-          end.get(anchor))) {
-        continue;
-      }
-      rematerialized.put(v, a);
-      rematerializedBefore.computeIfAbsent(anchor, k -> new ArrayList<>()).add(a);
-      for (Var u : Exprs.vars(a.value())) {
-        readers.computeIfAbsent(u, k -> new ArrayList<>()).add(anchor);
-        mentions.computeIfAbsent(u, k -> new ArrayList<>()).add(anchor);
+      if (anchor != null && !changedBetween(Exprs.vars(a.value()), position.get(a),
+          end.get(anchor)) && (isReread(a, null) || shadowOnly && isReread(a, anchor))) {
+        rematerialized.put(v, a);
+        rematerializedBefore.computeIfAbsent(anchor, k -> new ArrayList<>()).add(a);
+        boolean valueToo = !shadowOnly || isReread(a, null);
+        if (!valueToo) {
+          shadowsOnly.add(v);
+          debug(v, "its adjoint is read again after the stores' reverses");
+        }
+        for (Var u : Exprs.vars(a.value())) {
+          // the shadow of memory written later comes back in the reverse sweep without its
+          // values (the stores' old elements are not read): only counters and indices count
+          if (valueToo || u.type().isPrimitive()) {
+            readers.computeIfAbsent(u, k -> new ArrayList<>()).add(anchor);
+          }
+          mentions.computeIfAbsent(u, k -> new ArrayList<>()).add(anchor);
+        }
+      } else if (shadowOnly) {
+        Stmt.Store holder = storeHolding(v, a);
+        if (holder != null) {
+          rematerialized.put(v, a);
+          shadowsOnly.add(v);
+          takenAtStore.computeIfAbsent(holder, k -> new ArrayList<>()).add(v);
+          debug(v, "its adjoint is taken from the element it was stored into");
+        }
       }
     }
     // in the order of the forward sweep: a value before those computed from it
@@ -216,12 +244,47 @@ final class ToBeRecorded {
    */
   private boolean unchangedFrom(Var m, Stmt a) {
     for (Map.Entry<Stmt, Set<Var>> w : memoryWrites.entrySet()) {
-      boolean hits = false;
-      for (Var root : w.getValue()) {
-        hits |= root == m || effects.reaches(m, effects.classOf(root))
-            || effects.reaches(root, effects.classOf(m));
+      if (hits(w.getValue(), m)
+          && (position.get(w.getKey()) > position.get(a) || shareLoop(w.getKey(), a))) {
+        return false;
       }
-      if (hits && (position.get(w.getKey()) > position.get(a) || shareLoop(w.getKey(), a))) {
+    }
+    return true;
+  }
+
+  private void debug(Var v, String what) {
+    if (Boolean.getBoolean("jgrad.debug")) {
+      System.err.println("jgrad: " + function.name() + ": " + v.name() + " is not taped: "
+          + what);
+    }
+  }
+
+  private boolean hits(Set<Var> roots, Var m) {
+    for (Var root : roots) {
+      if (root == m || effects.reaches(m, effects.classOf(root))
+          || effects.reaches(root, effects.classOf(m))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * True if the references and adjoint references that the memory {@code m} leads to are, in
+   * the reverse sweep after position {@code to}, what they were at {@code a}: nothing writes
+   * them in {@code (a, to]}, and every later write (later in the method or in a later iteration
+   * of a loop around {@code a}) is an element store or a field write, whose reverse puts the
+   * old reference and its adjoint back before the reverse sweep gets back to {@code to}. A
+   * callee that writes the memory may not.
+   */
+  private boolean restoredAround(Var m, Stmt a, int to) {
+    for (Map.Entry<Stmt, Set<Var>> w : memoryWrites.entrySet()) {
+      int at = position.get(w.getKey());
+      if (!hits(w.getValue(), m) || at <= position.get(a) && !shareLoop(w.getKey(), a)) {
+        continue;
+      }
+      if (at > position.get(a) && at <= to
+          || !(w.getKey() instanceof Stmt.Store || w.getKey() instanceof Stmt.SetField)) {
         return false;
       }
     }
@@ -229,11 +292,40 @@ final class ToBeRecorded {
   }
 
   /**
-   * True for a value computed again cheaply and exactly: variables, literals, element and field
-   * reads of memory that keeps its contents from there on, and operators over them (no calls,
-   * no allocation).
+   * The element store of {@code a}'s block that puts the record or row {@code v} that {@code a}
+   * assigned into memory ({@code acc[i] = next}) and is the last statement naming it, with no
+   * jump between them, or null. Until the reverse of that store puts the old adjoint reference
+   * back, the shadow element holds {@code v}'s adjoint, if nothing but element stores and field
+   * writes (which come back in the reverse sweep before it) writes that memory later.
    */
-  private boolean isReread(Stmt.Assign a) {
+  private Stmt.Store storeHolding(Var v, Stmt.Assign a) {
+    Block block = blockOf.get(a);
+    List<Stmt> stmts = block.stmts();
+    int from = stmts.indexOf(a);
+    Stmt.Store holder = null;
+    for (int k = from + 1; k < stmts.size() && holder == null; k++) {
+      Stmt s = stmts.get(k);
+      if (s instanceof Stmt.Store st && st.value() instanceof Expr.Ref r && r.var() == v
+          && !Exprs.vars(st.array()).contains(v) && !Exprs.vars(st.index()).contains(v)) {
+        holder = st;
+      } else if (jumps(new Block().add(s))) {
+        return null;
+      }
+    }
+    if (holder == null || lastReaderIn(a, mentions.get(v)) != holder) {
+      return null;
+    }
+    Var array = Exprs.root(holder.array());
+    return array != null && restoredAround(array, holder, position.get(holder)) ? holder : null;
+  }
+
+  /**
+   * True for a value computed again cheaply and exactly: variables, literals, element and field
+   * reads of memory that keeps its contents from there on (with an {@code anchor}: whose
+   * references come back in the reverse sweep before the reverse of the anchor, {@link
+   * #restoredAround}), and operators over them (no calls, no allocation).
+   */
+  private boolean isReread(Stmt.Assign a, Stmt anchor) {
     Expr e = a.value();
     if (e instanceof Expr.Lit || e instanceof Expr.Ref) {
       return false; // a copy: keeping it costs what reading it again does
@@ -252,7 +344,8 @@ final class ToBeRecorded {
           || x instanceof Expr.Conditional
           || x instanceof Expr.StaticField sf && sf.mirrored()
           || x instanceof Expr.Ref r && ArrayEffects.holdsMemory(r.var().type())
-              && !lengthOf.contains(x) && !unchangedFrom(r.var(), a)) {
+              && !lengthOf.contains(x) && (anchor == null ? !unchangedFrom(r.var(), a)
+                  : !restoredAround(r.var(), a, end.get(anchor)))) {
         ok[0] = false;
       }
     });
@@ -307,6 +400,22 @@ final class ToBeRecorded {
   /** True if the reverse sweep assigns {@code v} again rather than taking its old values back. */
   boolean isRematerialized(Var v) {
     return rematerialized.containsKey(v);
+  }
+
+  /**
+   * True if the reverse sweep assigns only the adjoint of the record or row {@code v} again:
+   * no reverse statement reads its value, which the memory it came from may no longer hold.
+   */
+  boolean rematerializesShadowOnly(Var v) {
+    return shadowsOnly.contains(v);
+  }
+
+  /**
+   * The records and rows whose adjoints the reverse of {@code st} takes from the shadow element
+   * before it puts the old one back ({@link #storeHolding}).
+   */
+  List<Var> takenAtStore(Stmt.Store st) {
+    return takenAtStore.getOrDefault(st, List.of());
   }
 
   /** The assignments to repeat just before the reverse of {@code s} (none: empty). */
@@ -507,7 +616,7 @@ final class ToBeRecorded {
   }
 
   /** True if a block may leave early: a break, continue, return or throw anywhere in it. */
-  private static boolean jumps(Block block) {
+  static boolean jumps(Block block) {
     for (Stmt s : block.stmts()) {
       if (s instanceof Stmt.Break || s instanceof Stmt.Continue || s instanceof Stmt.Return
           || s instanceof Stmt.Throw || s instanceof Stmt.Protected
