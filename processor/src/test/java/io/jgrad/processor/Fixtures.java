@@ -56,6 +56,13 @@ final class Fixtures {
         .compile(files);
   }
 
+  /** The text of the generated method whose declaration contains {@code head}. */
+  static String generatedMethod(String source, String head) {
+    int start = source.indexOf(head);
+    org.junit.jupiter.api.Assertions.assertTrue(start >= 0, "no " + head + " in\n" + source);
+    return source.substring(start, source.indexOf("\n  }\n", start));
+  }
+
   static List<String> errorMessages(Compilation compilation) {
     return compilation.errors().stream().map(d -> d.getMessage(Locale.ROOT)).toList();
   }

@@ -2,6 +2,7 @@ package io.jgrad.processor;
 
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static io.jgrad.processor.Fixtures.compile;
+import static io.jgrad.processor.Fixtures.generatedMethod;
 import static io.jgrad.processor.Fixtures.source;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -127,11 +128,11 @@ class RecomputedIterationsTest {
     assertThat(compilation).succeeded();
     String rules = compilation.generatedSourceFile("test.Points_Rrule").orElseThrow()
         .getCharContent(true).toString();
-    String forward = method(rules, "static double fForward(");
+    String forward = generatedMethod(rules, "static double fForward(");
     String loop = forward.substring(forward.indexOf("while (n < x.length)"),
         forward.indexOf("// line 22"));
     assertFalse(loop.contains("tapes.push"), "the loop over the points tapes:\n" + forward);
-    assertTrue(method(rules, "static void fReverse(").contains("Math.exp"),
+    assertTrue(generatedMethod(rules, "static void fReverse(").contains("Math.exp"),
         "the reverse sweep does not compute the iterations again:\n" + rules);
 
     GeneratedClasses classes = new GeneratedClasses(compilation);
@@ -168,11 +169,11 @@ class RecomputedIterationsTest {
     assertThat(compilation).succeeded();
     String rules = compilation.generatedSourceFile("test.Points_Rrule").orElseThrow()
         .getCharContent(true).toString();
-    String reverse = method(rules, "static void rowsReverse(");
+    String reverse = generatedMethod(rules, "static void rowsReverse(");
     assertTrue(reverse.contains("double[] point = x[n];"), reverse);
     assertFalse(reverse.contains("point = (double[]) tapes.popRef()")
         || reverse.contains("pointBar = (double[]) tapes.popRef()")
-        || method(rules, "static double rowsForward(").contains("pushRef(point"),
+        || generatedMethod(rules, "static double rowsForward(").contains("pushRef(point"),
         "the row is taped:\n" + rules);
     GeneratedClasses classes = new GeneratedClasses(compilation);
     Class<?> rrule = classes.load("test.Points_Rrule");
@@ -195,9 +196,9 @@ class RecomputedIterationsTest {
     assertThat(compilation).succeeded();
     String rules = compilation.generatedSourceFile("test.Points_Rrule").orElseThrow()
         .getCharContent(true).toString();
-    assertTrue(method(rules, "static double mixtureForward(").contains(
+    assertTrue(generatedMethod(rules, "static double mixtureForward(").contains(
         "tapes.pushDouble(beta["), "the scores are not kept:\n" + rules);
-    String reverse = method(rules, "static void mixtureReverse(");
+    String reverse = generatedMethod(rules, "static void mixtureReverse(");
     assertTrue(reverse.contains("= tapes.popDouble();"), reverse);
     // the work array is filled once per component in the reverse sweep (it was twice)
     assertEquals(1, reverse.lines().filter(line -> !line.strip().startsWith("//")
@@ -279,13 +280,5 @@ class RecomputedIterationsTest {
     assertEquals(1 / (1 + x * x),
         (double) gradient.getClass().getMethod("xBar").invoke(gradient), 1e-15);
     assertEquals(-0.75, (double) gradient.getClass().getMethod("yBar").invoke(gradient), 1e-15);
-  }
-
-  /** The text of the generated method whose declaration contains {@code head}. */
-  private static String method(String source, String head) {
-    int start = source.indexOf(head);
-    assertTrue(start >= 0, "no " + head + " in\n" + source);
-    int end = source.indexOf("\n  }\n", start);
-    return source.substring(start, end);
   }
 }

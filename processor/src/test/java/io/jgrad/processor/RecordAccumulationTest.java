@@ -2,9 +2,9 @@ package io.jgrad.processor;
 
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static io.jgrad.processor.Fixtures.compile;
+import static io.jgrad.processor.Fixtures.generatedMethod;
 import static io.jgrad.processor.Fixtures.source;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import io.jgrad.processor.Fixtures.Fixture;
@@ -64,7 +64,7 @@ class RecordAccumulationTest {
     assertThat(compilation).succeeded();
     String rules = compilation.generatedSourceFile("test.Pull_Rrule").orElseThrow()
         .getCharContent(true).toString();
-    String forward = method(rules, "static double pullForward(");
+    String forward = generatedMethod(rules, "static double pullForward(");
     String pairs = forward.substring(forward.indexOf("while (j < n)"),
         forward.indexOf("tapes.pushInt(jStart)"));
     // per pair: the two adjoint objects the stores overwrite, nothing for the aliases
@@ -115,13 +115,5 @@ class RecordAccumulationTest {
       assertEquals(2 * k * (sumAccY - n * accY[m]), bar.getClass().getField("y").getDouble(bar),
           1e-12);
     }
-  }
-
-  /** The text of the generated method whose declaration contains {@code head}. */
-  private static String method(String source, String head) {
-    int start = source.indexOf(head);
-    assertTrue(start >= 0, "no " + head + " in\n" + source);
-    int end = source.indexOf("\n  }\n", start);
-    return source.substring(start, end);
   }
 }
