@@ -107,6 +107,26 @@ class RecomputedIterationsTest {
           return total;
         }
 
+        /** sum of sin(cos(exp(x_ij))) through rows of a new array, as broadcast_sin_cos_exp. */
+        @Grad
+        public static double elementwise(double[][] x) {
+          double[][] y = new double[x.length][x[0].length];
+          for (int i = 0; i < x.length; i++) {
+            double[] xi = x[i];
+            double[] yi = y[i];
+            for (int j = 0; j < xi.length; j++) {
+              yi[j] = Math.sin(Math.cos(Math.exp(xi[j])));
+            }
+          }
+          double s = 0;
+          for (int i = 0; i < y.length; i++) {
+            for (int j = 0; j < y[i].length; j++) {
+              s += y[i][j];
+            }
+          }
+          return s;
+        }
+
         /** d-- only adds into d, but the reverse of the remainder reads d as it left it. */
         @Grad
         public static double decrements(double x, double y) {
@@ -232,6 +252,36 @@ class RecomputedIterationsTest {
     double[][] muBar = (double[][]) gradient.getClass().getMethod("muBar").invoke(gradient);
     for (int m = 0; m < mu.length; m++) {
       assertArrayEquals(expected[m], muBar[m], 1e-12);
+    }
+  }
+
+  /**
+   * A loop that would tape only scalars while its iterations call exp, cos and sin is taped:
+   * the reverse sweep computes no exp again (a push and a pop cost less). The gradient is
+   * cos(cos(e)) (-sin(e)) e with e = exp(x), derived by hand.
+   */
+  @Test
+  void scalarsOfTranscendentalIterationsAreTapedNotComputedAgain() throws Exception {
+    Compilation compilation = compile(POINTS);
+    assertThat(compilation).succeeded();
+    String rules = compilation.generatedSourceFile("test.Points_Rrule").orElseThrow()
+        .getCharContent(true).toString();
+    String reverse = generatedMethod(rules, "static void elementwiseReverse(");
+    assertFalse(reverse.lines().anyMatch(line -> !line.strip().startsWith("//")
+        && line.contains("Math.exp(")), "the reverse sweep computes exp again:\n" + reverse);
+    GeneratedClasses classes = new GeneratedClasses(compilation);
+    double value = (double) classes.load("test.Points")
+        .getMethod("elementwise", double[][].class).invoke(null, (Object) X);
+    Object gradient = classes.load("test.Points_Rrule")
+        .getMethod("elementwise", double[][].class).invoke(null, (Object) X);
+    assertEquals(Double.doubleToLongBits(value), Double.doubleToLongBits(
+        (double) gradient.getClass().getMethod("value").invoke(gradient)));
+    double[][] xBar = (double[][]) gradient.getClass().getMethod("xBar").invoke(gradient);
+    for (int i = 0; i < X.length; i++) {
+      for (int j = 0; j < X[i].length; j++) {
+        double e = Math.exp(X[i][j]);
+        assertEquals(Math.cos(Math.cos(e)) * -Math.sin(e) * e, xBar[i][j], 1e-14);
+      }
     }
   }
 

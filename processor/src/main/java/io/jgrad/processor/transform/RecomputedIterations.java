@@ -9,6 +9,7 @@ import io.jgrad.processor.ir.Function;
 import io.jgrad.processor.ir.Stmt;
 import io.jgrad.processor.ir.Type;
 import io.jgrad.processor.ir.Var;
+import io.jgrad.processor.rules.MathRules;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -177,19 +178,33 @@ final class RecomputedIterations {
    * True if taping the loop would keep values its iterations overwrite (elements, or scalars
    * neither undone nor computed again): what computing the iterations again saves. A loop that
    * keeps none (only re-read values: {@code double r = y[j] - z[j]; s += r * r}) is reversed
-   * as it is, without running its iterations twice.
+   * as it is, without running its iterations twice. Nor is one that would keep only scalars
+   * while its iteration calls a transcendental function: a push and a pop per scalar cost less
+   * than a second {@code exp} or {@code sin} per element (map_sin_cos_exp, the log density).
    */
   private boolean tapesOverwrittenValues(Block body, Set<Var> accumulators) {
-    boolean[] tapes = {false};
+    boolean[] elements = {false};
+    boolean[] scalars = {false};
     Blocks.visitStmts(body, s -> {
       if (s instanceof Stmt.Store st) {
-        tapes[0] |= recorded.oldElementRead(st);
+        elements[0] |= recorded.oldElementRead(st);
       } else if (s instanceof Stmt.Assign a && !accumulators.contains(a.target())) {
-        tapes[0] |= recorded.oldValueRead(a) && ReverseTransform.inverse(a) == null
+        scalars[0] |= recorded.oldValueRead(a) && ReverseTransform.inverse(a) == null
             && !recorded.isRematerialized(a.target());
       }
     });
-    return tapes[0];
+    return elements[0] || scalars[0] && !callsTranscendental(body);
+  }
+
+  /** The functions of {@code Math} that cost about as much as an arithmetic operation. */
+  private static final Set<String> CHEAP_MATH = Set.of("abs", "signum", "floor", "ceil", "rint",
+      "max", "min", "fma", "sqrt", "copySign", "toRadians", "toDegrees");
+
+  private static boolean callsTranscendental(Block body) {
+    boolean[] found = {false};
+    Blocks.visitExprs(body, e -> found[0] |= e instanceof Expr.Call c
+        && MathRules.OWNERS.contains(c.owner()) && !CHEAP_MATH.contains(c.name()));
+    return found[0];
   }
 
   /**
