@@ -257,7 +257,8 @@ class RecomputedIterationsTest {
 
   /**
    * A loop that would tape only scalars while its iterations call exp, cos and sin is taped:
-   * the reverse sweep computes no exp again (a push and a pop cost less). The gradient is
+   * the reverse sweep computes no exp again (a push and a pop cost less); what it reads again
+   * (rows, where the inner loop ended) it does not tape. The gradient is
    * cos(cos(e)) (-sin(e)) e with e = exp(x), derived by hand.
    */
   @Test
@@ -269,6 +270,13 @@ class RecomputedIterationsTest {
     String reverse = generatedMethod(rules, "static void elementwiseReverse(");
     assertFalse(reverse.lines().anyMatch(line -> !line.strip().startsWith("//")
         && line.contains("Math.exp(")), "the reverse sweep computes exp again:\n" + reverse);
+    // the rows are read again (Math.exp writes no row), and the inner counter's end is xi.length
+    String forward = generatedMethod(rules, "static double elementwiseForward(");
+    assertFalse(forward.contains("tapes.pushRef(xi") || forward.contains("tapes.pushRef(yi")
+        || forward.contains("tapes.pushInt(j)"), "rows or the inner counter are taped:\n"
+        + forward);
+    assertTrue(reverse.contains("double[] xi = x[i];") && reverse.contains("int j = xi.length;"),
+        reverse);
     GeneratedClasses classes = new GeneratedClasses(compilation);
     double value = (double) classes.load("test.Points")
         .getMethod("elementwise", double[][].class).invoke(null, (Object) X);

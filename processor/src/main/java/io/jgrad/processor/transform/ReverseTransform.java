@@ -886,7 +886,10 @@ public final class ReverseTransform {
   private Block endOf(Var counter, Expr start, Stmt.Loop l, Origin origin) {
     Expr bound = recorded.loopEnd(l);
     Block out = new Block();
-    if (bound != null) {
+    if (bound instanceof Expr.Length && start instanceof Expr.Lit zero
+        && zero.text().equals("0")) {
+      out.add(new Stmt.Assign(counter, bound, origin)); // a length is never negative
+    } else if (bound != null) {
       out.add(new Stmt.Assign(counter, new Expr.Conditional(new Expr.Binary("<", start, bound,
           Type.BOOLEAN), bound, start, Type.INT), origin));
     }

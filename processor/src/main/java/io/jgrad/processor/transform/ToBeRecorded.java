@@ -75,6 +75,12 @@ final class ToBeRecorded {
   private final Map<Var, List<Stmt>> mentions = new HashMap<>();
   /** Per variable: the statements that assign it (assignments, increments). */
   private final Map<Var, List<Stmt>> writers = new java.util.LinkedHashMap<>();
+  /**
+   * Per statement before whose reverse values are read again, the memory variables it reads
+   * there only through elements, with the classes of the levels read ({@code y[i]}: y's outer
+   * array, not its rows): a store into another level keeps no old element for it.
+   */
+  private final Map<Stmt, Map<Var, Set<Var>>> levelReads = new IdentityHashMap<>();
   /** Rematerialized variables: the assignment, and the statement before whose reverse it runs. */
   private final Map<Var, Stmt.Assign> rematerialized = new java.util.LinkedHashMap<>();
   private final Map<Stmt, List<Stmt.Assign>> rematerializedBefore = new IdentityHashMap<>();
@@ -193,7 +199,16 @@ final class ToBeRecorded {
           // the shadow of memory written later comes back in the reverse sweep without its
           // values (the stores' old elements are not read): only counters and indices count
           if (valueToo || u.type().isPrimitive()) {
-            readers.computeIfAbsent(u, k -> new ArrayList<>()).add(anchor);
+            List<Stmt> uReaders = readers.computeIfAbsent(u, k -> new ArrayList<>());
+            Set<Var> levels = levelsRead(a.value(), u);
+            Map<Var, Set<Var>> onlyLevels = levelReads.computeIfAbsent(anchor,
+                k -> new HashMap<>());
+            if (levels != null && (!uReaders.contains(anchor) || onlyLevels.containsKey(u))) {
+              onlyLevels.computeIfAbsent(u, k -> new HashSet<>()).addAll(levels);
+            } else {
+              onlyLevels.remove(u);
+            }
+            uReaders.add(anchor);
           }
           mentions.computeIfAbsent(u, k -> new ArrayList<>()).add(anchor);
         }
@@ -221,8 +236,10 @@ final class ToBeRecorded {
     } else if (s instanceof Stmt.Accumulate ac && !(ac.target() instanceof Expr.Ref)) {
       roots.add(Exprs.root(ac.target()));
     } else if ((s instanceof Stmt.Assign || s instanceof Stmt.Eval)
-        && callOf(s) instanceof Expr.Call call) {
-      // a callee with rules that writes an argument, or a call jgrad knows nothing of
+        && callOf(s) instanceof Expr.Call call
+        && !io.jgrad.processor.rules.MathRules.OWNERS.contains(call.owner())) {
+      // a callee with rules that writes an argument, or a call jgrad knows nothing of (Math
+      // writes nothing: Math.exp(xi[j]) leaves the row xi as it was)
       io.jgrad.processor.rules.GradCallee callee = callees.of(call);
       for (int k = 0; k < call.args().size(); k++) {
         if (callee == null || callees.writes(callee, k)) {
@@ -250,6 +267,58 @@ final class ToBeRecorded {
       }
     }
     return true;
+  }
+
+  /**
+   * The classes of the levels {@code e} reads of the memory {@code u}, if it reads it only
+   * through elements ({@code u[i]}, {@code u[i][j]}) and lengths; else null.
+   */
+  private Set<Var> levelsRead(Expr e, Var u) {
+    Set<Expr> reached = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    Set<Var> levels = new HashSet<>();
+    boolean[] ok = {true};
+    Exprs.visit(e, x -> {
+      if (x instanceof Expr.Index i && Exprs.root(i.array()) == u) {
+        reached.add(i.array());
+        Var cls = effects.elementClass(i.array());
+        ok[0] &= cls != null;
+        levels.add(cls);
+      } else if (x instanceof Expr.Length l) {
+        reached.add(l.array());
+      }
+    });
+    Exprs.visit(e, x -> ok[0] &= !(x instanceof Expr.Ref r && r.var() == u)
+        || reached.contains(x));
+    return ok[0] ? levels : null;
+  }
+
+  /**
+   * True if no statement after {@code a}, nor one in a loop around it, may write elements of
+   * the array class {@code cls} (null: unknown, false).
+   */
+  private boolean levelUnchangedFrom(Var cls, Stmt a) {
+    if (cls == null) {
+      return false;
+    }
+    for (Map.Entry<Stmt, Set<Var>> w : memoryWrites.entrySet()) {
+      if ((position.get(w.getKey()) > position.get(a) || shareLoop(w.getKey(), a))
+          && writesLevel(w.getKey(), w.getValue(), cls)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** True if {@code w}, writing memory of {@code roots}, may write elements of {@code cls}. */
+  private boolean writesLevel(Stmt w, Set<Var> roots, Var cls) {
+    Expr array = w instanceof Stmt.Store st ? st.array()
+        : w instanceof Stmt.Accumulate ac && ac.target() instanceof Expr.Index i ? i.array()
+        : null;
+    if (array != null) {
+      Var written = effects.elementClass(array);
+      return written == null || effects.classOf(written) == effects.classOf(cls);
+    }
+    return roots.stream().anyMatch(root -> effects.reaches(root, cls));
   }
 
   private void debug(Var v, String what) {
@@ -337,6 +406,16 @@ final class ToBeRecorded {
         lengthOf.add(l.array());
       }
     });
+    // an element read (y[i], x[i][j]) needs only the levels it reads to keep their contents:
+    // stores into the rows of y leave the row references y holds
+    Set<Expr> indexed = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    boolean[] levelsKept = {anchor == null};
+    Exprs.visit(e, x -> {
+      if (x instanceof Expr.Index i) {
+        indexed.add(i.array());
+        levelsKept[0] &= levelUnchangedFrom(effects.elementClass(i.array()), a);
+      }
+    });
     boolean[] ok = {true};
     Exprs.visit(e, x -> {
       if (x instanceof Expr.Call || x instanceof Expr.Invoke || x instanceof Expr.New
@@ -344,7 +423,8 @@ final class ToBeRecorded {
           || x instanceof Expr.Conditional
           || x instanceof Expr.StaticField sf && sf.mirrored()
           || x instanceof Expr.Ref r && ArrayEffects.holdsMemory(r.var().type())
-              && !lengthOf.contains(x) && (anchor == null ? !unchangedFrom(r.var(), a)
+              && !lengthOf.contains(x) && !(levelsKept[0] && indexed.contains(x))
+              && (anchor == null ? !unchangedFrom(r.var(), a)
                   : !restoredAround(r.var(), a, end.get(anchor)))) {
         ok[0] = false;
       }
@@ -446,6 +526,10 @@ final class ToBeRecorded {
       reads.add(countingVariable(l)); // the reverse loop counts it back down
       if (loopEnds.get(l) instanceof Expr.Ref bound) {
         reads.add(bound.var()); // from where it computes (a parameter's length needs nothing)
+      } else if (loopEnds.get(l) instanceof Expr.Length len && len.array() instanceof Expr.Ref r
+          && !holdsOneArray(r.var())) {
+        reads.add(r.var()); // the reference only: the loop reads no element of it
+        levelReads.computeIfAbsent(s, k -> new HashMap<>()).put(r.var(), new HashSet<>());
       }
     }
   }
@@ -517,7 +601,10 @@ final class ToBeRecorded {
     return false;
   }
 
-  /** Like {@link #oldValueRead} for an element: any read of an array that may share memory. */
+  /**
+   * Like {@link #oldValueRead} for an element: any read of an array that may share memory,
+   * except a read of other levels only (a row reference read again, for a store into a row).
+   */
   boolean oldElementRead(Stmt.Store st) {
     Var written = effects.elementClass(st.array());
     for (Map.Entry<Var, List<Stmt>> e : readers.entrySet()) {
@@ -525,6 +612,11 @@ final class ToBeRecorded {
         continue;
       }
       for (Stmt reader : e.getValue()) {
+        Set<Var> levels = levelReads.getOrDefault(reader, Map.of()).get(e.getKey());
+        if (levels != null && written != null && levels.stream()
+            .noneMatch(c -> effects.classOf(c) == effects.classOf(written))) {
+          continue;
+        }
         if (position.get(reader) < position.get(st) || shareLoop(reader, st)) {
           return true;
         }
@@ -572,15 +664,17 @@ final class ToBeRecorded {
     if (bound instanceof Expr.Lit lit && lit.type().equals(Type.INT)) {
       return bound;
     }
-    if (bound instanceof Expr.Length len && len.array() instanceof Expr.Ref r
-        && holdsOneArray(r.var())) {
-      return bound; // the same array's length all the way back
+    List<Stmt.Assign> assigns = new ArrayList<>();
+    Assignments.collectAll(l.body(), assigns);
+    if (bound instanceof Expr.Length len && len.array() instanceof Expr.Ref r) {
+      // the same array's length all the way back; or a row the loop does not reassign
+      // (double[] xi = x[i] before it), which its reverse reads, kept or read again
+      return holdsOneArray(r.var()) || assigns.stream().noneMatch(a -> a.target() == r.var())
+          ? bound : null;
     }
     if (!(bound instanceof Expr.Ref r) || !r.var().type().equals(Type.INT)) {
       return null;
     }
-    List<Stmt.Assign> assigns = new ArrayList<>();
-    Assignments.collectAll(l.body(), assigns);
     return assigns.stream().anyMatch(a -> a.target() == r.var()) ? null : bound;
   }
 
