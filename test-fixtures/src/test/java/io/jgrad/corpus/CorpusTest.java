@@ -217,6 +217,8 @@ class CorpusTest {
         matrix(r, 3, 2), array(r, 3, -0.5, 0.5))));
     add(e, Loops.class, "stableMixtureScores", c -> c.args(r -> args(matrix(r, 4, 2),
         matrix(r, 3, 2), array(r, 3, -0.5, 0.5))));
+    add(e, Loops.class, "rowsThroughLocals", c -> c.args(r -> args((Object) matrix(r, 3, 4))));
+    add(e, Loops.class, "rowsMovedBack", c -> c.args(r -> args((Object) matrix(r, 4, 3))));
     add(e, Loops.class, "twoLoopsOneReset",
         c -> c.args(r -> args(array(r, 3, -1, 1), array(r, 2, -1, 1))));
     // sqrt is applied while v > 1.1: the count switches at 1.1^(2^k).

@@ -282,4 +282,53 @@ public final class Loops {
     }
     return total;
   }
+
+  /**
+   * sin(cos(exp)) elementwise through row locals into a local matrix (broadcast_sin_cos_exp):
+   * the rows are read again in the reverse sweep and the inner loop ends at {@code xi.length}.
+   */
+  @Grad
+  public static double rowsThroughLocals(double[][] x) {
+    double[][] y = new double[x.length][x[0].length];
+    for (int i = 0; i < x.length; i++) {
+      double[] xi = x[i];
+      double[] yi = y[i];
+      for (int j = 0; j < xi.length; j++) {
+        yi[j] = Math.sin(Math.cos(Math.exp(xi[j]))) * (1.0 + 0.5 * j);
+      }
+    }
+    double s = 0.0;
+    for (double[] row : y) {
+      for (double v : row) {
+        s += v * v;
+      }
+    }
+    return s;
+  }
+
+  /**
+   * As {@link #rowsThroughLocals}, but each row is also moved into the previous slot: a store
+   * into {@code y}'s own level, so {@code y[i]} read again would be another row.
+   */
+  @Grad
+  public static double rowsMovedBack(double[][] x) {
+    double[][] y = new double[x.length][x[0].length];
+    for (int i = 0; i < x.length; i++) {
+      double[] xi = x[i];
+      double[] yi = y[i];
+      for (int j = 0; j < xi.length; j++) {
+        yi[j] = Math.exp(0.5 * xi[j]) * (yi.length - j);
+      }
+      if (i > 0) {
+        y[i - 1] = yi;
+      }
+    }
+    double s = 0.0;
+    for (int i = 0; i < y.length; i++) {
+      for (int j = 0; j < y[i].length; j++) {
+        s += y[i][j] * (i + 1.0) * x[i][j];
+      }
+    }
+    return s;
+  }
 }
