@@ -127,6 +127,24 @@ class RecomputedIterationsTest {
           return s;
         }
 
+        /** elementwise indexing the parameter's rows: the inner loops end at x[i].length. */
+        @Grad
+        public static double indexed(double[][] x) {
+          double[][] y = new double[x.length][x[0].length];
+          for (int i = 0; i < x.length; i++) {
+            for (int j = 0; j < x[i].length; j++) {
+              y[i][j] = Math.sin(Math.cos(Math.exp(x[i][j])));
+            }
+          }
+          double s = 0;
+          for (int i = 0; i < y.length; i++) {
+            for (int j = 0; j < y[i].length; j++) {
+              s += y[i][j];
+            }
+          }
+          return s;
+        }
+
         /** d-- only adds into d, but the reverse of the remainder reads d as it left it. */
         @Grad
         public static double decrements(double x, double y) {
@@ -277,11 +295,22 @@ class RecomputedIterationsTest {
         + forward);
     assertTrue(reverse.contains("double[] xi = x[i];") && reverse.contains("int j = xi.length;"),
         reverse);
+    // indexing x[i] and y[i] directly: where the inner loops end is computed, not taped
+    assertFalse(generatedMethod(rules, "static double indexedForward(").contains("pushInt(j"),
+        rules);
+    String indexed = generatedMethod(rules, "static void indexedReverse(");
+    assertTrue(indexed.contains("int j = x[i].length;") && indexed.contains("= y[i2"),
+        indexed);
     GeneratedClasses classes = new GeneratedClasses(compilation);
+    Object same = classes.load("test.Points_Rrule")
+        .getMethod("indexed", double[][].class).invoke(null, (Object) X);
     double value = (double) classes.load("test.Points")
         .getMethod("elementwise", double[][].class).invoke(null, (Object) X);
     Object gradient = classes.load("test.Points_Rrule")
         .getMethod("elementwise", double[][].class).invoke(null, (Object) X);
+    assertEquals(Double.doubleToLongBits(value), Double.doubleToLongBits(
+        (double) same.getClass().getMethod("value").invoke(same)));
+    double[][] sameBar = (double[][]) same.getClass().getMethod("xBar").invoke(same);
     assertEquals(Double.doubleToLongBits(value), Double.doubleToLongBits(
         (double) gradient.getClass().getMethod("value").invoke(gradient)));
     double[][] xBar = (double[][]) gradient.getClass().getMethod("xBar").invoke(gradient);
@@ -289,6 +318,7 @@ class RecomputedIterationsTest {
       for (int j = 0; j < X[i].length; j++) {
         double e = Math.exp(X[i][j]);
         assertEquals(Math.cos(Math.cos(e)) * -Math.sin(e) * e, xBar[i][j], 1e-14);
+        assertEquals(xBar[i][j], sameBar[i][j], 1e-15);
       }
     }
   }

@@ -530,6 +530,13 @@ final class ToBeRecorded {
           && !holdsOneArray(r.var())) {
         reads.add(r.var()); // the reference only: the loop reads no element of it
         levelReads.computeIfAbsent(s, k -> new HashMap<>()).put(r.var(), new HashSet<>());
+      } else if (loopEnds.get(l) instanceof Expr.Length len
+          && len.array() instanceof Expr.Index row) {
+        Var m = ((Expr.Ref) row.array()).var();
+        reads.add(((Expr.Ref) row.index()).var());
+        reads.add(m); // its row references only
+        levelReads.computeIfAbsent(s, k -> new HashMap<>())
+            .put(m, new HashSet<>(Set.of(effects.elementClass(row.array()))));
       }
     }
   }
@@ -672,10 +679,27 @@ final class ToBeRecorded {
       return holdsOneArray(r.var()) || assigns.stream().noneMatch(a -> a.target() == r.var())
           ? bound : null;
     }
+    if (bound instanceof Expr.Length len && rowOfOneMatrix(len.array())
+        && assigns.stream().noneMatch(a -> a.target() == ((Expr.Ref) ((Expr.Index) len.array())
+            .index()).var())) {
+      return bound; // x[i].length: the row x[i] stays where it is, i is read where l ends
+    }
     if (!(bound instanceof Expr.Ref r) || !r.var().type().equals(Type.INT)) {
       return null;
     }
     return assigns.stream().anyMatch(a -> a.target() == r.var()) ? null : bound;
+  }
+
+  /**
+   * True for {@code m[i]} with {@code m} an array of rows it {@linkplain #holdsOneArray holds
+   * all along} whose row references nothing reassigns, and {@code i} an int variable.
+   */
+  private boolean rowOfOneMatrix(Expr e) {
+    return e instanceof Expr.Index row && row.array() instanceof Expr.Ref m
+        && row.index() instanceof Expr.Ref i && i.var().type().equals(Type.INT)
+        && holdsOneArray(m.var()) && m.var().type().isArray()
+        && m.var().type().elementType().isArray() && !effects.movesRows(m.var())
+        && !effects.isPassedToWritingCallee(m.var());
   }
 
   /**
