@@ -48,11 +48,13 @@ public final class DeadStores {
 
   /**
    * As {@link #apply(Function)}, for a reverse part: the assignments to {@code recomputed}
-   * (variables assigned only where the reverse sweep computes a loop's iterations again) read the
-   * elements the primal's iterations read, with the same indices, so they cannot throw.
+   * (variables assigned only where the reverse sweep computes a loop's iterations again, or reads
+   * a value again) read the elements the primal's iterations read, with the same indices, so
+   * they cannot throw; dead ones go even for the user's variables ({@code double[] yi = y[i]}
+   * read again where only {@code yiBar} is used).
    */
   public static Function applyToRecomputed(Function f, Set<Var> recomputed) {
-    return apply(f, recomputed);
+    return apply(f, recomputed, recomputed);
   }
 
   /**

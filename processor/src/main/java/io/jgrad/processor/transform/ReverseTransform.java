@@ -243,6 +243,9 @@ public final class ReverseTransform {
       for (Stmt.Assign again : recorded.rematerializedBefore(s)) {
         if (!recorded.rematerializesShadowOnly(again.target())) {
           reverse.add(new Stmt.Assign(again.target(), again.value(), again.origin()));
+          // it reads what the primal's one assignment read, at the same indices: if nothing
+          // reads it on the way back (double[] t3 = y[i] next to t3Bar), it may go
+          recomputedTargets.add(again.target());
         }
         if (again.target().type().hasShadow()) {
           reverse.add(new Stmt.Assign(adjoint(again.target()), shadow(again.value()),
