@@ -286,8 +286,8 @@ class RecomputedIterationsTest {
     String rules = compilation.generatedSourceFile("test.Points_Rrule").orElseThrow()
         .getCharContent(true).toString();
     String reverse = generatedMethod(rules, "static void elementwiseReverse(");
-    assertFalse(reverse.lines().anyMatch(line -> !line.strip().startsWith("//")
-        && line.contains("Math.exp(")), "the reverse sweep computes exp again:\n" + reverse);
+    assertFalse(code(reverse).contains("Math.exp("), "the reverse sweep computes exp again:\n"
+        + reverse);
     // the rows are read again (Math.exp writes no row), and the inner counter's end is xi.length
     String forward = generatedMethod(rules, "static double elementwiseForward(");
     assertFalse(forward.contains("tapes.pushRef(xi") || forward.contains("tapes.pushRef(yi")
@@ -295,12 +295,15 @@ class RecomputedIterationsTest {
         + forward);
     assertTrue(reverse.contains("double[] xi = x[i];") && reverse.contains("int j = xi.length;"),
         reverse);
+    // yi read again would be dead there: only its adjoint row is used on the way back
+    assertFalse(code(reverse).contains("double[] yi = y[i];"), reverse);
     // indexing x[i] and y[i] directly: where the inner loops end is computed, not taped
     assertFalse(generatedMethod(rules, "static double indexedForward(").contains("pushInt(j"),
         rules);
     String indexed = generatedMethod(rules, "static void indexedReverse(");
     assertTrue(indexed.contains("int j = x[i].length;") && indexed.contains("= y[i2"),
         indexed);
+    assertFalse(code(indexed).contains("= y[i];"), "a dead row read again:\n" + indexed);
     GeneratedClasses classes = new GeneratedClasses(compilation);
     Object same = classes.load("test.Points_Rrule")
         .getMethod("indexed", double[][].class).invoke(null, (Object) X);
@@ -368,5 +371,11 @@ class RecomputedIterationsTest {
     assertEquals(1 / (1 + x * x),
         (double) gradient.getClass().getMethod("xBar").invoke(gradient), 1e-15);
     assertEquals(-0.75, (double) gradient.getClass().getMethod("yBar").invoke(gradient), 1e-15);
+  }
+
+  /** Generated code without its comment lines (which quote the source). */
+  private static String code(String generated) {
+    return String.join("\n", generated.lines().filter(line -> !line.strip().startsWith("//"))
+        .toList());
   }
 }

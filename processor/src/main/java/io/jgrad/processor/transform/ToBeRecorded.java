@@ -293,6 +293,16 @@ final class ToBeRecorded {
   }
 
   /**
+   * True if {@code e} reads the memory {@code u} only through elements and lengths ({@code
+   * y[i]}, {@code x[i][j]}) of levels nothing writes from {@code a} on: stores into the rows of
+   * y leave the row references y holds.
+   */
+  private boolean levelsKept(Expr e, Var u, Stmt a) {
+    Set<Var> levels = levelsRead(e, u);
+    return levels != null && levels.stream().allMatch(c -> levelUnchangedFrom(c, a));
+  }
+
+  /**
    * True if no statement after {@code a}, nor one in a loop around it, may write elements of
    * the array class {@code cls} (null: unknown, false).
    */
@@ -406,16 +416,6 @@ final class ToBeRecorded {
         lengthOf.add(l.array());
       }
     });
-    // an element read (y[i], x[i][j]) needs only the levels it reads to keep their contents:
-    // stores into the rows of y leave the row references y holds
-    Set<Expr> indexed = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
-    boolean[] levelsKept = {anchor == null};
-    Exprs.visit(e, x -> {
-      if (x instanceof Expr.Index i) {
-        indexed.add(i.array());
-        levelsKept[0] &= levelUnchangedFrom(effects.elementClass(i.array()), a);
-      }
-    });
     boolean[] ok = {true};
     Exprs.visit(e, x -> {
       if (x instanceof Expr.Call || x instanceof Expr.Invoke || x instanceof Expr.New
@@ -423,7 +423,7 @@ final class ToBeRecorded {
           || x instanceof Expr.Conditional
           || x instanceof Expr.StaticField sf && sf.mirrored()
           || x instanceof Expr.Ref r && ArrayEffects.holdsMemory(r.var().type())
-              && !lengthOf.contains(x) && !(levelsKept[0] && indexed.contains(x))
+              && !lengthOf.contains(x) && !(anchor == null && levelsKept(e, r.var(), a))
               && (anchor == null ? !unchangedFrom(r.var(), a)
                   : !restoredAround(r.var(), a, end.get(anchor)))) {
         ok[0] = false;
