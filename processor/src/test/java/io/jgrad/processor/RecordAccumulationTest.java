@@ -14,8 +14,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Sums into the records of an array ({@code acc[i] = acc[i].plus(...)}, as n-body accelerations
- * are written): the reverse sweep takes the old and the new element's adjoint objects again from
- * the adjoint array, where the stores' reverses put them back, instead of taping both per pair.
+ * are written): the elements' adjoint objects stay in their slots going forward ({@code
+ * SlotAdjoints}), so a pair tapes no adjoint object and allocates none; the reverse sweep takes
+ * the new element's adjoint from the slot and puts a fresh one there for the element overwritten.
  */
 class RecordAccumulationTest {
   private static final Fixture PULL = source("test.Pull", """
@@ -67,9 +68,13 @@ class RecordAccumulationTest {
     String forward = generatedMethod(rules, "static double pullForward(");
     String pairs = forward.substring(forward.indexOf("while (j < n)"),
         forward.indexOf("tapes.pushInt(jStart)"));
-    // per pair: the two adjoint objects the stores overwrite, nothing for the aliases
-    assertEquals(2, pairs.split("tapes\\.pushRef\\(", -1).length - 1, pairs);
-    assertEquals(2, pairs.split("tapes\\.pushRef\\(accBar\\[", -1).length - 1, pairs);
+    // per pair: no adjoint object taped or allocated, for the stores or the aliases
+    assertEquals(0, pairs.split("tapes\\.pushRef\\(", -1).length - 1, pairs);
+    // (only where a slot has none yet: the first store into a new array)
+    assertEquals(pairs.split("new Pull_V_Tangent", -1).length - 1,
+        pairs.split("== null\\) \\{\\s+accBar\\[\\w+\\] = new Pull_V_Tangent", -1).length - 1, pairs);
+    String reverse = generatedMethod(rules, "static void pullReverse(");
+    assertEquals(0, reverse.split("\\(Pull_V_Tangent\\) tapes\\.popRef", -1).length - 1, reverse);
 
     GeneratedClasses classes = new GeneratedClasses(compilation);
     Class<?> v = classes.load("test.Pull$V");

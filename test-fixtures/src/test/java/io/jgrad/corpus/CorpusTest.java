@@ -735,6 +735,19 @@ class CorpusTest {
         new Records.Vec[] {vec(r), vec(r), vec(r), vec(r)}, u(r, 0.5, 2))));
     add(e, Records.class, "sharedAccumulators", c -> c.args(r -> args(
         new Records.Vec[] {vec(r), vec(r), vec(r)}, u(r, 0.5, 1.5))));
+    add(e, Records.class, "scaledSlots", c -> c.args(r -> args(
+        new Records.Vec[] {vec(r), vec(r), vec(r)}, u(r, 0.3, 0.9))));
+    add(e, Records.class, "keptOldElement", c -> c.args(r -> args(
+        new Records.Vec[] {vec(r), vec(r), vec(r)}, u(r, 0.5, 1.5))));
+    add(e, Records.class, "sharedStoredValue", c -> c.args(r -> args(
+        new Records.Vec[] {vec(r), vec(r), vec(r)}, u(r, 0.5, 1.5))));
+    add(e, Records.class, "handedAndCopied", c -> c.args(r -> args(
+        new Records.Vec[] {vec(r), vec(r), vec(r)}, u(r, 0.5, 1.5))));
+    add(e, Records.class, "intoArgument", c -> c.args(r -> args(
+        new Records.Vec[] {vec(r), vec(r)}, new Records.Vec[] {vec(r), vec(r), vec(r)},
+        u(r, 0.5, 1.5))));
+    add(e, Records.class, "steppedPairs", c -> c.args(r -> args(
+        new Records.Vec[] {vec(r), vec(r), vec(r), vec(r)}, u(r, 0.5, 2), u(r, 0.05, 0.2))));
     // the primal throws where id < 0; the rules must too
     add(e, Records.class, "validated", c -> c.exceptions()
         .args(r -> args(vec(r), r.nextInt(-1, 2))));

@@ -229,4 +229,151 @@ public final class Records {
     }
     return s;
   }
+
+  // ---- sums into arrays of records: which stores may keep adjoint objects in their slots
+
+  /**
+   * Updates that are not increments ({@code acc[i] = new Vec(acc[i].x() * w, ...)}, read
+   * through components of the element itself), resets to a constant in the middle, and a slot
+   * never stored: the slots keep their adjoint objects.
+   */
+  @Grad
+  public static double scaledSlots(Vec[] ps, double k) {
+    Vec[] acc = new Vec[ps.length + 1];
+    for (int i = 0; i < ps.length; i++) {
+      acc[i] = ps[i].scale(k);
+    }
+    for (int i = 0; i < ps.length; i++) {
+      for (int j = 0; j < ps.length; j++) {
+        double w = Math.sin(ps[j].x() * k) + 1.5;
+        acc[i] = new Vec(acc[i].x() * w, acc[i].y() + w * acc[j].x());
+      }
+      if (i == 1) {
+        acc[0] = Vec.ORIGIN;
+      }
+    }
+    double s = 0.0;
+    for (int i = 0; i < ps.length; i++) {
+      s += acc[i].x() * (i + 1) + acc[i].y() * acc[i].y();
+    }
+    return s;
+  }
+
+  /** An old element read after the store overwrote it: its adjoint must stay its own. */
+  @Grad
+  public static double keptOldElement(Vec[] ps, double k) {
+    Vec[] acc = new Vec[ps.length];
+    for (int i = 0; i < ps.length; i++) {
+      acc[i] = ps[i];
+    }
+    double s = 0.0;
+    for (int i = 0; i < ps.length; i++) {
+      Vec old = acc[i];
+      acc[i] = acc[i].plus(ps[(i + 1) % ps.length].scale(k));
+      s += old.dot(acc[i]);
+    }
+    return s + acc[0].x();
+  }
+
+  /** One record stored into one slot and added into another: two holders of one value. */
+  @Grad
+  public static double sharedStoredValue(Vec[] ps, double k) {
+    int n = ps.length;
+    Vec[] acc = new Vec[n];
+    for (int i = 0; i < n; i++) {
+      acc[i] = Vec.ORIGIN;
+    }
+    for (int i = 0; i < n; i++) {
+      Vec p = ps[i].scale(k * (i + 1));
+      acc[i] = p;
+      acc[(i + 1) % n] = acc[(i + 1) % n].plus(p);
+    }
+    double s = 0.0;
+    for (Vec a : acc) {
+      s += a.dot(a);
+    }
+    return s;
+  }
+
+  private static double total(Vec[] vs) {
+    double t = 0.0;
+    for (Vec v : vs) {
+      t += v.x() * v.y();
+    }
+    return t;
+  }
+
+  /** The array handed to a helper between the updates, and its elements copied to another. */
+  @Grad
+  public static double handedAndCopied(Vec[] ps, double k) {
+    int n = ps.length;
+    Vec[] acc = new Vec[n];
+    Vec[] copies = new Vec[n];
+    for (int i = 0; i < n; i++) {
+      acc[i] = ps[i].scale(k);
+    }
+    double s = 0.0;
+    for (int i = 0; i < n; i++) {
+      copies[i] = acc[i];
+      acc[i] = acc[i].plus(ps[(i + 2) % n]);
+      s += total(acc);
+    }
+    for (int i = 0; i < n; i++) {
+      s += copies[i].dot(acc[i]);
+    }
+    return s;
+  }
+
+  /** Accumulators in an argument's array: the caller's adjoint objects stay with the caller. */
+  @Grad
+  public static double intoArgument(Vec[] acc, Vec[] ps, double k) {
+    for (int i = 0; i < acc.length; i++) {
+      for (int j = 0; j < ps.length; j++) {
+        acc[i] = acc[i].plus(ps[j].scale(k * (i - j)));
+      }
+    }
+    double s = 0.0;
+    for (Vec a : acc) {
+      s += a.dot(a);
+    }
+    return s;
+  }
+
+  private static Vec[] pairSums(Vec[] ps, double k) {
+    int n = ps.length;
+    Vec[] acc = new Vec[n];
+    for (int i = 0; i < n; i++) {
+      acc[i] = Vec.ORIGIN;
+    }
+    for (int i = 0; i < n; i++) {
+      for (int j = i + 1; j < n; j++) {
+        Vec d = ps[j].plus(ps[i].scale(-1.0));
+        double w = k / (1.0 + d.dot(d));
+        acc[i] = acc[i].plus(d.scale(w));
+        acc[j] = acc[j].plus(d.scale(-w));
+      }
+    }
+    return acc;
+  }
+
+  /**
+   * As n-body's leapfrog: a helper's result array of accumulators, read element by element
+   * and computed again from moved points, twice.
+   */
+  @Grad
+  public static double steppedPairs(Vec[] ps, double k, double dt) {
+    Vec[] xs = ps.clone();
+    Vec[] acc = pairSums(xs, k);
+    for (int s = 0; s < 2; s++) {
+      for (int i = 0; i < xs.length; i++) {
+        xs[i] = xs[i].plus(acc[i].scale(dt));
+      }
+      acc = pairSums(xs, k);
+    }
+    double e = 0.0;
+    for (int i = 0; i < xs.length; i++) {
+      e += xs[i].dot(acc[i]) + Math.cos(xs[i].y());
+    }
+    return e;
+  }
 }

@@ -73,6 +73,8 @@ public final class ReverseTransform {
   private ToBeRecorded recorded;
   /** Loops whose iterations the reverse sweep computes again ({@link RecomputedIterations}). */
   private final Map<Stmt.Loop, Set<Var>> recomputed;
+  /** Element stores whose adjoint objects stay in their slots ({@link SlotAdjoints}). */
+  private final SlotAdjoints slots;
   /** The loop depth of the statements of the iteration being computed again, or -1. */
   private int recomputedTop = -1;
   /** What the recomputed iterations assign ({@link Result#recomputed}). */
@@ -106,6 +108,7 @@ public final class ReverseTransform {
     this.names = new Names(taken);
     this.recorded = new ToBeRecorded(function, callees, activity, effects);
     this.recomputed = RecomputedIterations.of(function, result, effects, callees, recorded);
+    this.slots = SlotAdjoints.of(function, effects, recorded, activity, recomputed.keySet());
     this.tape = new TapeCode(names, locals, setup);
   }
 
@@ -492,14 +495,27 @@ public final class ReverseTransform {
         restoredClasses.add(effects.elementClass(st.array()));
         forward.add(new Stmt.Eval(tape.invoke(Tape.REF, "push", element), origin));
       }
-      forward.add(new Stmt.Eval(tape.invoke(Tape.REF, "push", shadowElement), origin));
-      forward.add(st);
-      forward.add(new Stmt.Store(adjointOf(st.array()), st.index(), shadow(st.value()), origin));
+      boolean keepsSlot = slots.keepsSlot(st);
+      Expr fresh = new Expr.New(shadowElement.type(), List.of());
+      if (keepsSlot) {
+        // the slot's adjoint object is the new element's too: it holds zero going forward
+        forward.add(st);
+        forward.add(new Stmt.If(new Expr.Binary("==", shadowElement,
+            new Expr.Lit(shadowElement.type(), "null"), Type.BOOLEAN),
+            new Block().add(new Stmt.Store(adjointOf(st.array()), st.index(), fresh, origin)),
+            new Block(), origin));
+      } else {
+        forward.add(new Stmt.Eval(tape.invoke(Tape.REF, "push", shadowElement), origin));
+        forward.add(st);
+        forward.add(new Stmt.Store(adjointOf(st.array()), st.index(), shadow(st.value()),
+            origin));
+      }
       for (Var stored : recorded.takenAtStore(st)) {
         reverse.add(new Stmt.Assign(adjoint(stored), shadowElement, origin));
       }
-      reverse.add(new Stmt.Store(adjointOf(st.array()), st.index(),
-          new Expr.Cast(shadowElement.type(), tape.invoke(Tape.REF, "pop")), origin));
+      // the element overwritten starts from a zero adjoint of its own on the way back
+      reverse.add(new Stmt.Store(adjointOf(st.array()), st.index(), keepsSlot ? fresh
+          : new Expr.Cast(shadowElement.type(), tape.invoke(Tape.REF, "pop")), origin));
       if (savesValue) {
         reverse.add(new Stmt.Store(st.array(), st.index(),
             new Expr.Cast(element.type(), tape.invoke(Tape.REF, "pop")), origin));
@@ -577,9 +593,12 @@ public final class ReverseTransform {
       forward.addAll(pushPointer(v, valueRead, a.origin()));
     }
     forward.add(a);
-    // a passive call's result (a record or array built from data only) gets a zero adjoint
-    forward.add(new Stmt.Assign(adjoint(v), a.value() instanceof Expr.Call
-        || a.value() instanceof Expr.Invoke ? freshAdjoint(v) : shadow(a.value()), a.origin()));
+    // a passive call's result (a record or array built from data only) gets a zero adjoint;
+    // a record stored into a slot that keeps its adjoint object has none of its own going forward
+    if (!slots.isStoredValue(v)) {
+      forward.add(new Stmt.Assign(adjoint(v), a.value() instanceof Expr.Call
+          || a.value() instanceof Expr.Invoke ? freshAdjoint(v) : shadow(a.value()), a.origin()));
+    }
     if (a.value() instanceof Expr.New n) {
       // new R(x, ...): what was read from the components flows into the arguments
       List<RecordShape.Component> components = n.type().shape().components();
