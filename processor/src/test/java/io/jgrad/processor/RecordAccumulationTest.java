@@ -66,8 +66,8 @@ class RecordAccumulationTest {
     String rules = compilation.generatedSourceFile("test.Pull_Rrule").orElseThrow()
         .getCharContent(true).toString();
     String forward = generatedMethod(rules, "static double pullForward(");
-    String pairs = forward.substring(forward.indexOf("while (j < n)"),
-        forward.indexOf("tapes.pushInt(jStart)"));
+    String pairs = forward.substring(forward.indexOf("j < n"),
+        forward.indexOf("double s = 0.0;"));
     // per pair: no adjoint object taped or allocated, for the stores or the aliases
     assertEquals(0, pairs.split("tapes\\.pushRef\\(", -1).length - 1, pairs);
     // (only where a slot has none yet: the first store into a new array)

@@ -79,6 +79,8 @@ public final class ReverseTransform {
   private int recomputedTop = -1;
   /** What the recomputed iterations assign ({@link Result#recomputed}). */
   private final Set<Var> recomputedTargets = new HashSet<>();
+  /** The counters of the counting loops around the statement being transformed. */
+  private final java.util.Deque<Var> enclosingCounters = new java.util.ArrayDeque<>();
   /** The forward-sweep loop of each loop computed again whose counter starts at a literal. */
   private final Map<Stmt.Loop, Started> forwardLoopOf = new java.util.IdentityHashMap<>();
 
@@ -238,8 +240,8 @@ public final class ReverseTransform {
     List<Block> reverseChunks = new ArrayList<>();
     Stmt previous = null;
     for (Stmt s : in.stmts()) {
-      Sweeps sweeps = s instanceof Stmt.Loop l ? loop(l, loopDepth, constantStart(previous, l))
-          : statement(s, loopDepth);
+      Sweeps sweeps = s instanceof Stmt.Loop l ? loop(l, loopDepth, constantStart(previous, l),
+          startAgain(previous, l)) : statement(s, loopDepth);
       forward.addAll(sweeps.forward());
       // values read again rather than kept: assigned where the reverse of s starts
       Block reverse = new Block();
@@ -293,7 +295,7 @@ public final class ReverseTransform {
       return branch(i, loopDepth);
     }
     if (s instanceof Stmt.Loop l) {
-      return loop(l, loopDepth, null);
+      return loop(l, loopDepth, null, null);
     }
     if (s instanceof Stmt.Eval || s instanceof Stmt.Throw || s instanceof Stmt.Comment) {
       return new Sweeps(new Block().add(s), new Block());
@@ -739,12 +741,54 @@ public final class ReverseTransform {
         && a.value() instanceof Expr.Lit lit && lit.type().equals(counter.type()) ? lit : null;
   }
 
-  /** A loop; {@code knownStart}: the literal its counter starts at, or null. */
-  private Sweeps loop(Stmt.Loop l, int loopDepth, Expr.Lit knownStart) {
+  /**
+   * The expression a counting loop's counter starts at, if the reverse sweep can compute it
+   * again where the loop's reverse begins: integer operators over literals, parameters nothing
+   * assigns, and counters of the loops around it, which the reverse sweep has counted back to
+   * their values in this iteration ({@code for (row = col + 1; ...)} in a loop over col: nothing
+   * taped for where row started). Null otherwise.
+   */
+  private Expr startAgain(Stmt previous, Stmt.Loop l) {
+    Var counter = ToBeRecorded.countingVariable(l);
+    if (counter == null || !(previous instanceof Stmt.Assign a) || a.target() != counter
+        || a.value() instanceof Expr.Lit) {
+      return null;
+    }
+    boolean[] ok = {true};
+    Exprs.visit(a.value(), x -> {
+      boolean fits = x instanceof Expr.Lit lit && lit.type().equals(Type.INT)
+          || x instanceof Expr.Binary b && b.type().equals(Type.INT)
+              && (b.op().equals("+") || b.op().equals("-") || b.op().equals("*"))
+          || x instanceof Expr.Ref r && r.var() != counter && r.var().type().equals(Type.INT)
+              && (r.var().isParam() && assignments.count(r.var()) == 0
+                  || enclosingCounters.contains(r.var()) && assignments.count(r.var()) == 2);
+      ok[0] &= fits;
+    });
+    return ok[0] ? a.value() : null;
+  }
+
+  /**
+   * A loop; {@code knownStart}: the literal its counter starts at, or null; {@code startAgain}:
+   * an expression the reverse sweep computes that start from again ({@link #startAgain}), or
+   * null.
+   */
+  private Sweeps loop(Stmt.Loop l, int loopDepth, Expr.Lit knownStart, Expr startAgain) {
     Var counter = ToBeRecorded.countingVariable(l);
     if (counter != null) {
       forceUndo.add(l.body().stmts().get(l.body().stmts().size() - 1));
+      enclosingCounters.push(counter);
     }
+    try {
+      return loopWithin(l, loopDepth, counter, knownStart, startAgain);
+    } finally {
+      if (counter != null) {
+        enclosingCounters.pop();
+      }
+    }
+  }
+
+  private Sweeps loopWithin(Stmt.Loop l, int loopDepth, Var counter, Expr.Lit knownStart,
+      Expr startAgain) {
     Block forwardBody;
     Block reverseBody;
     if (recomputed.containsKey(l)) {
@@ -815,6 +859,19 @@ public final class ReverseTransform {
       Block forward = new Block().add(forwardLoop);
       Block reverse = endOf(counter, knownStart, l, origin)
           .add(new Stmt.Loop(null, new Expr.Binary(">", ref(counter), knownStart, Type.BOOLEAN),
+              reverseBody, new Block(), true, origin));
+      return new Sweeps(forward, reverse);
+    }
+    if (counter != null && startAgain != null) {
+      // for (row = col + 1; ...) inside a loop over col: where row started is computed again
+      Var start = new Var(names.fresh(counter.name() + "Start"), counter.type(), Var.Kind.TEMP);
+      locals.add(start);
+      Block forward = new Block()
+          .add(new Stmt.Loop(null, l.condition(), forwardBody, new Block(), true, origin));
+      Block reverse = new Block()
+          .add(new Stmt.Assign(start, startAgain, origin))
+          .addAll(endOf(counter, ref(start), l, origin))
+          .add(new Stmt.Loop(null, new Expr.Binary(">", ref(counter), ref(start), Type.BOOLEAN),
               reverseBody, new Block(), true, origin));
       return new Sweeps(forward, reverse);
     }

@@ -402,7 +402,8 @@ final class ToBeRecorded {
    * True for a value computed again cheaply and exactly: variables, literals, element and field
    * reads of memory that keeps its contents from there on (with an {@code anchor}: whose
    * references come back in the reverse sweep before the reverse of the anchor, {@link
-   * #restoredAround}), and operators over them (no calls, no allocation).
+   * #restoredAround}), and operators and exact Math functions over them (no other calls, no
+   * allocation).
    */
   private boolean isReread(Stmt.Assign a, Stmt anchor) {
     Expr e = a.value();
@@ -418,7 +419,8 @@ final class ToBeRecorded {
     });
     boolean[] ok = {true};
     Exprs.visit(e, x -> {
-      if (x instanceof Expr.Call || x instanceof Expr.Invoke || x instanceof Expr.New
+      if (x instanceof Expr.Call c && !isExactMath(c) || x instanceof Expr.Invoke
+          || x instanceof Expr.New
           || x instanceof Expr.NewArray || x instanceof Expr.NewArrayOf
           || x instanceof Expr.Conditional
           || x instanceof Expr.StaticField sf && sf.mirrored()
@@ -430,6 +432,20 @@ final class ToBeRecorded {
       }
     });
     return ok[0];
+  }
+
+  /**
+   * The {@code Math} functions whose results the JLS fixes to the bit ({@code sqrt} is
+   * correctly rounded; the others are exact): computed again, they give what the forward sweep
+   * saw. ({@code sin}, {@code exp}... may differ by an ulp between the interpreter and compiled
+   * code, and cost more than a push.)
+   */
+  private static final Set<String> EXACT_MATH = Set.of("sqrt", "abs", "min", "max", "floor",
+      "ceil", "rint", "signum", "copySign");
+
+  private static boolean isExactMath(Expr.Call c) {
+    return (c.owner().equals("java.lang.Math") || c.owner().equals("java.lang.StrictMath"))
+        && EXACT_MATH.contains(c.name());
   }
 
   /**

@@ -1,0 +1,78 @@
+package io.jgrad.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static io.jgrad.processor.Fixtures.compile;
+import static io.jgrad.processor.Fixtures.generatedMethod;
+import static io.jgrad.processor.Fixtures.source;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.testing.compile.Compilation;
+import io.jgrad.processor.Fixtures.Fixture;
+import io.jgrad.processor.Fixtures.GeneratedClasses;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Triangular loops ({@code for (j = i + off; j < n; j++)} inside a loop over i): the reverse
+ * sweep computes where the inner counter started from the outer counter, which it has counted
+ * back to this iteration's value, and the parameter; the forward sweep tapes nothing for it.
+ */
+class LoopStartsTest {
+  private static final Fixture TRIANGLE = source("test.Triangle", """
+      package test;
+
+      import io.jgrad.Grad;
+
+      public class Triangle {
+        /** sum over i, j >= i + off of x_i x_j. */
+        @Grad
+        public static double pairs(double[] x, int off) {
+          int n = x.length;
+          double s = 0.0;
+          for (int i = 0; i < n; i++) {
+            for (int j = i + off; j < n; j++) {
+              s += Math.sin(x[i] * x[j]) + x[i] * x[j];
+            }
+          }
+          return s;
+        }
+      }
+      """);
+
+  @Test
+  void theInnerStartIsComputedAgainNotTaped() throws Exception {
+    Compilation compilation = compile(TRIANGLE);
+    assertThat(compilation).succeeded();
+    String rules = compilation.generatedSourceFile("test.Triangle_Rrule").orElseThrow()
+        .getCharContent(true).toString();
+    String forward = generatedMethod(rules, "static double pairsForward(");
+    String reverse = generatedMethod(rules, "static void pairsReverse(");
+    assertEquals(0, forward.split("pushInt\\(jStart\\)", -1).length - 1, forward);
+    assertTrue(reverse.matches("(?s).*int jStart = i\\w* \\+ off;.*"), reverse);
+
+    GeneratedClasses classes = new GeneratedClasses(compilation);
+    double[] x = {0.5, -1.25, 0.75, 2.0, -0.375};
+    for (int off = 0; off <= 2; off++) {
+      double value = (double) classes.load("test.Triangle").getMethod("pairs", double[].class,
+          int.class).invoke(null, x.clone(), off);
+      Object gradient = classes.load("test.Triangle_Rrule").getMethod("pairs", double[].class,
+          int.class).invoke(null, x.clone(), off);
+      assertEquals(Double.doubleToLongBits(value), Double.doubleToLongBits(
+          (double) gradient.getClass().getMethod("value").invoke(gradient)));
+      double[] xBar = (double[]) gradient.getClass().getMethod("xBar").invoke(gradient);
+      // each pair (i, j) adds (cos(x_i x_j) + 1) x_j to d/dx_i and (cos(x_i x_j) + 1) x_i to
+      // d/dx_j (both on the diagonal, where j = i and the term is sin(x_i^2) + x_i^2)
+      double[] expected = new double[x.length];
+      for (int i = 0; i < x.length; i++) {
+        for (int j = i + off; j < x.length; j++) {
+          double w = Math.cos(x[i] * x[j]) + 1.0;
+          expected[i] += w * x[j];
+          expected[j] += w * x[i];
+        }
+      }
+      for (int m = 0; m < x.length; m++) {
+        assertEquals(expected[m], xBar[m], 1e-12, "off " + off + ", x[" + m + "]");
+      }
+    }
+  }
+}
