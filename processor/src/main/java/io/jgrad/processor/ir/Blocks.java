@@ -140,6 +140,35 @@ public final class Blocks {
     return s;
   }
 
+  /** The expressions a statement evaluates itself (not its nested blocks'), in order. */
+  public static java.util.List<Expr> ownExprs(Stmt s) {
+    java.util.List<Expr> out = new java.util.ArrayList<>();
+    if (s instanceof Stmt.Assign a) {
+      out.add(a.value());
+    } else if (s instanceof Stmt.Store st) {
+      out.add(st.array());
+      out.add(st.index());
+      out.add(st.value());
+    } else if (s instanceof Stmt.SetField f) {
+      out.add(f.field());
+      out.add(f.value());
+    } else if (s instanceof Stmt.Accumulate a) {
+      out.add(a.target());
+      out.add(a.value());
+    } else if (s instanceof Stmt.Eval e) {
+      out.add(e.expr());
+    } else if (s instanceof Stmt.Throw t) {
+      out.add(t.exception());
+    } else if (s instanceof Stmt.Return r && r.value() != null) {
+      out.add(r.value());
+    } else if (s instanceof Stmt.If i) {
+      out.add(i.condition());
+    } else if (s instanceof Stmt.Loop l && l.condition() != null) {
+      out.add(l.condition());
+    }
+    return out;
+  }
+
   /** Visits every statement in {@code block}, nested ones after the statement holding them. */
   public static void visitStmts(Block block, java.util.function.Consumer<Stmt> action) {
     for (Stmt s : block.stmts()) {

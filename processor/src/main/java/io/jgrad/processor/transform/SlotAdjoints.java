@@ -227,7 +227,7 @@ final class SlotAdjoints {
           && isCandidateArray(r.var())) {
         return;
       }
-      ownExprs(s).forEach(this::check);
+      Blocks.ownExprs(s).forEach(this::check);
     }
 
     /**
@@ -265,35 +265,6 @@ final class SlotAdjoints {
         return c;
       });
       children.forEach(this::check);
-    }
-
-    /** The expressions a statement evaluates itself (not its nested statements'). */
-    private static List<Expr> ownExprs(Stmt s) {
-      List<Expr> out = new ArrayList<>();
-      if (s instanceof Stmt.Assign a) {
-        out.add(a.value());
-      } else if (s instanceof Stmt.Store st) {
-        out.add(st.array());
-        out.add(st.index());
-        out.add(st.value());
-      } else if (s instanceof Stmt.SetField f) {
-        out.add(f.field());
-        out.add(f.value());
-      } else if (s instanceof Stmt.Accumulate a) {
-        out.add(a.target());
-        out.add(a.value());
-      } else if (s instanceof Stmt.Eval e) {
-        out.add(e.expr());
-      } else if (s instanceof Stmt.Throw t) {
-        out.add(t.exception());
-      } else if (s instanceof Stmt.Return r && r.value() != null) {
-        out.add(r.value());
-      } else if (s instanceof Stmt.If i) {
-        out.add(i.condition());
-      } else if (s instanceof Stmt.Loop l && l.condition() != null) {
-        out.add(l.condition());
-      }
-      return out;
     }
   }
 }

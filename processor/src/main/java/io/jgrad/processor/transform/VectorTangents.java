@@ -260,33 +260,12 @@ public final class VectorTangents {
   /** The variables statement {@code s} itself (not its nested blocks) reads or assigns. */
   private static Set<Var> varsOf(Stmt s) {
     Set<Var> out = new HashSet<>();
-    java.util.function.Consumer<Expr> add = e -> out.addAll(Exprs.vars(e));
     if (s instanceof Stmt.Assign a) {
       out.add(a.target());
-      add.accept(a.value());
-    } else if (s instanceof Stmt.Store st) {
-      add.accept(st.array());
-      add.accept(st.index());
-      add.accept(st.value());
-    } else if (s instanceof Stmt.SetField f) {
-      add.accept(f.field());
-      add.accept(f.value());
-    } else if (s instanceof Stmt.Accumulate a) {
-      add.accept(a.target());
-      add.accept(a.value());
-    } else if (s instanceof Stmt.Eval e) {
-      add.accept(e.expr());
-    } else if (s instanceof Stmt.Throw t) {
-      add.accept(t.exception());
-    } else if (s instanceof Stmt.Return r && r.value() != null) {
-      add.accept(r.value());
-    } else if (s instanceof Stmt.If i) {
-      add.accept(i.condition());
-    } else if (s instanceof Stmt.Loop l && l.condition() != null) {
-      add.accept(l.condition());
     } else if (s instanceof Stmt.Protected p && p.thrown() != null) {
       out.add(p.thrown());
     }
+    Blocks.ownExprs(s).forEach(e -> out.addAll(Exprs.vars(e)));
     return out;
   }
 
