@@ -5,6 +5,7 @@ import static io.jgrad.processor.Fixtures.compile;
 import static io.jgrad.processor.Fixtures.generatedMethod;
 import static io.jgrad.processor.Fixtures.source;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
@@ -32,6 +33,23 @@ class LoopStartsTest {
           for (int i = 0; i < n; i++) {
             for (int j = i + off; j < n; j++) {
               s += Math.sin(x[i] * x[j]) + x[i] * x[j];
+            }
+          }
+          return s;
+        }
+
+        /**
+         * sum over i < j of sqrt(1 + (x_i - x_j)^2) exp(x_j): the loop is taped (it calls exp),
+         * the root is computed again rather than taped with it.
+         */
+        @Grad
+        public static double lengths(double[] x) {
+          double s = 0.0;
+          for (int i = 0; i < x.length; i++) {
+            for (int j = i + 1; j < x.length; j++) {
+              double d = x[i] - x[j];
+              double r = Math.sqrt(1.0 + d * d);
+              s += r * Math.exp(x[j]);
             }
           }
           return s;
@@ -73,6 +91,37 @@ class LoopStartsTest {
       for (int m = 0; m < x.length; m++) {
         assertEquals(expected[m], xBar[m], 1e-12, "off " + off + ", x[" + m + "]");
       }
+    }
+  }
+
+  @Test
+  void anExactRootIsComputedAgainNotTaped() throws Exception {
+    Compilation compilation = compile(TRIANGLE);
+    assertThat(compilation).succeeded();
+    String rules = compilation.generatedSourceFile("test.Triangle_Rrule").orElseThrow()
+        .getCharContent(true).toString();
+    String forward = generatedMethod(rules, "static double lengthsForward(");
+    // the exponential is pushed per pair, the root is not (neither per pair nor at the end)
+    assertFalse(forward.contains("pushDouble(r)"), forward);
+    assertTrue(generatedMethod(rules, "static void lengthsReverse(").contains("Math.sqrt("));
+
+    GeneratedClasses classes = new GeneratedClasses(compilation);
+    double[] x = {0.5, -1.25, 0.75, 2.0};
+    Object gradient = classes.load("test.Triangle_Rrule").getMethod("lengths", double[].class)
+        .invoke(null, (Object) x.clone());
+    double[] xBar = (double[]) gradient.getClass().getMethod("xBar").invoke(gradient);
+    // d/dx_i of r_ij e^x_j: e^x_j d / r_ij; d/dx_j: (r_ij - d / r_ij) e^x_j (d = x_i - x_j)
+    double[] expected = new double[x.length];
+    for (int i = 0; i < x.length; i++) {
+      for (int j = i + 1; j < x.length; j++) {
+        double d = x[i] - x[j];
+        double r = Math.sqrt(1.0 + d * d);
+        expected[i] += Math.exp(x[j]) * d / r;
+        expected[j] += (r - d / r) * Math.exp(x[j]);
+      }
+    }
+    for (int m = 0; m < x.length; m++) {
+      assertEquals(expected[m], xBar[m], 1e-12, "x[" + m + "]");
     }
   }
 }
