@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * Triangular loops ({@code for (j = i + off; j < n; j++)} inside a loop over i): the reverse
  * sweep computes where the inner counter started from the outer counter, which it has counted
  * back to this iteration's value, and the parameter; the forward sweep tapes nothing for it.
+ * Exact Math functions ({@code sqrt}) are computed again likewise, not taped.
  */
 class LoopStartsTest {
   private static final Fixture TRIANGLE = source("test.Triangle", """
