@@ -221,6 +221,8 @@ final class GradPipeline {
               l.function(), table, bodies, l.key())), declaredRecordConstructors);
           Function guarded = AliasGuards.apply(inlined, table, !l.helper());
           ReverseTransform.Result reverse = ReverseTransform.apply(guarded, table);
+          Function adjoint = reverse.joint() == null ? reverse.adjoint()
+              : jointAdjoint(reverse.joint());
           ForwardTransform.Rules forward = ForwardTransform.withDirections(guarded, table);
           List<TypeName> thrown = l.method().getThrownTypes().stream()
               .map(t -> TypeName.get(env.getTypeUtils().erasure(t))).toList();
@@ -230,7 +232,7 @@ final class GradPipeline {
                   && !l.method().getModifiers().contains(Modifier.STATIC), thrown,
               forward.forward(), forward.directions() != null
                   && JavaEmitter.fitsOneMethod(forward.directions()) ? forward.directions()
-                  : null, reverse.adjoint(),
+                  : null, adjoint,
               DeadStores.apply(reverse.forwardPart()),
               ForwardOrderLoops.apply(DeadStores.applyToRecomputed(IncrementAdjoints.apply(
                   FirstContributions.apply(reverse.reversePart())), reverse.recomputed()),
@@ -244,7 +246,7 @@ final class GradPipeline {
             ownerRules.set(ownerRules.size() - 1, rule);
           } else {
             secondInputs.put(l.key(), new SecondOrderRules.Input(l.function(),
-                reverse.adjoint(), rule.forwardPart(), rule.reversePart(), !l.helper()));
+                adjoint, rule.forwardPart(), rule.reversePart(), !l.helper()));
           }
           keys.put(rule, l);
           directionsCallees.put(rule, forward.callees());
@@ -304,6 +306,16 @@ final class GradPipeline {
       custom.writeIndex(indexWritten);
     }
     timings.report(env.getMessager(), byOwner.values().stream().mapToInt(List::size).sum());
+  }
+
+  /**
+   * An {@code fAdjoint} with fused loops, cleaned as reverse parts are: only its adjoints'
+   * accumulations are rewritten, since it runs the primal's code too.
+   */
+  private static Function jointAdjoint(ReverseTransform.Joint joint) {
+    return joint.named(DeadStores.apply(ForwardOrderLoops.apply(IncrementAdjoints.applyTo(
+        FirstContributions.applyTo(joint.adjoint(), joint.adjoints()), joint.adjoints()),
+        joint.adjoints())));
   }
 
   /**

@@ -34,22 +34,47 @@ public final class Rosenbrock_Rrule {
    *
    * <p>Each array parameter is followed by its adjoint buffer. On entry it holds the cotangent of the array's final contents (zeros when only the result matters); on return, the cotangent with respect to its contents on entry. For an array the method only reads, that is: the derivative is added.
    *
+   * <p>It runs both sweeps itself: a loop that only adds into values whose adjoints the seed gives before it starts (a sum into the result) is reversed inside the forward sweep, each iteration right after it ran, so nothing of it is kept for later. Generated callers chaining rules call {@link #rosenbrockForward} and {@link #rosenbrockReverse} instead.
+   *
    * @return the primal value (bit for bit)
    */
   public static double rosenbrockAdjoint(double[] x, double[] xBar, double seed) {
-    Tapes tapes2 = Tapes.current();
-    int doubleMark = tapes2.doubleSize();
-    int intMark = tapes2.intSize();
-    int longMark = tapes2.longSize();
-    int refMark = tapes2.refSize();
-    try {
-      double value = rosenbrockForward(tapes2, x, xBar);
-      rosenbrockReverse(tapes2, x, xBar, seed);
-      return value;
-    } catch (Throwable thrown) {
-      tapes2.truncate(doubleMark, intMark, longMark, refMark);
-      throw thrown;
+    // line 11: double s = 0.0;
+    double s = 0.0;
+    double resultBar = seed;
+    // line 17: return s;
+    double sBar = resultBar;
+    // line 12: for (int i = 0; i < x.length - 1; i++)
+    for (int i = 0; i < x.length - 1; i++) {
+      // line 13: double a = 1.0 - x[i];
+      double a = 1.0 - x[i];
+      // line 14: double b = x[i + 1] - x[i] * x[i];
+      double t1 = x[i] * x[i];
+      double b = x[i + 1] - t1;
+      // line 15: s += a * a + 100.0 * b * b;
+      double t2 = a * a;
+      double t3 = 100.0 * b;
+      double t4 = t3 * b;
+      double t5 = t2 + t4;
+      s += t5;
+      double t5Bar = sBar;
+      double t2Bar = t5Bar;
+      double t4Bar = t5Bar;
+      double t3Bar = t4Bar * b;
+      double bBar = t4Bar * t3;
+      bBar += t3Bar * 100.0;
+      double aBar = t2Bar * (a + a);
+      // line 14: double b = x[i + 1] - x[i] * x[i];
+      xBar[i + 1] += bBar;
+      double t1Bar = -bBar;
+      xBar[i] += t1Bar * (x[i] + x[i]);
+      // line 13: double a = 1.0 - x[i];
+      xBar[i] -= aBar;
     }
+    // line 17: return s;
+    double result = s;
+    double value = result;
+    return value;
   }
 
   /**
@@ -209,19 +234,63 @@ public final class Rosenbrock_Rrule {
    */
   public static double rosenbrockHvpAdjoint(double[] x, double[] xDir, double[] xBar, double[] xHvp,
       double seed) {
-    Tapes tapes2 = Tapes.current();
-    int doubleMark = tapes2.doubleSize();
-    int intMark = tapes2.intSize();
-    int longMark = tapes2.longSize();
-    int refMark = tapes2.refSize();
-    try {
-      double value = rosenbrockHvpForward(tapes2, x, xDir, xBar, xHvp);
-      rosenbrockReverseTangent(tapes2, x, xDir, xBar, xHvp, seed, 0.0);
-      return value;
-    } catch (Throwable thrown) {
-      tapes2.truncate(doubleMark, intMark, longMark, refMark);
-      throw thrown;
+    // line 11: double s = 0.0;
+    double s = 0.0;
+    double resultBar = seed;
+    double resultBarDot = 0.0;
+    // line 17: return s;
+    double sBar = resultBar;
+    double sBarDot = resultBarDot;
+    // line 12: for (int i = 0; i < x.length - 1; i++)
+    for (int i = 0; i < x.length - 1; i++) {
+      // line 13: double a = 1.0 - x[i];
+      double aDot = -xDir[i];
+      double a = 1.0 - x[i];
+      // line 14: double b = x[i + 1] - x[i] * x[i];
+      double t1Dot = (x[i] + x[i]) * xDir[i];
+      double t1 = x[i] * x[i];
+      double bDot = xDir[i + 1] - t1Dot;
+      double b = x[i + 1] - t1;
+      // line 15: s += a * a + 100.0 * b * b;
+      double t2 = a * a;
+      double t3Dot = 100.0 * bDot;
+      double t3 = 100.0 * b;
+      double t4 = t3 * b;
+      double t5 = t2 + t4;
+      s += t5;
+      double t5Bar = sBar;
+      double t5BarDot = sBarDot;
+      double t2Bar = t5Bar;
+      double t2BarDot = t5BarDot;
+      double t4Bar = t5Bar;
+      double t4BarDot = t5BarDot;
+      double t3BarDot = b * t4BarDot + t4Bar * bDot;
+      double t3Bar = t4Bar * b;
+      double bBarDot = t3 * t4BarDot + t4Bar * t3Dot;
+      double bBar = t4Bar * t3;
+      bBarDot += 100.0 * t3BarDot;
+      bBar += t3Bar * 100.0;
+      double t = a + a;
+      double tDot = 2.0 * aDot;
+      double aBarDot = t * t2BarDot + t2Bar * tDot;
+      double aBar = t2Bar * t;
+      // line 14: double b = x[i + 1] - x[i] * x[i];
+      xBar[i + 1] += bBar;
+      xHvp[i + 1] += bBarDot;
+      double t1BarDot = -bBarDot;
+      double t1Bar = -bBar;
+      double t6 = x[i] + x[i];
+      double t6Dot = 2.0 * xDir[i];
+      xHvp[i] += t6 * t1BarDot + t1Bar * t6Dot;
+      xBar[i] += t1Bar * t6;
+      // line 13: double a = 1.0 - x[i];
+      xHvp[i] -= aBarDot;
+      xBar[i] -= aBar;
     }
+    // line 17: return s;
+    double result = s;
+    double value = result;
+    return value;
   }
 
   /**
@@ -233,19 +302,77 @@ public final class Rosenbrock_Rrule {
    */
   public static double rosenbrockHvpAdjointDirections(double[] x, double[][] xDirs, double[] xBar,
       double[][] xHvps, double seed, int directions) {
-    Tapes tapes2 = Tapes.current();
-    int doubleMark = tapes2.doubleSize();
-    int intMark = tapes2.intSize();
-    int longMark = tapes2.longSize();
-    int refMark = tapes2.refSize();
-    try {
-      double value = rosenbrockHvpForwardDirections(tapes2, x, xDirs, xBar, xHvps, directions);
-      rosenbrockReverseTangentDirections(tapes2, x, xDirs, xBar, xHvps, seed, new double[directions], directions);
-      return value;
-    } catch (Throwable thrown) {
-      tapes2.truncate(doubleMark, intMark, longMark, refMark);
-      throw thrown;
+    double[] sBarDot = new double[directions];
+    double[] bBarDot = new double[directions];
+    double[] aBarDot = new double[directions];
+    // line 11: double s = 0.0;
+    double s = 0.0;
+    double resultBar = seed;
+    // line 17: return s;
+    double sBar = resultBar;
+    for (int d = 0; d < directions; d++) {
+      double resultBarDot = 0.0;
+      sBarDot[d] = resultBarDot;
     }
+    // line 12: for (int i = 0; i < x.length - 1; i++)
+    for (int i = 0; i < x.length - 1; i++) {
+      // line 13: double a = 1.0 - x[i];
+      double a = 1.0 - x[i];
+      double partial = x[i] + x[i];
+      // line 14: double b = x[i + 1] - x[i] * x[i];
+      double t1 = x[i] * x[i];
+      double b = x[i + 1] - t1;
+      // line 15: s += a * a + 100.0 * b * b;
+      double t2 = a * a;
+      double t3 = 100.0 * b;
+      double t4 = t3 * b;
+      double t5 = t2 + t4;
+      s += t5;
+      double t5Bar = sBar;
+      double t2Bar = t5Bar;
+      double t4Bar = t5Bar;
+      double t3Bar = t4Bar * b;
+      double bBar = t4Bar * t3;
+      bBar += t3Bar * 100.0;
+      double t = a + a;
+      double aBar = t2Bar * t;
+      // line 14: double b = x[i + 1] - x[i] * x[i];
+      xBar[i + 1] += bBar;
+      double t1Bar = -bBar;
+      double t6 = x[i] + x[i];
+      xBar[i] += t1Bar * t6;
+      // line 13: double a = 1.0 - x[i];
+      xBar[i] -= aBar;
+      for (int d = 0; d < directions; d++) {
+        double aDot = -xDirs[i][d];
+        // line 14: double b = x[i + 1] - x[i] * x[i];
+        double t1Dot = partial * xDirs[i][d];
+        double bDot = xDirs[i + 1][d] - t1Dot;
+        // line 15: s += a * a + 100.0 * b * b;
+        double t3Dot = 100.0 * bDot;
+        double t5BarDot = sBarDot[d];
+        double t2BarDot = t5BarDot;
+        double t4BarDot = t5BarDot;
+        double t3BarDot = b * t4BarDot + t4Bar * bDot;
+        bBarDot[d] = t3 * t4BarDot + t4Bar * t3Dot;
+        bBarDot[d] += 100.0 * t3BarDot;
+        double tDot = 2.0 * aDot;
+        aBarDot[d] = t * t2BarDot + t2Bar * tDot;
+        // line 14: double b = x[i + 1] - x[i] * x[i];
+        xHvps[i + 1][d] += bBarDot[d];
+      }
+      for (int d = 0; d < directions; d++) {
+        double t1BarDot = -bBarDot[d];
+        double t6Dot = 2.0 * xDirs[i][d];
+        xHvps[i][d] += t6 * t1BarDot + t1Bar * t6Dot;
+        // line 13: double a = 1.0 - x[i];
+        xHvps[i][d] -= aBarDot[d];
+      }
+    }
+    // line 17: return s;
+    double result = s;
+    double value = result;
+    return value;
   }
 
   /**

@@ -282,4 +282,27 @@ public final class FuzzFindings {
     return (int) Math.atan2(m2[0][Math.max(0, Math.min(m2[0].length - 1, n3 * 4))], -2.0)
         + x1[0] * m2[0][0];
   }
+
+  /**
+   * Seed 3095, programs 719 and 813: a {@code @NoGrad} number the method assigns, in a method
+   * whose {@code fAdjoint} runs both sweeps itself (the loop over {@code e} is reversed inside
+   * the forward sweep). The k-direction form of its Hessian-vector product counted the uses of
+   * the number's tangent outside the block that truncates the tapes on a throw only
+   * ({@code Blocks.visitExprs} did not look inside it), took it for a local of the one loop
+   * over the directions that zeroes it, and the rules did not compile.
+   */
+  @Grad
+  public static double assignedConstantBeforeAFusedLoop(@NoGrad double a, double b) {
+    int w = 0;
+    while (w++ < 2) {
+      int v = 0;
+      while ((w <= 2 || (a -= b) > 0.75) && v++ < 1) {
+        a *= -StrictMath.log10(b * b + 1.0);
+      }
+    }
+    for (double e : new double[1]) {
+      double unused = a;
+    }
+    return 2.0 + a * b;
+  }
 }

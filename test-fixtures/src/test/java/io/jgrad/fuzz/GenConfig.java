@@ -65,6 +65,13 @@ final class GenConfig {
    */
   double noGrad = 0.15;
   /**
+   * The probability that a method returning a {@code double} ends with a loop summing into its
+   * result ({@link Idioms#sumIntoResult}), which {@code fAdjoint} may reverse inside its forward
+   * sweep; {@code -Djgrad.fuzz.sums=1} for every such method, {@code without=sum into result}
+   * for none.
+   */
+  double sumsIntoResult = 0.25;
+  /**
    * Productions not to use, by name (see the production lists of {@link ExprGen}, {@link
    * StmtGen}, {@link Idioms} and the Math function names), plus {@code throw} (every throw
    * statement), {@code element assignment value}, {@code row move}, {@code array reassign},
@@ -142,6 +149,8 @@ final class GenConfig {
     }
     config.objectParams = Double.parseDouble(System.getProperty("jgrad.fuzz.objectParams",
         String.valueOf(config.objectParams)));
+    config.sumsIntoResult = Double.parseDouble(System.getProperty("jgrad.fuzz.sums",
+        String.valueOf(config.sumsIntoResult)));
     config.noGrad = Double.parseDouble(System.getProperty("jgrad.fuzz.noGrad",
         String.valueOf(config.noGrad)));
     if (!config.allows("noGrad")) {

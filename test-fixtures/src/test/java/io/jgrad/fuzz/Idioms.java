@@ -217,6 +217,56 @@ final class Idioms {
         new Stmt.Local(JType.DOUBLE, d.name, lit(JType.DOUBLE, "0.0")), outer);
   }
 
+  /**
+   * A sum into the result, just before the return: the shape whose reverse {@code fAdjoint}
+   * runs inside its forward sweep, each iteration right after it ran (the seed gives the sum's
+   * adjoint before the loop starts). Adds the sum's statements to {@code body} and returns
+   * {@code returned} combined with the sum:
+   * <pre>
+   * double s = 0.0;
+   * for (int i = 0; i &lt; x.length; i++) {      (or a literal trip count)
+   *   double a = f(x[i] - i * e);                (e a number in scope or a literal)
+   *   s += a * a;                                 (or -=; a * x[i]; log(1 + a * a); a)
+   * }
+   * return returned + s * c;                     (or - s, c * s + returned, s / c + ...)
+   * </pre>
+   */
+  static Expr sumIntoResult(MethodGen g, List<Stmt> body, Expr returned) {
+    Var x = g.pick(v -> v.type == JType.DOUBLE_ARRAY);
+    Var i = new Var(g.fresh("i"), JType.INT, false);
+    Var a = new Var(g.fresh("a"), JType.DOUBLE, false);
+    Var number = g.pick(v -> v.type == JType.DOUBLE);
+    Expr step = number != null && g.chance(0.6) ? number.ref() : ExprGen.doubleLiteral(g);
+    Expr element = x != null ? shiftedElement(g, x, i, step, "sin", "tanh", "exp")
+        : new Expr.Binary("*", new Expr.Cast(JType.DOUBLE, i.ref()), step, JType.DOUBLE);
+    Expr bound = x != null ? new Expr.Length(x.ref())
+        : lit(JType.INT, String.valueOf(g.between(1, 4)));
+    Expr term = switch (g.between(0, 3)) {
+      case 0 -> new Expr.Binary("*", a.ref(), a.ref(), JType.DOUBLE);
+      case 1 -> x != null ? new Expr.Binary("*", a.ref(), new Expr.Index(x.ref(), i.ref(),
+          JType.DOUBLE), JType.DOUBLE) : a.ref();
+      case 2 -> MathFunctions.make(g, "log", List.of(new Expr.Binary("+",
+          lit(JType.DOUBLE, "1.0"), new Expr.Binary("*", a.ref(), a.ref(), JType.DOUBLE),
+          JType.DOUBLE)));
+      default -> a.ref();
+    };
+    Var sum = g.declare("s", JType.DOUBLE, false);
+    body.add(new Stmt.Local(JType.DOUBLE, sum.name, lit(JType.DOUBLE, "0.0")));
+    body.add(countingLoop(i, bound, new Stmt.Local(JType.DOUBLE, a.name, element),
+        new Stmt.Eval(new Expr.Assign(sum.ref(), g.oneOf("+=", "-="), term))));
+    Expr c = g.chance(0.5) ? ExprGen.doubleLiteral(g) : number != null ? number.ref()
+        : lit(JType.DOUBLE, "2.0");
+    return switch (g.between(0, 3)) {
+      case 0 -> new Expr.Binary("+", returned, sum.ref(), JType.DOUBLE);
+      case 1 -> new Expr.Binary("-", returned, new Expr.Binary("*", sum.ref(), c, JType.DOUBLE),
+          JType.DOUBLE);
+      case 2 -> new Expr.Binary("+", new Expr.Binary("*", c, sum.ref(), JType.DOUBLE), returned,
+          JType.DOUBLE);
+      default -> new Expr.Binary("+", new Expr.Binary("/", sum.ref(), c, JType.DOUBLE),
+          returned, JType.DOUBLE);
+    };
+  }
+
   /** {@code x[j] - step * e} or {@code +}, as it is or under one of {@code functions}. */
   private static Expr shiftedElement(MethodGen g, Var x, Var j, Expr step,
       String... functions) {

@@ -314,8 +314,13 @@ final class ProgramGenerator {
       // a tail call, which the processor turns into a loop
       boolean tail = recursive && g.selfCalls < 2 && config.allows("tail call")
           && g.chance(0.4);
-      body.add(new Stmt.Return(tail ? Calls.selfCall(g, config.exprDepth)
-          : StmtGen.returnValue(g, config.exprDepth)));
+      Expr returned = tail ? Calls.selfCall(g, config.exprDepth)
+          : StmtGen.returnValue(g, config.exprDepth);
+      if (!tail && returns == JType.DOUBLE && config.allows("sum into result")
+          && g.chance(config.sumsIntoResult)) {
+        returned = Idioms.sumIntoResult(g, body, returned);
+      }
+      body.add(new Stmt.Return(returned));
     }
     for (int p = 0; p < params.size(); p++) {
       Var v = g.params.get(p);

@@ -9,6 +9,9 @@ import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import io.jgrad.processor.ir.Block;
+import io.jgrad.processor.ir.Blocks;
+import io.jgrad.processor.ir.Expr;
+import io.jgrad.processor.ir.Exprs;
 import io.jgrad.processor.ir.Function;
 import io.jgrad.processor.ir.Names;
 import io.jgrad.processor.ir.Type;
@@ -371,10 +374,25 @@ public final class RuleWriter {
       m.addJavadoc(" {@code scalarBars[k]} receives the derivative with respect to the k-th double"
           + " or float parameter, in declaration order.");
     }
+    if (rule.forwardPart() != null && !calls(r, rule.forwardPart().name())) {
+      m.addJavadoc("\n\n<p>It runs both sweeps itself: a loop that only adds into values whose"
+          + " adjoints the seed gives before it starts (a sum into the result) is reversed inside"
+          + " the forward sweep, each iteration right after it ran, so nothing of it is kept"
+          + " for later. Generated callers chaining rules call {@link #$L} and {@link #$L}"
+          + " instead.", rule.forwardPart().name(), rule.reversePart().name());
+    }
     if (!returns.equals(Type.VOID)) {
       m.addJavadoc("\n\n@return the primal value (bit for bit)");
     }
     return m.addJavadoc("\n").build();
+  }
+
+  /** True if {@code f} calls its class's method {@code name}. */
+  private static boolean calls(Function f, String name) {
+    boolean[] found = {false};
+    Blocks.visitStmts(f.body(), s -> Blocks.ownExprs(s).forEach(e -> Exprs.visit(e,
+        x -> found[0] |= x instanceof Expr.Call c && c.name().equals(name))));
+    return found[0];
   }
 
   /** {@code double[][] fJacobian(params)}: reverse row by row or forward column by column. */

@@ -7,7 +7,10 @@ import java.util.Set;
 public final class Blocks {
   private Blocks() {}
 
-  /** Every variable some statement in {@code block} reads (targets of plain assignments aside). */
+  /**
+   * Every variable some statement in {@code block} reads (targets of plain assignments aside),
+   * nested ones included.
+   */
   public static Set<Var> reads(Block block) {
     Set<Var> out = new LinkedHashSet<>();
     reads(block, out);
@@ -44,6 +47,9 @@ public final class Blocks {
         }
         reads(l.body(), out);
         reads(l.update(), out);
+      } else if (s instanceof Stmt.Protected p) {
+        reads(p.body(), out);
+        reads(p.onThrow(), out);
       }
     }
   }
@@ -121,6 +127,9 @@ public final class Blocks {
       } else if (s instanceof Stmt.Loop l) {
         assigned(l.body(), out);
         assigned(l.update(), out);
+      } else if (s instanceof Stmt.Protected p) {
+        assigned(p.body(), out);
+        assigned(p.onThrow(), out);
       }
     }
   }
@@ -217,7 +226,61 @@ public final class Blocks {
         }
         visitExprs(l.body(), action);
         visitExprs(l.update(), action);
+      } else if (s instanceof Stmt.Protected p) {
+        visitExprs(p.body(), action);
+        visitExprs(p.onThrow(), action);
       }
     }
+  }
+
+  /**
+   * {@code block} with each variable of {@code names}' keys replaced by its value, where it is
+   * read and where it is assigned, nested blocks included.
+   */
+  public static Block renamed(Block block, java.util.Map<Var, Var> names) {
+    java.util.function.UnaryOperator<Expr> rename = new java.util.function.UnaryOperator<>() {
+      @Override
+      public Expr apply(Expr e) {
+        return e instanceof Expr.Ref r && names.containsKey(r.var())
+            ? new Expr.Ref(names.get(r.var())) : Exprs.mapChildren(e, this);
+      }
+    };
+    Block out = new Block();
+    for (Stmt s : block.stmts()) {
+      out.add(renamed(s, names, rename));
+    }
+    return out;
+  }
+
+  private static Stmt renamed(Stmt s, java.util.Map<Var, Var> names,
+      java.util.function.UnaryOperator<Expr> rename) {
+    if (s instanceof Stmt.Assign a) {
+      return new Stmt.Assign(names.getOrDefault(a.target(), a.target()),
+          rename.apply(a.value()), a.origin());
+    } else if (s instanceof Stmt.Store st) {
+      return new Stmt.Store(rename.apply(st.array()), rename.apply(st.index()),
+          rename.apply(st.value()), st.origin());
+    } else if (s instanceof Stmt.SetField f) {
+      return new Stmt.SetField((Expr.Field) rename.apply(f.field()), rename.apply(f.value()),
+          f.origin());
+    } else if (s instanceof Stmt.Accumulate a) {
+      return new Stmt.Accumulate(rename.apply(a.target()), rename.apply(a.value()), a.origin());
+    } else if (s instanceof Stmt.Eval e) {
+      return new Stmt.Eval(rename.apply(e.expr()), e.origin());
+    } else if (s instanceof Stmt.Throw t) {
+      return new Stmt.Throw(rename.apply(t.exception()), t.origin());
+    } else if (s instanceof Stmt.Return r && r.value() != null) {
+      return new Stmt.Return(rename.apply(r.value()), r.origin());
+    } else if (s instanceof Stmt.If i) {
+      return new Stmt.If(rename.apply(i.condition()), renamed(i.then(), names),
+          renamed(i.otherwise(), names), i.origin());
+    } else if (s instanceof Stmt.Loop l) {
+      return new Stmt.Loop(l.label(), l.condition() == null ? null : rename.apply(l.condition()),
+          renamed(l.body(), names), renamed(l.update(), names), l.testFirst(), l.origin());
+    } else if (s instanceof Stmt.Protected p) {
+      return new Stmt.Protected(renamed(p.body(), names), renamed(p.onThrow(), names),
+          names.getOrDefault(p.thrown(), p.thrown()), p.origin());
+    }
+    return s; // a comment, break, continue, return without a value
   }
 }

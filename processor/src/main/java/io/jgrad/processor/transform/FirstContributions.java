@@ -23,9 +23,18 @@ public final class FirstContributions {
   private FirstContributions() {}
 
   public static Function apply(Function f) {
+    return applyTo(f, null);
+  }
+
+  /**
+   * As {@link #apply}, touching only the accumulations into {@code adjoints} (null: any local):
+   * a method running the primal too ({@code fAdjoint} with fused loops) keeps the primal's own
+   * {@code s += x}, whose zero would otherwise lose its sign.
+   */
+  public static Function applyTo(Function f, Set<Var> adjoints) {
     Set<Var> zero = new HashSet<>();
     for (Var v : f.locals()) {
-      if (v.type().isFloating()) {
+      if (v.type().isFloating() && (adjoints == null || adjoints.contains(v))) {
         zero.add(v); // declared with Java's default value, 0.0
       }
     }

@@ -5,7 +5,9 @@ import io.jgrad.processor.ir.Expr;
 import io.jgrad.processor.ir.Function;
 import io.jgrad.processor.ir.Ops;
 import io.jgrad.processor.ir.Stmt;
+import io.jgrad.processor.ir.Var;
 import java.util.List;
+import java.util.Set;
 
 /**
  * IR -> IR, on a reverse sweep after {@link FirstContributions}: the adjoint of an increment
@@ -27,13 +29,28 @@ import java.util.List;
  * another array) may come between the clear and the add.
  */
 public final class IncrementAdjoints {
-  private IncrementAdjoints() {}
+  /** Where the places rewritten live: any, or only these adjoints (see {@link #applyTo}). */
+  private final Set<Var> adjoints;
 
-  public static Function apply(Function f) {
-    return new Function(f.name(), f.params(), f.returnType(), block(f.body()), f.locals());
+  private IncrementAdjoints(Set<Var> adjoints) {
+    this.adjoints = adjoints;
   }
 
-  private static Block block(Block in) {
+  public static Function apply(Function f) {
+    return applyTo(f, null);
+  }
+
+  /**
+   * As {@link #apply}, rewriting only places in {@code adjoints} (null: any): a method that
+   * runs the primal too ({@code fAdjoint} with fused loops) keeps the user's own {@code t =
+   * a[i]; a[i] = 0.0; a[i] += t;}, whose zero would otherwise lose its sign.
+   */
+  public static Function applyTo(Function f, Set<Var> adjoints) {
+    return new Function(f.name(), f.params(), f.returnType(),
+        new IncrementAdjoints(adjoints).block(f.body()), f.locals());
+  }
+
+  private Block block(Block in) {
     List<Stmt> stmts = in.stmts();
     Block out = new Block();
     for (int k = 0; k < stmts.size(); k++) {
@@ -58,7 +75,7 @@ public final class IncrementAdjoints {
    * {@code a[i] = tapes.popDouble()} (putting back a primal element) where {@code first} reads an
    * adjoint element of another array: it neither reads nor writes that adjoint.
    */
-  private static boolean isRestoreElsewhere(Stmt s, Stmt first) {
+  private boolean isRestoreElsewhere(Stmt s, Stmt first) {
     if (!(s instanceof Stmt.Store st) || !(st.value() instanceof Expr.Invoke pop)
         || !pop.name().startsWith("pop") || !pop.args().isEmpty()
         || !(first instanceof Stmt.Assign read) || !(read.value() instanceof Expr.Index place)
@@ -72,7 +89,7 @@ public final class IncrementAdjoints {
         && !io.jgrad.processor.ir.Exprs.vars(st.index()).contains(adjointRoot);
   }
 
-  private static Stmt statement(Stmt s) {
+  private Stmt statement(Stmt s) {
     if (s instanceof Stmt.If i) {
       return new Stmt.If(i.condition(), block(i.then()), block(i.otherwise()), i.origin());
     }
@@ -87,12 +104,16 @@ public final class IncrementAdjoints {
   }
 
   /** {@code tBar = E; E = 0.0; E += tBar;} for one place E. */
-  private static boolean isRoundTrip(Stmt first, Stmt second, Stmt third) {
+  private boolean isRoundTrip(Stmt first, Stmt second, Stmt third) {
     if (!(first instanceof Stmt.Assign read) || !(third instanceof Stmt.Accumulate back)
         || !(back.value() instanceof Expr.Ref r) || r.var() != read.target()) {
       return false;
     }
     Expr place = read.value();
+    Var root = io.jgrad.processor.ir.Exprs.root(place);
+    if (adjoints != null && (root == null || !adjoints.contains(root))) {
+      return false;
+    }
     if (!place.equals(back.target()) || !isStablePlace(place)) {
       return false;
     }

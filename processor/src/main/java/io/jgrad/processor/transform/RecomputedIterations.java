@@ -133,6 +133,25 @@ final class RecomputedIterations {
 
   /** The loop's accumulators if its iterations can be computed again, else null. */
   private Set<Var> recomputable(Stmt.Loop l) {
+    Iteration it = standingAlone(l);
+    return it != null && tapesOverwrittenValues(it.body(), it.accumulators())
+        ? it.accumulators() : null;
+  }
+
+  /**
+   * What one iteration of a counting loop writes, where it stands alone: it reads, before
+   * writing them, only values that nothing in or after the loop writes, and the rest of the
+   * method reads none of what it writes but the {@code accumulators}' final values.
+   * {@code scalars} and {@code classes} (element classes) are what it writes besides them and
+   * the counter; {@code body} is the iteration without the counter's step.
+   */
+  record Iteration(Block body, Set<Var> accumulators, Set<Var> scalars, Set<Var> classes) {}
+
+  /**
+   * The loop's {@link Iteration} if its iterations stand alone (the conditions in the class
+   * comment but the last: whether taping would keep overwritten values), else null.
+   */
+  Iteration standingAlone(Stmt.Loop l) {
     Var counter = ToBeRecorded.countingVariable(l);
     if (counter == null) {
       return null;
@@ -145,8 +164,7 @@ final class RecomputedIterations {
     }
     scalars.remove(counter);
     Set<Var> accumulators = accumulators(new Block(body), scalars);
-    if (!keepNoOldValue(new Block(body), accumulators)
-        || !tapesOverwrittenValues(new Block(body), accumulators)) {
+    if (!keepNoOldValue(new Block(body), accumulators)) {
       return null;
     }
     scalars.removeAll(accumulators);
@@ -155,7 +173,13 @@ final class RecomputedIterations {
         || readOutside(l, scalars, classes)) {
       return null;
     }
-    return accumulators;
+    return new Iteration(new Block(body), accumulators, scalars, classes);
+  }
+
+  /** An analysis of {@code function}'s loops, for {@link #standingAlone}. */
+  static RecomputedIterations analysis(Function function, Var result, ArrayEffects effects,
+      CalleeTable callees, ToBeRecorded recorded) {
+    return new RecomputedIterations(function, result, effects, callees, recorded);
   }
 
   /**

@@ -91,10 +91,21 @@ public final class ReverseTransform {
   private final Block setup = new Block();
   private final TapeCode tape;
 
+  /**
+   * Loops of the method's body whose reverse runs inside the forward sweep, iteration by
+   * iteration ({@link FusedLoops}); empty except for the joint {@code fAdjoint}.
+   */
+  private final Map<Stmt.Loop, RecomputedIterations.Iteration> fused;
+
   /** The forward-sweep and reverse-sweep code of one statement or block. */
   private record Sweeps(Block forward, Block reverse) {}
 
-  private ReverseTransform(Structurize.Result structured, CalleeTable callees) {
+  /**
+   * @param joint true for the transform of {@code fAdjoint} alone, with its loops fused where
+   *     they can be; false for the two parts generated callers chain (and an {@code fAdjoint}
+   *     calling them)
+   */
+  private ReverseTransform(Structurize.Result structured, CalleeTable callees, boolean joint) {
     this.function = structured.function();
     this.result = structured.result();
     this.callees = callees;
@@ -109,7 +120,11 @@ public final class ReverseTransform {
     function.locals().forEach(l -> taken.add(l.name()));
     this.names = new Names(taken);
     this.recorded = new ToBeRecorded(function, callees, activity, effects);
-    this.recomputed = RecomputedIterations.of(function, result, effects, callees, recorded);
+    this.fused = joint ? FusedLoops.of(function, result, effects, callees, recorded) : Map.of();
+    // a fused iteration keeps what it overwrites on the tape, one iteration at a time: its
+    // inner loops are taped, not computed again
+    this.recomputed = withoutLoopsIn(fused.keySet(),
+        RecomputedIterations.of(function, result, effects, callees, recorded));
     this.slots = SlotAdjoints.of(function, effects, recorded, activity, recomputed.keySet());
     this.tape = new TapeCode(names, locals, setup);
   }
@@ -125,15 +140,75 @@ public final class ReverseTransform {
    * element reads repeat the primal's, so {@link DeadStores#applyToRecomputed} may drop them.
    */
   public record Result(Function adjoint, Function forwardPart, Function reversePart,
-      Set<Var> adjoints, Set<Var> recomputed) {}
-
-  public static Result apply(Function lowered, CalleeTable callees) {
-    return new ReverseTransform(Structurize.apply(lowered), callees).run();
+      Set<Var> adjoints, Set<Var> recomputed, Joint joint) {
+    Result(Function adjoint, Function forwardPart, Function reversePart, Set<Var> adjoints,
+        Set<Var> recomputed) {
+      this(adjoint, forwardPart, reversePart, adjoints, recomputed, null);
+    }
   }
 
+  /**
+   * An {@code fAdjoint} that runs both sweeps itself, with loops fused ({@link FusedLoops}),
+   * instead of calling the parts; its adjoint variables and the variables it assigns only where
+   * it computes values again, as {@link Result#adjoints} and {@link Result#recomputed}.
+   */
+  public record Joint(Function adjoint, Set<Var> adjoints, Set<Var> recomputed,
+      Map<Var, Var> originalOf) {
+    /**
+     * {@code cleaned} (this adjoint after clean-up passes) with the copies of adjoints computed
+     * early named as the adjoints where those are no longer used.
+     */
+    public Function named(Function cleaned) {
+      return AdjointSlice.namedAsOriginals(cleaned, originalOf);
+    }
+  }
+
+  public static Result apply(Function lowered, CalleeTable callees) {
+    Result parts = new ReverseTransform(Structurize.apply(lowered), callees, false).run();
+    Joint joint = new ReverseTransform(Structurize.apply(lowered), callees, true).joint();
+    return joint == null ? parts : new Result(parts.adjoint(), parts.forwardPart(),
+        parts.reversePart(), parts.adjoints(), parts.recomputed(), joint);
+  }
+
+  /** {@code recomputed} without the loops of {@code fused} and the loops nested in them. */
+  private static Map<Stmt.Loop, Set<Var>> withoutLoopsIn(Set<Stmt.Loop> fused,
+      Map<Stmt.Loop, Set<Var>> recomputed) {
+    Map<Stmt.Loop, Set<Var>> out = new java.util.IdentityHashMap<>(recomputed);
+    for (Stmt.Loop l : fused) {
+      out.remove(l);
+      Blocks.visitStmts(l.body(), s -> out.remove(s));
+    }
+    return out;
+  }
+
+  /** The rule's signature: parameters with the adjoint buffers, the seed, the scalar adjoints. */
+  private record Signature(List<Var> params, Var seed, Var scalarBars) {}
+
   private Result run() {
+    Signature signature = signature();
+    List<Var> params = signature.params();
+    Var seed = signature.seed();
+    Var scalarBars = signature.scalarBars();
+    Type returns = function.returnType();
+    locals.addAll(function.locals());
+
+    Sweeps sweeps = block(function.body(), 0);
+    Block forwardSweep = new Block().addAll(constantAdjoints()).addAll(sweeps.forward());
+    Var value = null;
+    if (result != null) {
+      value = new Var(names.fresh("value"), returns, Var.Kind.TEMP);
+      locals.add(value);
+    }
+    Block seeding = seeding(seed);
+    Result parts = new ReverseParts(function, result, effects, names, tape, this::adjoint, setup,
+        locals, restoredClasses).split(params, seed, scalarBars, forwardSweep, sweeps.reverse(),
+        value, seeding);
+    return new Result(parts.adjoint(), parts.forwardPart(), parts.reversePart(),
+        Set.copyOf(adjoints.values()), Set.copyOf(recomputedTargets));
+  }
+
+  private Signature signature() {
     List<Var> params = new ArrayList<>();
-    List<Var> scalarParams = new ArrayList<>();
     for (Var p : function.params()) {
       params.add(p);
       if ((p.type().isArray() || p.type().hasShadow()) && p.isDifferentiableParam()) {
@@ -141,8 +216,6 @@ public final class ReverseTransform {
             Var.Kind.PARAM);
         adjoints.put(p, bar);
         params.add(bar);
-      } else if (p.isDifferentiableParam()) {
-        scalarParams.add(p);
       }
     }
     Type returns = function.returnType();
@@ -159,15 +232,12 @@ public final class ReverseTransform {
       scalarBars = new Var(names.fresh("scalarBars"), Type.DOUBLE_ARRAY, Var.Kind.PARAM);
       params.add(scalarBars);
     }
-    locals.addAll(function.locals());
+    return new Signature(params, seed, scalarBars);
+  }
 
-    Sweeps sweeps = block(function.body(), 0);
-    Block forwardSweep = new Block().addAll(constantAdjoints()).addAll(sweeps.forward());
-    Var value = null;
-    if (result != null) {
-      value = new Var(names.fresh("value"), returns, Var.Kind.TEMP);
-      locals.add(value);
-    }
+  /** What the reverse sweep starts from: the result's adjoint, from the seed. */
+  private Block seeding(Var seed) {
+    Type returns = function.returnType();
     Block seeding = new Block();
     if (result != null && seed != null && (returns.isArray() || returns.hasShadow())) {
       // a record's tangent class adds its tangents as Snapshots adds arrays (a result without
@@ -178,11 +248,7 @@ public final class ReverseTransform {
     } else if (result != null && activity.isActive(result)) {
       seeding.add(new Stmt.Assign(adjoint(result), ref(seed), Origin.NONE));
     }
-    Result parts = new ReverseParts(function, result, effects, names, tape, this::adjoint, setup,
-        locals, restoredClasses).split(params, seed, scalarBars, forwardSweep, sweeps.reverse(),
-        value, seeding);
-    return new Result(parts.adjoint(), parts.forwardPart(), parts.reversePart(),
-        Set.copyOf(adjoints.values()), Set.copyOf(recomputedTargets));
+    return seeding;
   }
 
   /**
@@ -240,24 +306,9 @@ public final class ReverseTransform {
     List<Block> reverseChunks = new ArrayList<>();
     Stmt previous = null;
     for (Stmt s : in.stmts()) {
-      Sweeps sweeps = s instanceof Stmt.Loop l ? loop(l, loopDepth, constantStart(previous, l),
-          startAgain(previous, l)) : statement(s, loopDepth);
+      Sweeps sweeps = sweeps(s, previous, loopDepth);
       forward.addAll(sweeps.forward());
-      // values read again rather than kept: assigned where the reverse of s starts
-      Block reverse = new Block();
-      for (Stmt.Assign again : recorded.rematerializedBefore(s)) {
-        if (!recorded.rematerializesShadowOnly(again.target())) {
-          reverse.add(new Stmt.Assign(again.target(), again.value(), again.origin()));
-          // it reads what the primal's one assignment read, at the same indices: if nothing
-          // reads it on the way back (double[] t3 = y[i] next to t3Bar), it may go
-          recomputedTargets.add(again.target());
-        }
-        if (again.target().type().hasShadow()) {
-          reverse.add(new Stmt.Assign(adjoint(again.target()), shadow(again.value()),
-              again.origin()));
-        }
-      }
-      reverseChunks.add(reverse.addAll(sweeps.reverse()));
+      reverseChunks.add(readAgain(s).addAll(sweeps.reverse()));
       if (!(s instanceof Stmt.Comment)) {
         previous = s;
       }
@@ -266,6 +317,184 @@ public final class ReverseTransform {
     Block reverse = new Block();
     reverseChunks.forEach(reverse::addAll);
     return new Sweeps(forward, reverse);
+  }
+
+  /** The sweeps of {@code s}, which follows {@code previous} (null: none) in its block. */
+  private Sweeps sweeps(Stmt s, Stmt previous, int loopDepth) {
+    return s instanceof Stmt.Loop l ? loop(l, loopDepth, constantStart(previous, l),
+        startAgain(previous, l)) : statement(s, loopDepth);
+  }
+
+  /** Values read again rather than kept: assigned where the reverse of {@code s} starts. */
+  private Block readAgain(Stmt s) {
+    Block reverse = new Block();
+    for (Stmt.Assign again : recorded.rematerializedBefore(s)) {
+      if (!recorded.rematerializesShadowOnly(again.target())) {
+        reverse.add(new Stmt.Assign(again.target(), again.value(), again.origin()));
+        // it reads what the primal's one assignment read, at the same indices: if nothing
+        // reads it on the way back (double[] t3 = y[i] next to t3Bar), it may go
+        recomputedTargets.add(again.target());
+      }
+      if (again.target().type().hasShadow()) {
+        reverse.add(new Stmt.Assign(adjoint(again.target()), shadow(again.value()),
+            again.origin()));
+      }
+    }
+    return reverse;
+  }
+
+  // ---------------------------------------------------------------- fused loops
+
+  /**
+   * {@code fAdjoint} running both sweeps itself, each loop of {@link #fused} whose adjoints it
+   * needs can be computed before it ({@link AdjointSlice}) run with its reverse inside: iteration
+   * by iteration, its forward sweep with its pushes, then at once its reverse. Null if no loop
+   * fuses.
+   */
+  private Joint joint() {
+    if (fused.isEmpty()) {
+      return null;
+    }
+    Signature signature = signature();
+    locals.addAll(function.locals());
+    List<Stmt> stmts = function.body().stmts();
+    int n = stmts.size();
+    List<Block> forward = new ArrayList<>();
+    List<Block> readAgain = new ArrayList<>();
+    List<Block> reverse = new ArrayList<>();
+    Stmt previous = null;
+    for (int k = 0; k < n; k++) {
+      Stmt s = stmts.get(k);
+      Sweeps sweeps = sweeps(s, previous, 0);
+      forward.add(sweeps.forward());
+      readAgain.add(readAgain(s));
+      reverse.add(sweeps.reverse());
+      if (!(s instanceof Stmt.Comment)) {
+        previous = s;
+      }
+    }
+    Block seeding = seeding(signature.seed());
+    Set<Var> numberAdjoints = new HashSet<>();
+    adjoints.values().stream().filter(v -> v.type().isFloating()).forEach(numberAdjoints::add);
+    Set<Var> writtenGoingForward = new HashSet<>();
+    Map<Var, Var> originalOf = new HashMap<>();
+    boolean any = false;
+    // first to last: each loop's reverse code after it is as the fused loops before it left it
+    for (int k = 0; k < n; k++) {
+      if (!(stmts.get(k) instanceof Stmt.Loop l) || !fused.containsKey(l)
+          || reverse.get(k).isEmpty()) {
+        continue;
+      }
+      List<Stmt> after = new ArrayList<>(seeding.stmts());
+      for (int j = n - 1; j > k; j--) {
+        after.addAll(readAgain.get(j).stmts());
+        after.addAll(reverse.get(j).stmts());
+      }
+      Set<Var> changing = Blocks.assignedAnyhow(new Block(stmts.subList(k, n)));
+      Var seed = signature.seed();
+      Set<Var> accumulatorAdjoints = new HashSet<>();
+      fused.get(l).accumulators().stream().filter(adjoints::containsKey)
+          .forEach(a -> accumulatorAdjoints.add(adjoints.get(a)));
+      AdjointSlice.Copies early = AdjointSlice.of(after, accumulatorAdjoints, numberAdjoints,
+          v -> v == seed || !changing.contains(v) && !adjoints.containsValue(v),
+          writtenGoingForward, v -> {
+            Var copy = new Var(names.fresh(v.name()), v.type(), Var.Kind.TEMP);
+            locals.add(copy);
+            return copy;
+          });
+      if (early == null) {
+        continue;
+      }
+      early.copyOf().forEach((original, copy) -> originalOf.put(copy, original));
+      Block loop = fusedLoop(l, early.copyOf());
+      writtenGoingForward.addAll(Blocks.assignedAnyhow(loop));
+      // before the counter's start, if that comes just before: the loop prints as a for loop
+      int at = k > 0 && stmts.get(k - 1) instanceof Stmt.Assign init
+          && init.target() == ToBeRecorded.countingVariable(l) ? k - 1 : k;
+      forward.get(at).stmts().addAll(0, early.statements());
+      forward.set(k, at == k ? new Block(early.statements()).addAll(loop) : loop);
+      reverse.set(k, new Block());
+      any = true;
+      if (Boolean.getBoolean("jgrad.debug")) {
+        System.err.println("jgrad: " + function.name() + ": the loop at line "
+            + l.origin().line() + " is reversed inside the forward sweep of fAdjoint");
+      }
+    }
+    Set<Var> allAdjoints = new HashSet<>(adjoints.values());
+    allAdjoints.addAll(originalOf.keySet());
+    return any ? new Joint(jointFunction(signature, forward, readAgain, reverse, seeding),
+        Set.copyOf(allAdjoints), Set.copyOf(recomputedTargets), Map.copyOf(originalOf)) : null;
+  }
+
+  /**
+   * A fused loop: each iteration's forward sweep, with its pushes, and at once its reverse, which
+   * reads the adjoints of the loop's accumulators from their copies computed before it ({@code
+   * early}: the copy of each adjoint).
+   */
+  private Block fusedLoop(Stmt.Loop l, Map<Var, Var> early) {
+    Map<Var, Var> own = new HashMap<>();
+    for (Var a : fused.get(l).accumulators()) {
+      Var bar = adjoints.get(a);
+      if (bar != null && early.containsKey(bar)) {
+        own.put(a, bar);
+        adjoints.put(a, early.get(bar));
+      }
+    }
+    try {
+      return iterationsFused(l);
+    } finally {
+      adjoints.putAll(own);
+    }
+  }
+
+  private Block iterationsFused(Stmt.Loop l) {
+    List<Stmt> stmts = l.body().stmts();
+    Block body = new Block(stmts.subList(0, stmts.size() - 1));
+    ToBeRecorded outer = recorded;
+    recorded = new ToBeRecorded(new Function(function.name(), function.params(), Type.VOID,
+        body, function.locals()), callees, activity, effects);
+    int outerTop = recomputedTop;
+    recomputedTop = 1; // each iteration assigns its row variables before reading them
+    Sweeps iteration = block(body, 1);
+    recomputedTop = outerTop;
+    recorded = outer;
+    Block loopBody = new Block().addAll(iteration.forward()).addAll(iteration.reverse())
+        .add(stmts.get(stmts.size() - 1));
+    return new Block().add(new Stmt.Loop(null, l.condition(), loopBody, new Block(),
+        l.testFirst(), l.origin()));
+  }
+
+  /**
+   * The joint {@code fAdjoint}: the forward sweep, the value, the reverse sweep from the seed,
+   * the scalar adjoints added into {@code scalarBars}; the tapes truncated if anything throws.
+   */
+  private Function jointFunction(Signature signature, List<Block> forward,
+      List<Block> readAgain, List<Block> reverse, Block seeding) {
+    Block body = new Block().addAll(constantAdjoints());
+    forward.forEach(body::addAll);
+    Var value = new Var(names.fresh("value"), function.returnType(), Var.Kind.TEMP);
+    locals.add(value);
+    body.add(new Stmt.Assign(value, ref(result), Origin.NONE));
+    body.addAll(seeding);
+    for (int j = reverse.size() - 1; j >= 0; j--) {
+      body.addAll(readAgain.get(j)).addAll(reverse.get(j));
+    }
+    int k = 0;
+    for (Var p : function.params()) {
+      if (p.isDifferentiableParam() && p.type().isFloating()) {
+        body.add(new Stmt.Accumulate(new Expr.Index(ref(signature.scalarBars()),
+            Expr.Lit.ofInt(k++), Type.DOUBLE), ref(adjoint(p)), Origin.NONE));
+      }
+    }
+    body.add(new Stmt.Return(ref(value), Origin.NONE));
+    Block entry = new Block();
+    if (setup.isEmpty()) {
+      entry.addAll(body); // nothing taped: nothing to truncate
+    } else {
+      entry.addAll(setup).addAll(tape.truncatingOnThrow(tape.tapes(), body, locals));
+    }
+    return new Function(RuleNames.adjointMethod(function.name()), signature.params(),
+        function.returnType(), entry, locals);
   }
 
   private Sweeps statement(Stmt s, int loopDepth) {

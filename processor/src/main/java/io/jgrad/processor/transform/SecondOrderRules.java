@@ -167,8 +167,10 @@ public final class SecondOrderRules {
         names.put(p, p.name().substring(0, p.name().length() - 3) + "Hvp");
       }
     }
+    // cleaned: an fAdjoint that runs both sweeps itself (fused loops) computes the value's
+    // tangent, which nothing reads
     return TangentSweeps.applyWithTangents(in.adjoint(),
-        RuleNames.hvpAdjoint(in.primal().name()), parts, zero, names, false, false);
+        RuleNames.hvpAdjoint(in.primal().name()), parts, zero, names, false, true);
   }
 
   /** Resolves calls to reverse parts: this method's own, and its callees' (noted in used). */
