@@ -90,7 +90,7 @@ public final class Losses_Rrule {
     double t3 = 1.0 + t1;
     double t3Dot = t1Dot;
     double t = 1.0 / t3;
-    double tDot = -(t / t3) * t3Dot;
+    double tDot = -(t * (1.0 / t3)) * t3Dot;
     double t1BarDot = t * t2BarDot + t2Bar * tDot;
     double t1Bar = t2Bar * t;
     double zBarDot = t1 * t1BarDot + t1Bar * t1Dot;
@@ -226,7 +226,7 @@ public final class Losses_Rrule {
     double t2Bar = resultBar;
     double t3 = 1.0 + t1;
     double t = 1.0 / t3;
-    double partial = -(t / t3);
+    double partial = -(t * (1.0 / t3));
     double t1Bar = t2Bar * t;
     double zBar = t1Bar * t1;
     for (int d = 0; d < directions; d++) {

@@ -122,7 +122,7 @@ public final class Model_Rrule {
     double t6 = 1.0 + t5;
     double t6Dot = t5Dot;
     double t = 1.0 / t6;
-    double tDot = -(t / t6) * t6Dot;
+    double tDot = -(t * (1.0 / t6)) * t6Dot;
     double t5BarDot = t * t4BarDot + t4Bar * tDot;
     double t5Bar = t4Bar * t;
     double t3BarDot = t5 * t5BarDot + t5Bar * t5Dot;
@@ -346,7 +346,7 @@ public final class Model_Rrule {
     double t4Bar = resultBar;
     double t6 = 1.0 + t5;
     double t = 1.0 / t6;
-    double partial = -(t / t6);
+    double partial = -(t * (1.0 / t6));
     double t5Bar = t4Bar * t;
     double t3Bar = t5Bar * t5;
     double t2Bar = t3Bar * z;

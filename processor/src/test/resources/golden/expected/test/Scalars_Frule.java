@@ -50,7 +50,7 @@ public final class Scalars_Frule {
     double t10 = Math.sqrt(t9);
     double t10Dot = 0.5 / t10 * t9Dot;
     double e = t7 / t10;
-    double eDot = 1.0 / t10 * t7Dot + -(e / t10) * t10Dot;
+    double eDot = 1.0 / t10 * t7Dot + -(e * (1.0 / t10)) * t10Dot;
     // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
     double t11 = 1.0 + e;
     double t11Dot = eDot;
@@ -106,7 +106,7 @@ public final class Scalars_Frule {
     double t10 = Math.sqrt(t9);
     double t10Dot = 0.5 / t10 * t9Dot;
     double e = t7 / t10;
-    double eDot = 1.0 / t10 * t7Dot + -(e / t10) * t10Dot;
+    double eDot = 1.0 / t10 * t7Dot + -(e * (1.0 / t10)) * t10Dot;
     // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
     double t11 = 1.0 + e;
     double t11Dot = eDot;
@@ -175,7 +175,7 @@ public final class Scalars_Frule {
     double partial7 = 0.5 / t10;
     double e = t7 / t10;
     double partial8 = 1.0 / t10;
-    double partial9 = -(e / t10);
+    double partial9 = -(e * (1.0 / t10));
     // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
     double t11 = 1.0 + e;
     double t12 = Math.pow(t11, b);

@@ -90,7 +90,7 @@ public final class Scalars_Rrule {
     double t10 = Math.sqrt(t9);
     double t10Dot = 0.5 / t10 * t9Dot;
     double e = t7 / t10;
-    double eDot = 1.0 / t10 * t7Dot + -(e / t10) * t10Dot;
+    double eDot = 1.0 / t10 * t7Dot + -(e * (1.0 / t10)) * t10Dot;
     // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
     double t11Dot = eDot;
     double t11 = 1.0 + e;
@@ -165,7 +165,7 @@ public final class Scalars_Rrule {
     double t12Bar = t16Bar;
     double t12BarDot = t16BarDot;
     double t = 1.0 / t14;
-    double tDot = -(t / t14) * t14Dot;
+    double tDot = -(t * (1.0 / t14)) * t14Dot;
     double t14BarDot = t * t15BarDot + t15Bar * tDot;
     double t14Bar = t15Bar * t;
     double t13Bar = t14Bar;
@@ -210,25 +210,27 @@ public final class Scalars_Rrule {
     double eBarDot = t11BarDot;
     // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
     double t26 = 1.0 / t10;
-    double t26Dot = -(t26 / t10) * t10Dot;
+    double t26Dot = -(t26 * (1.0 / t10)) * t10Dot;
     double t7BarDot = t26 * eBarDot + eBar * t26Dot;
     double t7Bar = eBar * t26;
-    double t28 = e / t10;
-    double t28Dot = 1.0 / t10 * eDot + -(t28 / t10) * t10Dot;
+    double t29 = 1.0 / t10;
+    double t29Dot = -(t29 * (1.0 / t10)) * t10Dot;
+    double t28 = e * t29;
+    double t28Dot = t29 * eDot + e * t29Dot;
     double t27 = -t28;
     double t27Dot = -t28Dot;
     double t10BarDot = t27 * eBarDot + eBar * t27Dot;
     double t10Bar = eBar * t27;
-    double t29 = 0.5 / t10;
-    double t29Dot = -(t29 / t10) * t10Dot;
-    double t9BarDot = t29 * t10BarDot + t10Bar * t29Dot;
-    double t9Bar = t10Bar * t29;
+    double t30 = 0.5 / t10;
+    double t30Dot = -(t30 * (1.0 / t10)) * t10Dot;
+    double t9BarDot = t30 * t10BarDot + t10Bar * t30Dot;
+    double t9Bar = t10Bar * t30;
     double t8Bar = t9Bar;
     double t8BarDot = t9BarDot;
-    double t30 = a + a;
-    double t30Dot = 2.0 * aDot;
-    aBarDot += t30 * t8BarDot + t8Bar * t30Dot;
-    aBar += t8Bar * t30;
+    double t31 = a + a;
+    double t31Dot = 2.0 * aDot;
+    aBarDot += t31 * t8BarDot + t8Bar * t31Dot;
+    aBar += t8Bar * t31;
     double t6BarDot = t7 * t7BarDot + t7Bar * t7Dot;
     double t6Bar = t7Bar * t7;
     double t5BarDot = b * t6BarDot + t6Bar * bDot;
@@ -246,72 +248,72 @@ public final class Scalars_Rrule {
     rBar = t4Bar * t3;
     double t3BarDot = r * t4BarDot + t4Bar * rDot;
     double t3Bar = t4Bar * r;
-    double t31 = 0.0;
-    double t31Dot = 0.0;
-    if (a >= b) {
-      t31 = 1.0;
-      t31Dot = 0.0;
-    } else {
-      t31 = 0.0;
-      t31Dot = 0.0;
-    }
-    aBarDot += t31 * t3BarDot + t3Bar * t31Dot;
-    aBar += t3Bar * t31;
     double t32 = 0.0;
     double t32Dot = 0.0;
     if (a >= b) {
-      t32 = 0.0;
-      t32Dot = 0.0;
-    } else {
       t32 = 1.0;
       t32Dot = 0.0;
+    } else {
+      t32 = 0.0;
+      t32Dot = 0.0;
     }
-    bBarDot += t32 * t3BarDot + t3Bar * t32Dot;
-    bBar += t3Bar * t32;
+    aBarDot += t32 * t3BarDot + t3Bar * t32Dot;
+    aBar += t3Bar * t32;
+    double t33 = 0.0;
+    double t33Dot = 0.0;
+    if (a >= b) {
+      t33 = 0.0;
+      t33Dot = 0.0;
+    } else {
+      t33 = 1.0;
+      t33Dot = 0.0;
+    }
+    bBarDot += t33 * t3BarDot + t3Bar * t33Dot;
+    bBar += t3Bar * t33;
     // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
     double t1Bar = rBar;
     double t1BarDot = rBarDot;
     double t2Bar = rBar;
     double t2BarDot = rBarDot;
-    double t35 = b * b;
-    double t35Dot = (b + b) * bDot;
-    double t36 = a * a;
-    double t36Dot = (a + a) * aDot;
-    double t34 = t35 + t36;
-    double t34Dot = t35Dot + t36Dot;
-    double t33 = b / t34;
-    double t33Dot = 1.0 / t34 * bDot + -(t33 / t34) * t34Dot;
-    aBarDot += t33 * t2BarDot + t2Bar * t33Dot;
-    aBar += t2Bar * t33;
-    double t40 = b * b;
-    double t40Dot = (b + b) * bDot;
-    double t41 = a * a;
-    double t41Dot = (a + a) * aDot;
-    double t39 = t40 + t41;
-    double t39Dot = t40Dot + t41Dot;
-    double t38 = a / t39;
-    double t38Dot = 1.0 / t39 * aDot + -(t38 / t39) * t39Dot;
-    double t37 = -t38;
-    double t37Dot = -t38Dot;
-    bBarDot += t37 * t2BarDot + t2Bar * t37Dot;
-    bBar += t2Bar * t37;
-    double t42 = 0.0;
-    double t42Dot = 0.0;
+    double t36 = b * b;
+    double t36Dot = (b + b) * bDot;
+    double t37 = a * a;
+    double t37Dot = (a + a) * aDot;
+    double t35 = t36 + t37;
+    double t35Dot = t36Dot + t37Dot;
+    double t34 = b / t35;
+    double t34Dot = 1.0 / t35 * bDot + -(t34 * (1.0 / t35)) * t35Dot;
+    aBarDot += t34 * t2BarDot + t2Bar * t34Dot;
+    aBar += t2Bar * t34;
+    double t41 = b * b;
+    double t41Dot = (b + b) * bDot;
+    double t42 = a * a;
+    double t42Dot = (a + a) * aDot;
+    double t40 = t41 + t42;
+    double t40Dot = t41Dot + t42Dot;
+    double t39 = a / t40;
+    double t39Dot = 1.0 / t40 * aDot + -(t39 * (1.0 / t40)) * t40Dot;
+    double t38 = -t39;
+    double t38Dot = -t39Dot;
+    bBarDot += t38 * t2BarDot + t2Bar * t38Dot;
+    bBar += t2Bar * t38;
+    double t43 = 0.0;
+    double t43Dot = 0.0;
     if (n == 0.0) {
-      t42 = 0.0;
-      t42Dot = 0.0;
+      t43 = 0.0;
+      t43Dot = 0.0;
     } else {
-      double t45 = n - 1.0;
-      double t45Dot = 0.0;
-      double t44 = Math.pow(a, t45);
-      double t44Dot = (t45 == 0.0 ? 0.0 : t45 * Math.pow(a, t45 - 1.0)) * aDot + (a > 0.0 ? t44 * Math.log(a) : 0.0) * t45Dot;
-      double t43 = n * t44;
-      double t43Dot = (double) n * t44Dot;
-      t42 = t43;
-      t42Dot = t43Dot;
+      double t46 = n - 1.0;
+      double t46Dot = 0.0;
+      double t45 = Math.pow(a, t46);
+      double t45Dot = (t46 == 0.0 ? 0.0 : t46 * Math.pow(a, t46 - 1.0)) * aDot + (a > 0.0 ? t45 * Math.log(a) : 0.0) * t46Dot;
+      double t44 = n * t45;
+      double t44Dot = (double) n * t45Dot;
+      t43 = t44;
+      t43Dot = t44Dot;
     }
-    aBarDot += t42 * t1BarDot + t1Bar * t42Dot;
-    aBar += t1Bar * t42;
+    aBarDot += t43 * t1BarDot + t1Bar * t43Dot;
+    aBar += t1Bar * t43;
     tapes.pushDouble(aBar);
     tapes.pushDouble(aBarDot);
     tapes.pushDouble(bBar);
@@ -364,7 +366,7 @@ public final class Scalars_Rrule {
     double t10 = Math.sqrt(t9);
     double t10Dot = 0.5 / t10 * t9Dot;
     double e = t7 / t10;
-    double eDot = 1.0 / t10 * t7Dot + -(e / t10) * t10Dot;
+    double eDot = 1.0 / t10 * t7Dot + -(e * (1.0 / t10)) * t10Dot;
     // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
     double t11Dot = eDot;
     double t11 = 1.0 + e;
@@ -511,7 +513,7 @@ public final class Scalars_Rrule {
     double partial7 = 0.5 / t10;
     double e = t7 / t10;
     double partial8 = 1.0 / t10;
-    double partial9 = -(e / t10);
+    double partial9 = -(e * (1.0 / t10));
     // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
     double t11 = 1.0 + e;
     double t12 = Math.pow(t11, b);
@@ -595,16 +597,16 @@ public final class Scalars_Rrule {
     double[] t11BarDot = new double[directions];
     double[] t23Dot = new double[directions];
     double[] bBarDot = new double[directions];
-    double[] t6BarDot = new double[directions];
+    double[] t7BarDot = new double[directions];
     double[] t4BarDot = new double[directions];
     double[] rDot = new double[directions];
     double[] t3BarDot = new double[directions];
-    double[] t31Dot = new double[directions];
     double[] t32Dot = new double[directions];
+    double[] t33Dot = new double[directions];
     double[] t1BarDot = new double[directions];
     double[] t2BarDot = new double[directions];
-    double[] t37Dot = new double[directions];
-    double[] t42Dot = new double[directions];
+    double[] t38Dot = new double[directions];
+    double[] t43Dot = new double[directions];
     for (int d = directions - 1; d >= 0; d--) {
       t3Dot[d] = tapes.popDouble();
     }
@@ -643,7 +645,7 @@ public final class Scalars_Rrule {
     double rBar = t16Bar;
     double t12Bar = t16Bar;
     double t = 1.0 / t14;
-    double partial = -(t / t14);
+    double partial = -(t * (1.0 / t14));
     double t14Bar = t15Bar * t;
     double t13Bar = t14Bar;
     double t18 = a + a;
@@ -707,19 +709,19 @@ public final class Scalars_Rrule {
     double eBar = t11Bar;
     // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
     double t26 = 1.0 / t10;
-    double partial5 = -(t26 / t10);
+    double partial5 = -(t26 * (1.0 / t10));
     double t7Bar = eBar * t26;
-    double t28 = e / t10;
-    double partial6 = 1.0 / t10;
-    double partial7 = -(t28 / t10);
+    double t29 = 1.0 / t10;
+    double partial6 = -(t29 * (1.0 / t10));
+    double t28 = e * t29;
     double t27 = -t28;
     double t10Bar = eBar * t27;
-    double t29 = 0.5 / t10;
-    double partial8 = -(t29 / t10);
-    double t9Bar = t10Bar * t29;
+    double t30 = 0.5 / t10;
+    double partial7 = -(t30 * (1.0 / t10));
+    double t9Bar = t10Bar * t30;
     double t8Bar = t9Bar;
-    double t30 = a + a;
-    aBar += t8Bar * t30;
+    double t31 = a + a;
+    aBar += t8Bar * t31;
     double t6Bar = t7Bar * t7;
     double t5Bar = t6Bar * b;
     bBar += t6Bar * t5;
@@ -732,20 +734,21 @@ public final class Scalars_Rrule {
       double eBarDot = t11BarDot[d];
       // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
       double t26Dot = partial5 * t10Dot[d];
-      double t7BarDot = t26 * eBarDot + eBar * t26Dot;
-      double t28Dot = partial6 * eDot[d] + partial7 * t10Dot[d];
+      t7BarDot[d] = t26 * eBarDot + eBar * t26Dot;
+      double t29Dot = partial6 * t10Dot[d];
+      double t28Dot = t29 * eDot[d] + e * t29Dot;
       double t27Dot = -t28Dot;
       double t10BarDot = t27 * eBarDot + eBar * t27Dot;
-      double t29Dot = partial8 * t10Dot[d];
-      double t9BarDot = t29 * t10BarDot + t10Bar * t29Dot;
+      double t30Dot = partial7 * t10Dot[d];
+      double t9BarDot = t30 * t10BarDot + t10Bar * t30Dot;
       double t8BarDot = t9BarDot;
-      double t30Dot = 2.0 * aDot[d];
-      aBarDot[d] += t30 * t8BarDot + t8Bar * t30Dot;
-      t6BarDot[d] = t7 * t7BarDot + t7Bar * t7Dot[d];
+      double t31Dot = 2.0 * aDot[d];
+      aBarDot[d] += t31 * t8BarDot + t8Bar * t31Dot;
     }
     for (int d = 0; d < directions; d++) {
-      double t5BarDot = b * t6BarDot[d] + t6Bar * bDot[d];
-      bBarDot[d] += t5 * t6BarDot[d] + t6Bar * t5Dot[d];
+      double t6BarDot = t7 * t7BarDot[d] + t7Bar * t7Dot[d];
+      double t5BarDot = b * t6BarDot + t6Bar * bDot[d];
+      bBarDot[d] += t5 * t6BarDot + t6Bar * t5Dot[d];
       bBarDot[d] -= t5BarDot;
       // line 12: r *= Math.max(a, b);
       t4BarDot[d] = rBarDot[d];
@@ -760,101 +763,101 @@ public final class Scalars_Rrule {
       rBarDot[d] = t3 * t4BarDot[d] + t4Bar * t3Dot[d];
       t3BarDot[d] = r * t4BarDot[d] + t4Bar * rDot[d];
     }
-    double t31 = 0.0;
-    if (a >= b) {
-      t31 = 1.0;
-      for (int d = 0; d < directions; d++) {
-        t31Dot[d] = 0.0;
-      }
-    } else {
-      t31 = 0.0;
-      for (int d = 0; d < directions; d++) {
-        t31Dot[d] = 0.0;
-      }
-    }
-    aBar += t3Bar * t31;
-    for (int d = 0; d < directions; d++) {
-      aBarDot[d] += t31 * t3BarDot[d] + t3Bar * t31Dot[d];
-    }
     double t32 = 0.0;
     if (a >= b) {
-      t32 = 0.0;
-      for (int d = 0; d < directions; d++) {
-        t32Dot[d] = 0.0;
-      }
-    } else {
       t32 = 1.0;
       for (int d = 0; d < directions; d++) {
         t32Dot[d] = 0.0;
       }
+    } else {
+      t32 = 0.0;
+      for (int d = 0; d < directions; d++) {
+        t32Dot[d] = 0.0;
+      }
     }
-    bBar += t3Bar * t32;
+    aBar += t3Bar * t32;
+    for (int d = 0; d < directions; d++) {
+      aBarDot[d] += t32 * t3BarDot[d] + t3Bar * t32Dot[d];
+    }
+    double t33 = 0.0;
+    if (a >= b) {
+      t33 = 0.0;
+      for (int d = 0; d < directions; d++) {
+        t33Dot[d] = 0.0;
+      }
+    } else {
+      t33 = 1.0;
+      for (int d = 0; d < directions; d++) {
+        t33Dot[d] = 0.0;
+      }
+    }
+    bBar += t3Bar * t33;
     // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
     double t1Bar = rBar;
     double t2Bar = rBar;
-    double t35 = b * b;
-    double partial9 = b + b;
-    double t36 = a * a;
-    double partial10 = a + a;
-    double t34 = t35 + t36;
-    double t33 = b / t34;
-    double partial11 = 1.0 / t34;
-    double partial12 = -(t33 / t34);
-    aBar += t2Bar * t33;
-    double t40 = b * b;
-    double partial13 = b + b;
-    double t41 = a * a;
-    double partial14 = a + a;
-    double t39 = t40 + t41;
-    double t38 = a / t39;
-    double partial15 = 1.0 / t39;
-    double partial16 = -(t38 / t39);
-    double t37 = -t38;
-    bBar += t2Bar * t37;
+    double t36 = b * b;
+    double partial8 = b + b;
+    double t37 = a * a;
+    double partial9 = a + a;
+    double t35 = t36 + t37;
+    double t34 = b / t35;
+    double partial10 = 1.0 / t35;
+    double partial11 = -(t34 * (1.0 / t35));
+    aBar += t2Bar * t34;
+    double t41 = b * b;
+    double partial12 = b + b;
+    double t42 = a * a;
+    double partial13 = a + a;
+    double t40 = t41 + t42;
+    double t39 = a / t40;
+    double partial14 = 1.0 / t40;
+    double partial15 = -(t39 * (1.0 / t40));
+    double t38 = -t39;
+    bBar += t2Bar * t38;
     for (int d = 0; d < directions; d++) {
       // line 12: r *= Math.max(a, b);
-      bBarDot[d] += t32 * t3BarDot[d] + t3Bar * t32Dot[d];
+      bBarDot[d] += t33 * t3BarDot[d] + t3Bar * t33Dot[d];
       // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
       t1BarDot[d] = rBarDot[d];
       t2BarDot[d] = rBarDot[d];
-      double t35Dot = partial9 * bDot[d];
-      double t36Dot = partial10 * aDot[d];
-      double t34Dot = t35Dot + t36Dot;
-      double t33Dot = partial11 * bDot[d] + partial12 * t34Dot;
-      aBarDot[d] += t33 * t2BarDot[d] + t2Bar * t33Dot;
-      double t40Dot = partial13 * bDot[d];
-      double t41Dot = partial14 * aDot[d];
-      double t39Dot = t40Dot + t41Dot;
-      double t38Dot = partial15 * aDot[d] + partial16 * t39Dot;
-      t37Dot[d] = -t38Dot;
+      double t36Dot = partial8 * bDot[d];
+      double t37Dot = partial9 * aDot[d];
+      double t35Dot = t36Dot + t37Dot;
+      double t34Dot = partial10 * bDot[d] + partial11 * t35Dot;
+      aBarDot[d] += t34 * t2BarDot[d] + t2Bar * t34Dot;
+      double t41Dot = partial12 * bDot[d];
+      double t42Dot = partial13 * aDot[d];
+      double t40Dot = t41Dot + t42Dot;
+      double t39Dot = partial14 * aDot[d] + partial15 * t40Dot;
+      t38Dot[d] = -t39Dot;
     }
     for (int d = 0; d < directions; d++) {
-      bBarDot[d] += t37 * t2BarDot[d] + t2Bar * t37Dot[d];
+      bBarDot[d] += t38 * t2BarDot[d] + t2Bar * t38Dot[d];
     }
-    double t42 = 0.0;
+    double t43 = 0.0;
     if (n == 0.0) {
-      t42 = 0.0;
+      t43 = 0.0;
       for (int d = 0; d < directions; d++) {
-        t42Dot[d] = 0.0;
+        t43Dot[d] = 0.0;
       }
     } else {
-      double t45 = n - 1.0;
-      double t44 = Math.pow(a, t45);
-      double partial17 = t45 == 0.0 ? 0.0 : t45 * Math.pow(a, t45 - 1.0);
-      double partial18 = a > 0.0 ? t44 * Math.log(a) : 0.0;
-      double t43 = n * t44;
-      double partial19 = (double) n;
-      t42 = t43;
+      double t46 = n - 1.0;
+      double t45 = Math.pow(a, t46);
+      double partial16 = t46 == 0.0 ? 0.0 : t46 * Math.pow(a, t46 - 1.0);
+      double partial17 = a > 0.0 ? t45 * Math.log(a) : 0.0;
+      double t44 = n * t45;
+      double partial18 = (double) n;
+      t43 = t44;
       for (int d = 0; d < directions; d++) {
-        double t45Dot = 0.0;
-        double t44Dot = partial17 * aDot[d] + partial18 * t45Dot;
-        double t43Dot = partial19 * t44Dot;
-        t42Dot[d] = t43Dot;
+        double t46Dot = 0.0;
+        double t45Dot = partial16 * aDot[d] + partial17 * t46Dot;
+        double t44Dot = partial18 * t45Dot;
+        t43Dot[d] = t44Dot;
       }
     }
-    aBar += t1Bar * t42;
+    aBar += t1Bar * t43;
     for (int d = 0; d < directions; d++) {
-      aBarDot[d] += t42 * t1BarDot[d] + t1Bar * t42Dot[d];
+      aBarDot[d] += t43 * t1BarDot[d] + t1Bar * t43Dot[d];
     }
     tapes.pushDouble(aBar);
     for (int d = 0; d < directions; d++) {
@@ -975,7 +978,7 @@ public final class Scalars_Rrule {
     double eBar = t11Bar;
     // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
     double t7Bar = eBar * (1.0 / t10);
-    double t10Bar = eBar * -(e / t10);
+    double t10Bar = eBar * -(e * (1.0 / t10));
     double t9Bar = t10Bar * (0.5 / t10);
     double t8Bar = t9Bar;
     aBar += t8Bar * (a + a);

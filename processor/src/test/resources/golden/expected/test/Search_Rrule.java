@@ -220,7 +220,7 @@ public final class Search_Rrule {
           sDot = tapes.popDouble();
           s = tapes.popDouble();
           double t6 = 0.5 / t2;
-          double t6Dot = -(t6 / t2) * t2Dot;
+          double t6Dot = -(t6 * (1.0 / t2)) * t2Dot;
           sBarDot = t6 * t2BarDot + t2Bar * t6Dot;
           sBar = t2Bar * t6;
           t2Dot = tapes.popDouble();
@@ -635,7 +635,7 @@ public final class Search_Rrule {
           }
           s = tapes.popDouble();
           double t6 = 0.5 / t2;
-          double partial2 = -(t6 / t2);
+          double partial2 = -(t6 * (1.0 / t2));
           sBar = t2Bar * t6;
           for (int d = 0; d < directions; d++) {
             double t6Dot = partial2 * t2Dot[d];

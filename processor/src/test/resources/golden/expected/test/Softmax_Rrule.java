@@ -147,7 +147,7 @@ public final class Softmax_Rrule {
       tapes.pushDouble(t4);
       tapes.pushDouble(t4Dot);
       t4 = e[i2] / s;
-      t4Dot = 1.0 / s * eDot[i2] + -(t4 / s) * sDot;
+      t4Dot = 1.0 / s * eDot[i2] + -(t4 * (1.0 / s)) * sDot;
       e[i2] = t4;
       eDot[i2] = t4Dot;
       // line 21: for (int i = 0; i < e.length; i++)
@@ -212,11 +212,13 @@ public final class Softmax_Rrule {
       eBar[i2] = 0.0;
       eBarDot[i2] = 0.0;
       double t = 1.0 / s;
-      double tDot = -(t / s) * sDot;
+      double tDot = -(t * (1.0 / s)) * sDot;
       eBarDot[i2] += t * t4BarDot + t4Bar * tDot;
       eBar[i2] += t4Bar * t;
-      double t6 = t4 / s;
-      double t6Dot = 1.0 / s * t4Dot + -(t6 / s) * sDot;
+      double t7 = 1.0 / s;
+      double t7Dot = -(t7 * (1.0 / s)) * sDot;
+      double t6 = t4 * t7;
+      double t6Dot = t7 * t4Dot + t4 * t7Dot;
       double t5 = -t6;
       double t5Dot = -t6Dot;
       sBarDot += t5 * t4BarDot + t4Bar * t5Dot;
@@ -256,29 +258,29 @@ public final class Softmax_Rrule {
       double m = tapes.popDouble();
       // line 12: for (double v : z) {
       double v = z[index];
-      double t7 = 0.0;
-      double t7Dot = 0.0;
-      // line 13: m = Math.max(m, v);
-      if (m >= v) {
-        t7 = 1.0;
-        t7Dot = 0.0;
-      } else {
-        t7 = 0.0;
-        t7Dot = 0.0;
-      }
-      mBarDot = t7 * t1BarDot + t1Bar * t7Dot;
-      mBar = t1Bar * t7;
       double t8 = 0.0;
       double t8Dot = 0.0;
+      // line 13: m = Math.max(m, v);
       if (m >= v) {
-        t8 = 0.0;
-        t8Dot = 0.0;
-      } else {
         t8 = 1.0;
         t8Dot = 0.0;
+      } else {
+        t8 = 0.0;
+        t8Dot = 0.0;
       }
-      double vBarDot = t8 * t1BarDot + t1Bar * t8Dot;
-      double vBar = t1Bar * t8;
+      mBarDot = t8 * t1BarDot + t1Bar * t8Dot;
+      mBar = t1Bar * t8;
+      double t9 = 0.0;
+      double t9Dot = 0.0;
+      if (m >= v) {
+        t9 = 0.0;
+        t9Dot = 0.0;
+      } else {
+        t9 = 1.0;
+        t9Dot = 0.0;
+      }
+      double vBarDot = t9 * t1BarDot + t1Bar * t9Dot;
+      double vBar = t1Bar * t9;
       // line 12: for (double v : z) {
       zBar[index] += vBar;
       zBarDot[index] += vBarDot;
@@ -381,7 +383,7 @@ public final class Softmax_Rrule {
       double t4Bar = eBar[i2];
       eBar[i2] = 0.0;
       eBar[i2] += t4Bar * (1.0 / s);
-      sBar += t4Bar * -(t4 / s);
+      sBar += t4Bar * -(t4 * (1.0 / s));
       t4 = tapes.popDouble();
     }
     double mBar = 0.0;

@@ -116,8 +116,10 @@ final class LocalDerivatives {
         add(out, activity, y, widen(x));
       }
       case "/" -> {
+        // both through 1 / y, one division: a loop-invariant divisor (z = (x[i] - mu) / sigma)
+        // leaves no division per element in the reverse sweep once the JIT hoists it
         add(out, activity, x, div(ONE, widen(y)));
-        add(out, activity, y, neg(div(result, widen(y))));
+        add(out, activity, y, neg(Ops.mul(result, div(ONE, widen(y)))));
       }
       case "%" -> {
         // x % y = x - y * trunc(x / y); the quotient is recovered exactly from the result
