@@ -1,6 +1,7 @@
 package io.jgrad.bench.rows;
 
 import io.jgrad.Grad;
+import io.jgrad.NoGrad;
 
 /**
  * Row {@code logdensity_100k}: a Turing-style log density, modelled on Mooncake.jl's
@@ -44,7 +45,7 @@ public final class LogDensity100k {
   private LogDensity100k() {}
 
   @Grad
-  public static double logDensity(double theta0, double theta1, double[] x) {
+  public static double logDensity(double theta0, double theta1, @NoGrad double[] x) {
     double mu = fromUnconstrained(theta0);
     double sigma = fromUnconstrained(theta1);
     double lp = truncatedNormalLogpdf(mu) + logJacobian(theta0)
