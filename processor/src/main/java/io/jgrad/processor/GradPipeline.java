@@ -221,8 +221,11 @@ final class GradPipeline {
               l.function(), table, bodies, l.key())), declaredRecordConstructors);
           Function guarded = AliasGuards.apply(inlined, table, !l.helper());
           ReverseTransform.Result reverse = ReverseTransform.apply(guarded, table);
-          Function adjoint = reverse.joint() == null ? reverse.adjoint()
-              : jointAdjoint(reverse.joint());
+          // an fAdjoint with fused loops only where it is one method: chunks would read their
+          // locals from a frame object
+          Function joint = reverse.joint() == null ? null : jointAdjoint(reverse.joint());
+          Function adjoint = joint != null && JavaEmitter.fitsOneMethod(joint) ? joint
+              : reverse.adjoint();
           ForwardTransform.Rules forward = ForwardTransform.withDirections(guarded, table);
           List<TypeName> thrown = l.method().getThrownTypes().stream()
               .map(t -> TypeName.get(env.getTypeUtils().erasure(t))).toList();
@@ -246,7 +249,9 @@ final class GradPipeline {
             ownerRules.set(ownerRules.size() - 1, rule);
           } else {
             secondInputs.put(l.key(), new SecondOrderRules.Input(l.function(),
-                adjoint, rule.forwardPart(), rule.reversePart(), !l.helper()));
+                reverse.adjoint(), adjoint == joint ? joint : null,
+                reverse.joint() == null ? null : reverse.joint().value(), rule.forwardPart(),
+                rule.reversePart(), !l.helper()));
           }
           keys.put(rule, l);
           directionsCallees.put(rule, forward.callees());
@@ -326,7 +331,8 @@ final class GradPipeline {
       Map<RuleWriter.Rule, Lowered> keys, Map<String, SecondOrderRules.Input> inputs,
       CalleeTable table) {
     Map<String, SecondOrderRules.Output> second = SecondOrderRules.apply(inputs, table,
-        callee -> hasCustomTangentParts(callee) || hasTangentParts(callee), (key, bug) -> {
+        callee -> hasCustomTangentParts(callee) || hasTangentParts(callee),
+        JavaEmitter::fitsOneMethod, (key, bug) -> {
           for (Lowered l : keys.values()) {
             if (l.key().equals(key)) {
               reporter.error(l.method(), Message.INTERNAL.format(l.method().getSimpleName(),
@@ -337,8 +343,12 @@ final class GradPipeline {
             }
           }
         });
-    rules.values().forEach(list -> list.replaceAll(rule -> keyed(keys, rule, rule.withSecond(
-        withoutLargeDirections(second.get(keys.get(rule).key()))))));
+    rules.values().forEach(list -> list.replaceAll(rule -> {
+      SecondOrderRules.Output rules2 = second.get(keys.get(rule).key());
+      RuleWriter.Rule consistent = rules2 == null || rules2.adjoint() == null ? rule
+          : rule.withReverse(rules2.adjoint());
+      return keyed(keys, rule, consistent.withSecond(withoutLargeDirections(rules2)));
+    }));
   }
 
   /**
@@ -493,7 +503,7 @@ final class GradPipeline {
       return o;
     }
     return new SecondOrderRules.Output(o.forwardTangent(), o.reverseTangent(), o.hvp(),
-        o.hvpForward(), null, null, null);
+        o.hvpForward(), null, null, null, o.adjoint(), o.hvpHalves());
   }
 
   /** Why an optional helper (a custom rule's reverse rule) was left out, by key. */

@@ -67,6 +67,12 @@ public final class RuleWriter {
           reverse, forwardPart, reversePart, aliasChecks, second, forwardOnly);
     }
 
+    /** These rules with {@code adjoint} as {@code fAdjoint}. */
+    public Rule withReverse(Function adjoint) {
+      return new Rule(primal, primalName, isPublic, helper, instance, thrown, forward,
+          directions, adjoint, forwardPart, reversePart, aliasChecks, second, forwardOnly);
+    }
+
     /** These rules with second-order rules ({@code null}: none). */
     public Rule withSecond(SecondOrderRules.Output rules) {
       return new Rule(primal, primalName, isPublic, helper, instance, thrown, forward,
@@ -710,8 +716,18 @@ public final class RuleWriter {
 
   /** A generated method; the chunks and frame class of a split one go to {@link #helpers}. */
   MethodSpec.Builder method(Function f, Rule rule, TypeName returns) {
+    return method(f, rule, returns, modifiers(rule.isPublic()));
+  }
+
+  /** As {@link #method}, private: a part only the rules of its class call. */
+  MethodSpec.Builder privateMethod(Function f, Rule rule, TypeName returns) {
+    return method(f, rule, returns, Modifier.PRIVATE, Modifier.STATIC);
+  }
+
+  private MethodSpec.Builder method(Function f, Rule rule, TypeName returns,
+      Modifier... modifiers) {
     MethodSpec.Builder m = MethodSpec.methodBuilder(f.name())
-        .addModifiers(modifiers(rule.isPublic()))
+        .addModifiers(modifiers)
         .addExceptions(rule.thrown())
         .returns(returns);
     for (Var p : f.params()) {

@@ -74,6 +74,14 @@ final class SecondOrderApi {
             + " value, which {@link #$L} does not need.\n", second.hvp().name(),
             second.forwardTangent().name(), second.hvp().name())
         .build());
+    for (Function half : second.hvpHalves()) {
+      type.addMethod(writer.privateMethod(half, rule, JavaEmitter.typeName(half.returnType()))
+          .addJavadoc("The $L sweep of {@link #$L}, a method of its own: together they would be"
+              + " too large for the JIT to compile. Call {@link #$L}.\n",
+              half == second.hvpHalves().get(0) ? "forward" : "reverse", second.hvp().name(),
+              second.hvp().name())
+          .build());
+    }
     type.addMethod(writer.method(second.hvp(), rule, JavaEmitter.typeName(second.hvp().returnType()))
         .addJavadoc("Value, gradient and Hessian-vector product of {@link $T#$L}, added into the"
             + " caller's buffers: allocates nothing in steady state.\n\n", writer.owner,

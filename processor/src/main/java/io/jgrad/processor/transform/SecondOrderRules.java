@@ -9,6 +9,7 @@ import io.jgrad.processor.rules.RuleNames;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -24,18 +25,25 @@ import java.util.function.Predicate;
  * that calls such a method, gets none: its first-order rules are unaffected.
  */
 public final class SecondOrderRules {
-  /** A method's first-order reverse rule, as {@link ReverseTransform} made it. */
-  public record Input(Function primal, Function adjoint, Function forwardPart,
-      Function reversePart, boolean entryPoint) {}
+  /**
+   * A method's first-order reverse rule, as {@link ReverseTransform} made it: {@code adjoint}
+   * calls the two parts, {@code joint} (null if none) runs both sweeps itself with fused loops.
+   */
+  public record Input(Function primal, Function adjoint, Function joint, Var jointValue,
+      Function forwardPart, Function reversePart, boolean entryPoint) {}
 
   /**
    * The tangent parts, and the Hessian-vector product entry point (null for helpers); {@code
    * hvpDirections}, with the k-direction forms of the parts it calls, is {@code fHvpAdjoint}
-   * carrying several directions ({@link VectorTangents}; null where it cannot).
+   * carrying several directions ({@link VectorTangents}; null where it cannot); {@code adjoint}
+   * the {@code fAdjoint} {@code hvp} is the forward mode of (the joint one or the other: their
+   * gradients may differ in rounding, and {@code fHvp}'s must be {@code fAdjoint}'s bit for
+   * bit); {@code hvpHalves} the two methods {@code hvp} calls where it is too large for one
+   * ({@link SweepHalves}), else empty.
    */
   public record Output(Function forwardTangent, Function reverseTangent, Function hvp,
       Function hvpForward, Function hvpDirections, Function hvpForwardDirections,
-      Function reverseTangentDirections) {}
+      Function reverseTangentDirections, Function adjoint, List<Function> hvpHalves) {}
 
   private SecondOrderRules() {}
 
@@ -46,7 +54,7 @@ public final class SecondOrderRules {
    *     parts
    */
   public static Map<String, Output> apply(Map<String, Input> rules, CalleeTable table,
-      Predicate<GradCallee> compiledElsewhere,
+      Predicate<GradCallee> compiledElsewhere, Predicate<Function> fitsOneMethod,
       java.util.function.BiConsumer<String, RuntimeException> internalError) {
     Map<String, Output> out = new LinkedHashMap<>();
     Map<String, Set<String>> uses = new HashMap<>();
@@ -63,8 +71,10 @@ public final class SecondOrderRules {
         TangentSweeps.Result reverse = TangentSweeps.applyWithTangents(in.reversePart(),
             RuleNames.tangentPart(in.reversePart().name()), parts, Set.of(), Map.of(), false,
             true);
-        TangentSweeps.Result hvp = in.entryPoint() && in.primal().returnType().isFloating()
-            && recordFits(in.primal()) ? hvpAdjoint(in, parts) : null;
+        boolean hasHvp = in.entryPoint() && in.primal().returnType().isFloating()
+            && recordFits(in.primal());
+        Function adjoint = in.joint() != null ? in.joint() : in.adjoint();
+        TangentSweeps.Result hvp = hasHvp ? hvpAdjoint(in, adjoint, parts) : null;
         // fHvpAdjoint's own forward sweep: without the value's tangent, which it does not read
         // (dead-store elimination then drops the tangents that only fed it)
         TangentSweeps.Result hvpForward = hvp == null ? null
@@ -72,10 +82,29 @@ public final class SecondOrderRules {
                 RuleNames.hvpForward(in.primal().name()), parts, Set.of(), Map.of(), false,
                 true);
         Function[] vector = hvp == null ? new Function[3] : directions(hvp, hvpForward, reverse);
-        out.put(e.getKey(), new Output(forward, reverse.function(),
-            hvp == null ? null : hvp.function(),
+        Function hvpFunction = hvp == null ? null : hvp.function();
+        List<Function> halves = List.of();
+        if (hvp != null && adjoint == in.joint() && !fitsOneMethod.test(hvpFunction)) {
+          // the fused loops' second order, too large for one method: split where its forward
+          // sweep ends, with one HVP per column for the Hessian (the k-direction form would be
+          // larger still); failing that, the parts' instead
+          SweepHalves.Halves split = SweepHalves.of(hvpFunction, in.jointValue(),
+              hvpFunction.name() + "ForwardSweep", hvpFunction.name() + "ReverseSweep");
+          if (split != null && fitsOneMethod.test(split.first())
+              && fitsOneMethod.test(split.second())) {
+            hvpFunction = split.caller();
+            halves = List.of(split.first(), split.second());
+          } else {
+            adjoint = in.adjoint();
+            hvp = hvpAdjoint(in, adjoint, parts);
+            hvpFunction = hvp.function();
+          }
+          vector = adjoint == in.joint() ? new Function[3]
+              : directions(hvp, hvpForward, reverse);
+        }
+        out.put(e.getKey(), new Output(forward, reverse.function(), hvpFunction,
             hvpForward == null ? null : hvpForward.function(), vector[0], vector[1],
-            vector[2]));
+            vector[2], adjoint, halves));
         uses.put(e.getKey(), used);
       } catch (TangentSweeps.Unsupported unsupported) {
         // no second-order rules for this method (see the class comment)
@@ -148,15 +177,16 @@ public final class SecondOrderRules {
 
   /**
    * {@code fHvpAdjoint(x, xDir, xBar, xHvp, seed, scalarBars, scalarHvps)}: the tangent form of
-   * {@code fAdjoint}; the seed is a constant, each argument's tangent is named for what it is
+   * {@code adjoint} (an {@code fAdjoint}); the seed is a constant, each argument's tangent is named for what it is
    * to the caller (the direction {@code xDir}, the product {@code xHvp}).
    */
-  private static TangentSweeps.Result hvpAdjoint(Input in, TangentSweeps.Parts parts) {
+  private static TangentSweeps.Result hvpAdjoint(Input in, Function adjoint,
+      TangentSweeps.Parts parts) {
     Set<String> primalNames = new HashSet<>();
     in.primal().params().forEach(p -> primalNames.add(p.name()));
     Set<Var> zero = new HashSet<>();
     Map<Var, String> names = new HashMap<>();
-    for (Var p : in.adjoint().params()) {
+    for (Var p : adjoint.params()) {
       if (primalNames.contains(p.name())) {
         names.put(p, p.name() + "Dir");
       } else if (p.type().isFloating()) {
@@ -169,7 +199,7 @@ public final class SecondOrderRules {
     }
     // cleaned: an fAdjoint that runs both sweeps itself (fused loops) computes the value's
     // tangent, which nothing reads
-    return TangentSweeps.applyWithTangents(in.adjoint(),
+    return TangentSweeps.applyWithTangents(adjoint,
         RuleNames.hvpAdjoint(in.primal().name()), parts, zero, names, false, true);
   }
 

@@ -47,6 +47,13 @@ final class TapeCode {
         new Expr.Call("io.jgrad.tape.Tapes", "scratch", List.of(), TAPES));
   }
 
+  /** Code on the tapes {@code tapes} holds (a parameter: nothing to look up). */
+  static TapeCode over(Var tapes) {
+    TapeCode code = new TapeCode(null, null, null, null);
+    code.tapes = tapes;
+    return code;
+  }
+
   Stmt push(Var v, Origin origin) {
     return push(ref(v), origin);
   }
