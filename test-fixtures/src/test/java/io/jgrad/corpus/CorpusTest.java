@@ -481,6 +481,8 @@ class CorpusTest {
     add(e, FuzzFindings.class, "laneCounterDeclaredTwice", c -> c.args(r -> args(array(r,
         r.nextInt(1, 5), -1, 1), matrix(r, r.nextInt(1, 4), r.nextInt(1, 4)), r.nextInt(-3, 4))));
     add(e, FuzzFindings.class, "assignedConstantBeforeAFusedLoop", c -> c.range(-1.5, 1.5));
+    add(e, FuzzFindings.class, "copiesPerIteration", c -> c.range(-1, 1).arrayLength(3)
+        .intRange(-3, 6));
 
     // ---- Switches: switch statements and expressions, enums, Strings, var (issue 9, item 7)
     add(e, Switches.class, "fallThrough", c -> c.range(-2, 2).intRange(0, 5));

@@ -305,4 +305,24 @@ public final class FuzzFindings {
     }
     return 2.0 + a * b;
   }
+
+  /**
+   * Seed 3097, program 350 (the processor of 22c7a2c too): a copy made per iteration and stored
+   * into a row of a new matrix. The copy's adjoint was taken from the row it was stored into,
+   * so the copy was not kept per iteration; but the reverse of the copying loop put the copy's
+   * old elements back through the variable, which by then held the last iteration's copy, of
+   * another length: the rules threw where the primal returns.
+   */
+  @Grad
+  public static double copiesPerIteration(int n, double[] x) {
+    double s = 0;
+    for (int i = 0; i < 2; i++) {
+      double[][] w = new double[3][];
+      for (int j = 0; j < w.length; j++) {
+        w[j] = java.util.Arrays.copyOf(x, Math.floorMod(--n, 3) + 1);
+      }
+      s += w[Math.floorMod(n, w.length)][w[0].length - 1] * x[0];
+    }
+    return s;
+  }
 }

@@ -182,8 +182,11 @@ final class ToBeRecorded {
           || !(reference ? mentions : readers).containsKey(v)) {
         continue;
       }
-      // a record or row whose value no reverse statement reads: only its shadow is needed
-      boolean shadowOnly = reference && !readers.containsKey(v);
+      // a record or row whose value no reverse statement reads: only its shadow is needed; not
+      // one the method writes through, whose stores' reverses may put old elements back
+      // through it (seed 3097, program 350: t2 = Arrays.copyOf(...) per iteration, stored into
+      // w[i]; the restores went into the last copy)
+      boolean shadowOnly = reference && !readers.containsKey(v) && !writtenThrough(v);
       // a record or row is read through its shadow too: every statement naming it counts
       Stmt anchor = lastReaderIn(a, (reference ? mentions : readers).get(v));
       if (anchor != null && !changedBetween(Exprs.vars(a.value()), position.get(a),
@@ -225,6 +228,11 @@ final class ToBeRecorded {
     // in the order of the forward sweep: a value before those computed from it
     rematerializedBefore.values().forEach(list -> list.sort(
         java.util.Comparator.comparingInt(position::get)));
+  }
+
+  /** True if some statement may write memory through {@code v} itself ({@code v[k] = e}). */
+  private boolean writtenThrough(Var v) {
+    return memoryWrites.values().stream().anyMatch(roots -> roots.contains(v));
   }
 
   private void collectMemoryWrites(Stmt s) {
