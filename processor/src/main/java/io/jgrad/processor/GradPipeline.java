@@ -34,6 +34,7 @@ import io.jgrad.processor.transform.DeadStores;
 import io.jgrad.processor.transform.ForwardOrderLoops;
 import io.jgrad.processor.transform.FirstContributions;
 import io.jgrad.processor.transform.IncrementAdjoints;
+import io.jgrad.processor.transform.ReductionLanes;
 import io.jgrad.processor.transform.ForwardTransform;
 import io.jgrad.processor.transform.ReverseTransform;
 import io.jgrad.processor.transform.SecondOrderRules;
@@ -237,9 +238,9 @@ final class GradPipeline {
                   && JavaEmitter.fitsOneMethod(forward.directions()) ? forward.directions()
                   : null, adjoint,
               DeadStores.apply(reverse.forwardPart()),
-              ForwardOrderLoops.apply(DeadStores.applyToRecomputed(IncrementAdjoints.apply(
-                  FirstContributions.apply(reverse.reversePart())), reverse.recomputed()),
-                  reverse.adjoints()),
+              ReductionLanes.apply(ForwardOrderLoops.apply(DeadStores.applyToRecomputed(
+                  IncrementAdjoints.apply(FirstContributions.apply(reverse.reversePart())),
+                  reverse.recomputed()), reverse.adjoints()), reverse.adjoints()),
               AliasGuards.guards(l.function(), table, !l.helper()), null));
           List<RuleWriter.Rule> ownerRules = rules.get(l.owner());
           RuleWriter.Rule rule = ownerRules.get(ownerRules.size() - 1);
@@ -318,9 +319,9 @@ final class GradPipeline {
    * accumulations are rewritten, since it runs the primal's code too.
    */
   private static Function jointAdjoint(ReverseTransform.Joint joint) {
-    return joint.named(DeadStores.apply(ForwardOrderLoops.apply(IncrementAdjoints.applyTo(
-        FirstContributions.applyTo(joint.adjoint(), joint.adjoints()), joint.adjoints()),
-        joint.adjoints())));
+    return joint.named(DeadStores.apply(ReductionLanes.apply(ForwardOrderLoops.apply(
+        IncrementAdjoints.applyTo(FirstContributions.applyTo(joint.adjoint(), joint.adjoints()),
+            joint.adjoints()), joint.adjoints()), joint.adjoints())));
   }
 
   /**

@@ -1062,6 +1062,8 @@ class CorpusTest {
             new SecondOrder.Point(u(r, -1, 1)), new SecondOrder.Point(u(r, -1, 1))})));
     add(e, SecondOrder.class, "wrappedAngle", c -> c.args(r -> args(array(r, 1, -1, 1),
         new SecondOrder.Point(u(r, 1, 2)))));
+    // x stays away from the weight's step at 0.5
+    add(e, SecondOrder.class, "passiveRecordMethod", c -> c.range(0.6, 2.0));
     add(e, SecondOrder.class, "steepCurvature", c -> c.args(r -> args(u(r, 0.5, 2),
         (float) u(r, -1, 1), array(r, r.nextInt(1, 3), -1, 1), (float) u(r, -1, 1))));
 

@@ -164,4 +164,21 @@ public final class SecondOrder {
   public static double wrappedAngle(double[] x, Point p) {
     return Math.acos(Math.cos(Math.toDegrees(3.0 - p.x()))) + 0 * x[0];
   }
+
+  /** A record of data: its methods are called as they are. */
+  public record Flag(boolean on) {
+    double weight() {
+      return on ? 2.0 : 0.5;
+    }
+  }
+
+  /**
+   * {@code x^3 w(x)} with a weight from a method of a record of data, made as it is (seed 3098,
+   * program 352: the second-order rules took the call for one they could not handle, so the
+   * method had none).
+   */
+  @Grad
+  public static double passiveRecordMethod(double x) {
+    return x * x * x * new Flag(x > 0.5).weight();
+  }
 }

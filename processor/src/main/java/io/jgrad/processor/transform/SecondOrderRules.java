@@ -84,10 +84,12 @@ public final class SecondOrderRules {
         Function[] vector = hvp == null ? new Function[3] : directions(hvp, hvpForward, reverse);
         Function hvpFunction = hvp == null ? null : hvp.function();
         List<Function> halves = List.of();
-        if (hvp != null && adjoint == in.joint() && !fitsOneMethod.test(hvpFunction)) {
+        if (hvp != null && adjoint == in.joint() && (!fitsOneMethod.test(hvpFunction)
+            || Boolean.getBoolean("jgrad.hvpHalves"))) {
           // the fused loops' second order, too large for one method: split where its forward
           // sweep ends, with one HVP per column for the Hessian (the k-direction form would be
-          // larger still); failing that, the parts' instead
+          // larger still); failing that, the parts' instead (-Djgrad.hvpHalves=true splits every
+          // one, for tests)
           SweepHalves.Halves split = SweepHalves.of(hvpFunction, in.jointValue(),
               hvpFunction.name() + "ForwardSweep", hvpFunction.name() + "ReverseSweep");
           if (split != null && fitsOneMethod.test(split.first())
