@@ -96,8 +96,6 @@ public final class ReverseTransform {
    * iteration ({@link FusedLoops}); empty except for the joint {@code fAdjoint}.
    */
   private final Map<Stmt.Loop, RecomputedIterations.Iteration> fused;
-  /** The joint {@code fAdjoint}'s copy of the value, where its forward sweep ends. */
-  private Var jointValue;
 
   /** The forward-sweep and reverse-sweep code of one statement or block. */
   private record Sweeps(Block forward, Block reverse) {}
@@ -414,14 +412,16 @@ public final class ReverseTransform {
             + l.origin().line() + " is reversed inside the forward sweep of fAdjoint");
       }
     }
-    Set<Var> allAdjoints = new HashSet<>(adjoints.values());
-    allAdjoints.addAll(originalOf.keySet());
     if (!any) {
       return null;
     }
-    Function adjoint = jointFunction(signature, forward, readAgain, reverse, seeding);
+    Var value = new Var(names.fresh("value"), function.returnType(), Var.Kind.TEMP);
+    locals.add(value);
+    Function adjoint = jointFunction(signature, forward, readAgain, reverse, seeding, value);
+    Set<Var> allAdjoints = new HashSet<>(adjoints.values());
+    allAdjoints.addAll(originalOf.keySet());
     return new Joint(adjoint, Set.copyOf(allAdjoints), Set.copyOf(recomputedTargets),
-        Map.copyOf(originalOf), jointValue);
+        Map.copyOf(originalOf), value);
   }
 
   /**
@@ -467,12 +467,9 @@ public final class ReverseTransform {
    * the scalar adjoints added into {@code scalarBars}; the tapes truncated if anything throws.
    */
   private Function jointFunction(Signature signature, List<Block> forward,
-      List<Block> readAgain, List<Block> reverse, Block seeding) {
+      List<Block> readAgain, List<Block> reverse, Block seeding, Var value) {
     Block body = new Block().addAll(constantAdjoints());
     forward.forEach(body::addAll);
-    Var value = new Var(names.fresh("value"), function.returnType(), Var.Kind.TEMP);
-    locals.add(value);
-    jointValue = value;
     body.add(new Stmt.Assign(value, ref(result), Origin.NONE));
     body.addAll(seeding);
     for (int j = reverse.size() - 1; j >= 0; j--) {
@@ -487,8 +484,8 @@ public final class ReverseTransform {
     }
     body.add(new Stmt.Return(ref(value), Origin.NONE));
     Block entry = new Block();
-    if (setup.isEmpty()) {
-      entry.addAll(body); // nothing taped: nothing to truncate
+    if (setup.isEmpty() || !Blocks.reads(body).contains(tape.tapes())) {
+      entry.addAll(body); // nothing taped (the parts may tape what this runs fused)
     } else {
       entry.addAll(setup).addAll(tape.truncatingOnThrow(tape.tapes(), body, locals));
     }
