@@ -34,6 +34,8 @@ import io.jgrad.processor.transform.DeadStores;
 import io.jgrad.processor.transform.ForwardOrderLoops;
 import io.jgrad.processor.transform.FirstContributions;
 import io.jgrad.processor.transform.IncrementAdjoints;
+import io.jgrad.processor.transform.InvariantElementSums;
+import io.jgrad.processor.transform.PooledArrays;
 import io.jgrad.processor.transform.ReductionLanes;
 import io.jgrad.processor.transform.ForwardTransform;
 import io.jgrad.processor.transform.ReverseTransform;
@@ -238,9 +240,9 @@ final class GradPipeline {
                   && JavaEmitter.fitsOneMethod(forward.directions()) ? forward.directions()
                   : null, adjoint,
               DeadStores.apply(reverse.forwardPart()),
-              ReductionLanes.apply(ForwardOrderLoops.apply(DeadStores.applyToRecomputed(
+              fasterSums(DeadStores.applyToRecomputed(
                   IncrementAdjoints.apply(FirstContributions.apply(reverse.reversePart())),
-                  reverse.recomputed()), reverse.adjoints()), reverse.adjoints()),
+                  reverse.recomputed()), reverse.adjoints(), true),
               AliasGuards.guards(l.function(), table, !l.helper()), null));
           List<RuleWriter.Rule> ownerRules = rules.get(l.owner());
           RuleWriter.Rule rule = ownerRules.get(ownerRules.size() - 1);
@@ -319,9 +321,25 @@ final class GradPipeline {
    * accumulations are rewritten, since it runs the primal's code too.
    */
   private static Function jointAdjoint(ReverseTransform.Joint joint) {
-    return joint.named(DeadStores.apply(ReductionLanes.apply(ForwardOrderLoops.apply(
-        IncrementAdjoints.applyTo(FirstContributions.applyTo(joint.adjoint(), joint.adjoints()),
-            joint.adjoints()), joint.adjoints()), joint.adjoints())));
+    Function cleaned = IncrementAdjoints.applyTo(FirstContributions.applyTo(joint.adjoint(),
+        joint.adjoints()), joint.adjoints());
+    Function fastest = joint.named(DeadStores.apply(fasterSums(cleaned, joint.adjoints(), true)));
+    // lanes copy loop bodies: one method without them runs faster than two with them
+    return JavaEmitter.fitsOneMethod(fastest) ? fastest
+        : joint.named(DeadStores.apply(fasterSums(cleaned, joint.adjoints(), false)));
+  }
+
+  /**
+   * Reverse code with its adjoint sums made cheaper: sums into invariant elements of local
+   * arrays kept in variables, independent loops counting up, and sums in innermost loops over
+   * lanes if {@code lanes}.
+   */
+  private static Function fasterSums(Function reverse, Set<io.jgrad.processor.ir.Var> adjoints,
+      boolean lanes) {
+    InvariantElementSums.Result sums = InvariantElementSums.apply(reverse, adjoints);
+    Function ordered = ForwardOrderLoops.apply(sums.function(), sums.adjoints());
+    // not the sums of elements: their loops are short ones (a row of a triangle)
+    return lanes ? ReductionLanes.apply(ordered, adjoints) : ordered;
   }
 
   /**
@@ -346,10 +364,22 @@ final class GradPipeline {
         });
     rules.values().forEach(list -> list.replaceAll(rule -> {
       SecondOrderRules.Output rules2 = second.get(keys.get(rule).key());
-      RuleWriter.Rule consistent = rules2 == null || rules2.adjoint() == null ? rule
-          : rule.withReverse(rules2.adjoint());
-      return keyed(keys, rule, consistent.withSecond(withoutLargeDirections(rules2)));
+      SecondOrderRules.Output pooled = rules2 == null ? null
+          : rules2.withPooledArrays(GradPipeline::pooledArrays);
+      RuleWriter.Rule consistent = rule.withReverse(pooled == null || pooled.adjoint() == null
+          ? pooledArrays(rule.reverse()) : pooled.adjoint());
+      return keyed(keys, rule, consistent.withSecond(withoutLargeDirections(pooled)));
     }));
+  }
+
+  /**
+   * {@code entry} borrowing its work arrays ({@link PooledArrays}) where it stays one method: a
+   * split one would read its locals from a frame object.
+   */
+  private static Function pooledArrays(Function entry) {
+    Function pooled = PooledArrays.apply(entry);
+    return pooled == entry || JavaEmitter.fitsOneMethod(pooled)
+        || !JavaEmitter.fitsOneMethod(entry) ? pooled : entry;
   }
 
   /**

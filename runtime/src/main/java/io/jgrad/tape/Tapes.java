@@ -23,6 +23,9 @@ public final class Tapes {
   private int longSize;
   private Object[] refs;
   private int refSize;
+  /** Work arrays lent to rules ({@link #zeros}), kept for the next rule that asks. */
+  private Object[] arrays = new Object[8];
+  private int arraySize;
 
   private Tapes() {
     this(256, 16);
@@ -160,8 +163,79 @@ public final class Tapes {
     }
   }
 
+  /** Arrays lent larger than this (elements) are not kept for reuse: the heap gets them back. */
+  static final long LARGEST_KEPT = 1 << 22;
+
+  /** The number of arrays lent out ({@link #zeros}): a rule reads it at entry. */
+  public int arraySize() {
+    return arraySize;
+  }
+
+  /**
+   * Takes back the arrays lent since {@code arraySize()} was {@code mark}: a rule that made them
+   * returns them on its way out, normal or not. They stay here for the next rule that asks.
+   */
+  public void releaseArrays(int mark) {
+    arraySize = Math.max(0, Math.min(arraySize, mark));
+  }
+
+  /**
+   * A {@code new double[length]}, all zeros, lent until {@link #releaseArrays}: the array the
+   * same call of the same rule had last time, filled with zeros, if it has this length. Only for
+   * a rule's own work arrays, which nothing outlives the call can reach. Throws what {@code new
+   * double[length]} throws.
+   */
+  public double[] zeros(int length) {
+    if (length > LARGEST_KEPT) {
+      return new double[length];
+    }
+    Object held = arraySize < arrays.length ? arrays[arraySize] : null;
+    double[] out;
+    if (held instanceof double[] kept && kept.length == length) {
+      Arrays.fill(kept, 0.0);
+      out = kept;
+    } else {
+      out = new double[length];
+      keep(out);
+    }
+    arraySize++;
+    return out;
+  }
+
+  /** {@link #zeros(int)} for a {@code new double[rows][columns]}. */
+  public double[][] zeros(int rows, int columns) {
+    if (columns < 0 || (long) rows * columns > LARGEST_KEPT) {
+      return new double[rows][columns];
+    }
+    Object held = arraySize < arrays.length ? arrays[arraySize] : null;
+    double[][] out = held instanceof double[][] kept && kept.length == rows ? kept : null;
+    for (int i = 0; out != null && i < rows; i++) {
+      if (out[i] == null || out[i].length != columns) {
+        out = null;
+      }
+    }
+    if (out != null) {
+      for (double[] row : out) {
+        Arrays.fill(row, 0.0);
+      }
+    } else {
+      out = new double[rows][columns];
+      keep(out);
+    }
+    arraySize++;
+    return out;
+  }
+
+  private void keep(Object array) {
+    if (arraySize == arrays.length) {
+      arrays = Arrays.copyOf(arrays, arrays.length * 2);
+    }
+    arrays[arraySize] = array;
+  }
+
   /** Empties every stack, keeping its storage. */
   public void clear() {
     truncate(0, 0, 0, 0);
+    arraySize = 0;
   }
 }

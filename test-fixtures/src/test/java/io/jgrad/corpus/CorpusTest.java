@@ -219,6 +219,9 @@ class CorpusTest {
         matrix(r, 3, 2), array(r, 3, -0.5, 0.5))));
     add(e, Loops.class, "rowsThroughLocals", c -> c.args(r -> args((Object) matrix(r, 3, 4))));
     add(e, Loops.class, "rowsMovedBack", c -> c.args(r -> args((Object) matrix(r, 4, 3))));
+    add(e, Loops.class, "triangularPerPoint", c -> c.args(r -> args(matrix(r, 3, 4),
+        array(r, 4, -1, 1), array(r, 6, -1, 1))));
+    add(e, Loops.class, "sumIntoAnElementPastTheEnd", c -> c.range(-1.5, 1.5).arrayLength(4));
     add(e, Loops.class, "twoLoopsOneReset",
         c -> c.args(r -> args(array(r, 3, -1, 1), array(r, 2, -1, 1))));
     // sqrt is applied while v > 1.1: the count switches at 1.1^(2^k).
@@ -422,6 +425,7 @@ class CorpusTest {
     add(e, Throws.class, "elseThrows", c -> c.range(-2.0, 2.0));
     add(e, Throws.class, "elseIfChainThrows", c -> c.range(-2.0, 2.0).intRange(0, 2));
     add(e, Throws.class, "elseThrowsInLoop", c -> c.range(-2.0, 2.0));
+    add(e, Throws.class, "throwsAfterWorkArrays", c -> c.range(-2.0, 2.0).intRange(0, 3));
     add(e, Throws.class, "bothBranchesThrowInLoop", c -> c.range(-1.0, 1.0).intRange(0, 9));
     add(e, Throws.class, "whileTrueLeftByReturn", c -> c.range(-2.0, 2.0));
     add(e, Throws.class, "voidThrows", c -> c.range(-2.0, -0.5));

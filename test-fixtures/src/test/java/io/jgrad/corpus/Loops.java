@@ -331,4 +331,59 @@ public final class Loops {
     }
     return s;
   }
+
+  /**
+   * A triangular product per point into work arrays (GMM's {@code Q (x - mu)}): the reverse of
+   * {@code qx[row] += l[p] * v[col]} adds into {@code vBar[col]} across the rows, a sum the
+   * rules keep in a variable and add into the element after the row loop.
+   */
+  @Grad
+  public static double triangularPerPoint(double[][] x, double[] mu, double[] l) {
+    int d = mu.length;
+    double[] v = new double[d];
+    double[] qx = new double[d];
+    double s = 0.0;
+    for (int i = 0; i < x.length; i++) {
+      for (int j = 0; j < d; j++) {
+        v[j] = x[i][j] - mu[j];
+      }
+      for (int j = 0; j < d; j++) {
+        qx[j] = Math.exp(0.5 * l[j % l.length]) * v[j];
+      }
+      int p = 0;
+      for (int col = 0; col < d; col++) {
+        for (int row = col + 1; row < d; row++) {
+          qx[row] += l[p % l.length] * v[col];
+          p++;
+        }
+      }
+      double q = 0.0;
+      for (int j = 0; j < d; j++) {
+        q += qx[j] * qx[j];
+      }
+      s += Math.log(1.0 + q);
+    }
+    return s;
+  }
+
+  /**
+   * Sums with {@code v[k]} over a loop that does not run for the last k, where k is past the end
+   * of {@code v}: the reverse of the inner loop adds into {@code vBar[k]}, an element the rules
+   * must not touch when the loop does not run.
+   */
+  @Grad
+  public static double sumIntoAnElementPastTheEnd(double[] x) {
+    int d = x.length;
+    double[] v = new double[d];
+    for (int j = 0; j < d; j++) {
+      v[j] = Math.sin(x[j]);
+    }
+    double s = 0.0;
+    for (int k = 0; k <= d; k++) {
+      for (int j = 0; j < (k < d ? d : 0); j++) {
+        s += v[k] * x[j] * (j + 1);
+      }
+    }
+    return s;
+  }
 }

@@ -48,6 +48,25 @@ public final class Throws {
     return s;
   }
 
+  /**
+   * Sums into the result (so fAdjoint runs both sweeps itself, borrowing its work arrays from the
+   * thread's tapes) and, for a negative {@code k}, throws at the second term: the throw gives
+   * the arrays back.
+   */
+  @Grad
+  public static double throwsAfterWorkArrays(double[] x, int k) {
+    int n = x.length;
+    double[] w = new double[n];
+    for (int i = 0; i < n; i++) {
+      w[i] = x[i] * x[i];
+    }
+    double s = 0;
+    for (int i = 0; i < n; i++) {
+      s += Math.sin(w[i]) * x[(i * k) % n];
+    }
+    return s;
+  }
+
   @Grad
   public static double bothBranchesThrowInLoop(double x, int n) {
     double y = x;

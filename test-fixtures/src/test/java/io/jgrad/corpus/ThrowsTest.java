@@ -65,7 +65,7 @@ class ThrowsTest {
 
   private static int[] tapeSizes() {
     Tapes t = Tapes.current();
-    return new int[] {t.doubleSize(), t.intSize(), t.longSize(), t.refSize()};
+    return new int[] {t.doubleSize(), t.intSize(), t.longSize(), t.refSize(), t.arraySize()};
   }
 
   /**
@@ -81,7 +81,7 @@ class ThrowsTest {
     org.junit.jupiter.api.Assertions.assertThrows(ArrayIndexOutOfBoundsException.class,
         t::popRef);
     t.clear();
-    assertArrayEquals(new int[] {0, 0, 0, 0}, tapeSizes());
+    assertArrayEquals(new int[] {0, 0, 0, 0, 0}, tapeSizes());
     t.pushDouble(2.5);
     org.junit.jupiter.api.Assertions.assertEquals(2.5, t.popDouble(), 0.0);
   }
@@ -93,6 +93,8 @@ class ThrowsTest {
     for (int k = 0; k < 20_000; k++) {
       double[] x = {1, 2, 30, 4};
       assertThrows(ArithmeticException.class, () -> Throws_Rrule.elseThrowsInLoop(x));
+      assertThrows(ArrayIndexOutOfBoundsException.class,
+          () -> Throws_Rrule.throwsAfterWorkArraysAdjoint(x, new double[4], -1, 1.0));
       assertThrows(IllegalStateException.class,
           () -> Throws_Rrule.bothBranchesThrowInLoop(0.5, 11));
       assertThrows(IllegalArgumentException.class, () -> Throws_Rrule.voidThrowsAdjoint(

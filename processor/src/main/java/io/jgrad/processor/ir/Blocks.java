@@ -149,6 +149,29 @@ public final class Blocks {
     return s;
   }
 
+  /**
+   * {@code block} with each loop, nested ones first and those in protected blocks too, replaced
+   * by the statements {@code f} gives for it (after its own blocks were).
+   */
+  public static Block withLoopsReplaced(Block block,
+      java.util.function.Function<Stmt.Loop, Block> f) {
+    Block out = new Block();
+    for (Stmt s : block.stmts()) {
+      if (s instanceof Stmt.Protected p) {
+        out.add(new Stmt.Protected(withLoopsReplaced(p.body(), f), p.onThrow(), p.thrown(),
+            p.origin()));
+        continue;
+      }
+      Stmt t = withBlocks(s, b -> withLoopsReplaced(b, f));
+      if (t instanceof Stmt.Loop loop) {
+        out.addAll(f.apply(loop));
+      } else {
+        out.add(t);
+      }
+    }
+    return out;
+  }
+
   /** The expressions a statement evaluates itself (not its nested blocks'), in order. */
   public static java.util.List<Expr> ownExprs(Stmt s) {
     java.util.List<Expr> out = new java.util.ArrayList<>();

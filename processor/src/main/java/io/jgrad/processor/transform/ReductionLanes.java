@@ -54,27 +54,12 @@ public final class ReductionLanes {
       return function;
     }
     ReductionLanes pass = new ReductionLanes(function, adjoints);
-    Block body = pass.block(function.body());
+    Block body = Blocks.withLoopsReplaced(function.body(), loop -> {
+      Block lanes = pass.lanes(loop);
+      return lanes != null ? lanes : new Block().add(loop);
+    });
     return new Function(function.name(), function.params(), function.returnType(), body,
         pass.locals);
-  }
-
-  private Block block(Block in) {
-    Block out = new Block();
-    for (Stmt s : in.stmts()) {
-      if (s instanceof Stmt.Protected p) {
-        out.add(new Stmt.Protected(block(p.body()), p.onThrow(), p.thrown(), p.origin()));
-        continue;
-      }
-      Stmt t = Blocks.withBlocks(s, this::block);
-      Block lanes = t instanceof Stmt.Loop loop ? lanes(loop) : null;
-      if (lanes != null) {
-        out.addAll(lanes);
-      } else {
-        out.add(t);
-      }
-    }
-    return out;
   }
 
   /** The loop with its sums over lanes, or null if it is not such a loop. */

@@ -43,7 +43,14 @@ public final class SecondOrderRules {
    */
   public record Output(Function forwardTangent, Function reverseTangent, Function hvp,
       Function hvpForward, Function hvpDirections, Function hvpForwardDirections,
-      Function reverseTangentDirections, Function adjoint, List<Function> hvpHalves) {}
+      Function reverseTangentDirections, Function adjoint, List<Function> hvpHalves) {
+    /** These rules with {@code pooled} of the entry points ({@link PooledArrays}). */
+    public Output withPooledArrays(java.util.function.UnaryOperator<Function> pooled) {
+      return new Output(forwardTangent, reverseTangent, pooled.apply(hvp), hvpForward,
+          hvpDirections, hvpForwardDirections, reverseTangentDirections,
+          pooled.apply(adjoint), hvpHalves);
+    }
+  }
 
   private SecondOrderRules() {}
 
