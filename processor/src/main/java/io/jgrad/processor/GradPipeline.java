@@ -35,7 +35,6 @@ import io.jgrad.processor.transform.ForwardOrderLoops;
 import io.jgrad.processor.transform.FirstContributions;
 import io.jgrad.processor.transform.IncrementAdjoints;
 import io.jgrad.processor.transform.InvariantElementSums;
-import io.jgrad.processor.transform.PooledArrays;
 import io.jgrad.processor.transform.ReductionLanes;
 import io.jgrad.processor.transform.ForwardTransform;
 import io.jgrad.processor.transform.ReverseTransform;
@@ -365,21 +364,11 @@ final class GradPipeline {
     rules.values().forEach(list -> list.replaceAll(rule -> {
       SecondOrderRules.Output rules2 = second.get(keys.get(rule).key());
       SecondOrderRules.Output pooled = rules2 == null ? null
-          : rules2.withPooledArrays(GradPipeline::pooledArrays);
+          : rules2.withPooledArrays(RuleWriter::pooledArrays);
       RuleWriter.Rule consistent = rule.withReverse(pooled == null || pooled.adjoint() == null
-          ? pooledArrays(rule.reverse()) : pooled.adjoint());
+          ? RuleWriter.pooledArrays(rule.reverse()) : pooled.adjoint());
       return keyed(keys, rule, consistent.withSecond(withoutLargeDirections(pooled)));
     }));
-  }
-
-  /**
-   * {@code entry} borrowing its work arrays ({@link PooledArrays}) where it stays one method: a
-   * split one would read its locals from a frame object.
-   */
-  private static Function pooledArrays(Function entry) {
-    Function pooled = PooledArrays.apply(entry);
-    return pooled == entry || JavaEmitter.fitsOneMethod(pooled)
-        || !JavaEmitter.fitsOneMethod(entry) ? pooled : entry;
   }
 
   /**

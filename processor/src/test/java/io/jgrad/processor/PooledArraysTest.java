@@ -21,9 +21,9 @@ import org.junit.jupiter.api.Test;
 /**
  * An fAdjoint that runs both sweeps itself borrows its own work arrays (the primal's {@code w}
  * and {@code v}, their adjoints) from the thread's tapes ({@code PooledArrays}) and gives them
- * back: calls of any sizes, in any order, compute what fresh arrays would (the closed-form
- * gradient, the primal's value bit for bit), leave nothing lent, and a call that finds its
- * arrays allocates none of them again.
+ * back, and so does the forward rule (with their tangents): calls of any sizes, in any order,
+ * compute what fresh arrays would (the closed-form gradient, the primal's value bit for bit),
+ * leave nothing lent, and a call that finds its arrays allocates none of them again.
  */
 class PooledArraysTest {
   private static final Fixture WORK = source("test.Work", """
@@ -124,6 +124,42 @@ class PooledArraysTest {
     }
     long perCall = (threads.getThreadAllocatedBytes(id) - before) / calls;
     // four arrays of 20,000 doubles would be 640,000 bytes a call; reflection boxes a few
+    assertTrue(perCall < 20_000, perCall + " bytes a call");
+  }
+
+  @Test
+  void theForwardRuleBorrowsItsArraysToo() throws Exception {
+    GeneratedClasses classes = new GeneratedClasses(compilation);
+    Method into = classes.load("test.Work_Frule").getMethod("fInto", double[].class,
+        double[].class, double[].class);
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    int n = 20_000;
+    double[] x = new double[n];
+    double[] xDot = new double[n];
+    double[] tangent = new double[1];
+    for (int i = 0; i < n; i++) {
+      x[i] = 0.001 * i;
+      xDot[i] = Math.cos(i);
+    }
+    double value = (double) into.invoke(null, x, xDot, tangent);
+    assertEquals(Double.doubleToLongBits((double) primal.invoke(null, x)),
+        Double.doubleToLongBits(value));
+    double expected = 0.0;
+    double[] gradient = closedForm(x);
+    for (int i = 0; i < n; i++) {
+      expected += gradient[i] * xDot[i];
+    }
+    assertEquals(expected, tangent[0], 1e-9 * Math.abs(expected));
+    assertEquals(0, Tapes.current().arraySize());
+    long id = Thread.currentThread().getId();
+    long before = threads.getThreadAllocatedBytes(id);
+    int calls = 20;
+    for (int k = 0; k < calls; k++) {
+      into.invoke(null, x, xDot, tangent);
+    }
+    long perCall = (threads.getThreadAllocatedBytes(id) - before) / calls;
+    // w, v and their tangents would be 640,000 bytes a call
     assertTrue(perCall < 20_000, perCall + " bytes a call");
   }
 

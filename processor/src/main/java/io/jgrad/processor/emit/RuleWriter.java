@@ -19,6 +19,7 @@ import io.jgrad.processor.ir.Var;
 import io.jgrad.processor.rules.ParameterSlots;
 import io.jgrad.processor.rules.RuleNames;
 import io.jgrad.processor.transform.ForwardTransform;
+import io.jgrad.processor.transform.PooledArrays;
 import io.jgrad.processor.transform.SecondOrderRules;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -169,7 +170,7 @@ public final class RuleWriter {
           .build());
     }
     for (Rule rule : rules) {
-      Function f = rule.forward();
+      Function f = pooledArrays(rule.forward());
       MethodSpec.Builder m = method(f, rule, JavaEmitter.typeName(f.returnType()))
           .addJavadoc("Value and directional derivative of {@link $T#$L}.\n\n", owner,
               linkSignature(rule))
@@ -181,7 +182,8 @@ public final class RuleWriter {
         m.addJavadoc("\n@return the primal value (bit for bit) and the directional derivative\n");
       }
       type.addMethod(m.build());
-      Function into = rule.helper() ? null : ForwardTransform.intoBuffer(f);
+      Function into = rule.helper() ? null
+          : pooledArrays(ForwardTransform.intoBuffer(rule.forward()));
       if (into != null) {
         type.addMethod(method(into, rule, TypeName.DOUBLE)
             .addJavadoc("Value and directional derivative of {@link $T#$L}, allocating nothing:"
@@ -197,6 +199,16 @@ public final class RuleWriter {
       }
     }
     return file(withHelpers(type));
+  }
+
+  /**
+   * {@code rule} borrowing its work arrays from the thread's tapes ({@link PooledArrays}) where
+   * it stays one method: a split one would read its locals from a frame object.
+   */
+  public static Function pooledArrays(Function rule) {
+    Function pooled = PooledArrays.apply(rule);
+    return pooled == rule || JavaEmitter.fitsOneMethod(pooled)
+        || !JavaEmitter.fitsOneMethod(rule) ? pooled : rule;
   }
 
   /** {@code fDirections}: value and the derivatives along several directions in one sweep. */
