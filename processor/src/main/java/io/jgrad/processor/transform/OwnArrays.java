@@ -25,7 +25,7 @@ final class OwnArrays {
   /**
    * The {@code double} arrays of {@code function} among {@code among} that only it can reach:
    * locals assigned nothing but new arrays of all their dimensions, used nowhere but as whole
-   * elements (read, stored, added into), rows stored into ({@code a[i][j] = v}) and lengths.
+   * elements (read, stored as in {@code a[i][j] = v}, added into) and lengths.
    */
   static Set<Var> of(Function function, Predicate<Var> among) {
     Set<Var> candidates = new LinkedHashSet<>();

@@ -16,15 +16,17 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * IR -> IR, on an entry point that runs both sweeps itself ({@code fAdjoint} with fused loops,
- * the {@code fHvpAdjoint} made from it): its own work arrays ({@link OwnArrays}: the adjoints of
- * local arrays, their tangents, the primal's own work arrays) are lent by this thread's {@code
- * Tapes} ({@code tapes.zeros(n)}) instead of allocated, and given back on the way out, normal or
- * not. A rule called again with arrays of the same sizes then allocates none of them: zeroing
- * them costs what allocating did, and the garbage collector has nothing to do.
+ * IR -> IR, on a rule that runs its whole computation in one method (a forward rule {@code f} or
+ * {@code fInto}, an {@code fAdjoint} with fused loops, the {@code fHvpAdjoint} made from it): its
+ * own work arrays ({@link OwnArrays}: the tangents and adjoints of local arrays, the primal's own
+ * work arrays) are lent by this thread's {@code Tapes} ({@code tapes.zeros(n)}) instead of
+ * allocated, and given back on the way out, normal or not. A rule called again with arrays of
+ * the same sizes then allocates none of them: zeroing them costs what allocating did, and the
+ * garbage collector has nothing to do.
  *
- * <p>Nothing outlives the call can reach such an array, so giving it back at the return is
+ * <p>Nothing that outlives the call can reach such an array, so giving it back at the return is
  * safe; calls the rule makes borrow above its arrays and give theirs back before they return.
+ * Not for the parts: {@code fForward} hands its arrays to {@code fReverse} on the tapes.
  */
 public final class PooledArrays {
   private final Set<Var> own;
