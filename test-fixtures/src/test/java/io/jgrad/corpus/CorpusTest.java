@@ -222,6 +222,10 @@ class CorpusTest {
     add(e, Loops.class, "triangularPerPoint", c -> c.args(r -> args(matrix(r, 3, 4),
         array(r, 4, -1, 1), array(r, 6, -1, 1))));
     add(e, Loops.class, "sumIntoAnElementPastTheEnd", c -> c.range(-1.5, 1.5).arrayLength(4));
+    add(e, Loops.class, "componentsPerPoint", c -> c.args(r -> args(matrix(r, 3, 4),
+        matrix(r, 3, 3), array(r, 5, -1, 1))));
+    add(e, Loops.class, "componentsThenTheLastOnesWork", c -> c.args(r -> args(matrix(r, 3, 3),
+        matrix(r, 2, 3))));
     add(e, Loops.class, "twoLoopsOneReset",
         c -> c.args(r -> args(array(r, 3, -1, 1), array(r, 2, -1, 1))));
     // sqrt is applied while v > 1.1: the count switches at 1.1^(2^k).

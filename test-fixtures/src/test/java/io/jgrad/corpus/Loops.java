@@ -386,4 +386,83 @@ public final class Loops {
     }
     return s;
   }
+
+  /**
+   * Per point, a log-sum-exp over components whose work arrays ({@code v}, {@code qx}) each
+   * component fills again (GMM's): the rules give them a row per component, so the reverse of a
+   * component reads its rows and the scalars it left (a branch per element, a scale, where the
+   * triangle's counter ended) instead of computing it again.
+   */
+  @Grad
+  public static double componentsPerPoint(double[][] x, double[][] mu, double[] l) {
+    int k = mu.length;
+    int d = x[0].length;
+    double[] v = new double[d];
+    double[] qx = new double[d];
+    double[] beta = new double[k];
+    double s = 0.0;
+    for (int i = 0; i < x.length; i++) {
+      for (int c = 0; c < k; c++) {
+        double[] m = mu[c];
+        for (int j = 0; j < d; j++) {
+          v[j] = x[i][j] - m[j % m.length];
+        }
+        double scale = Math.exp(0.25 * l[c % l.length]);
+        for (int j = 0; j < d; j++) {
+          qx[j] = scale * v[j];
+        }
+        int p = 0;
+        for (int col = 0; col < d; col++) {
+          for (int row = col + 1; row < d; row++) {
+            qx[row] += l[p % l.length] * v[col];
+            p++;
+          }
+        }
+        double q = 0.0;
+        for (int j = 0; j < qx.length; j++) {
+          q += qx[j] > 0 ? qx[j] * qx[j] : Math.sin(qx[j]) * qx[j];
+        }
+        beta[c] = scale - 0.5 * q;
+      }
+      double max = beta[0];
+      for (int c = 1; c < k; c++) {
+        if (beta[c] > max) {
+          max = beta[c];
+        }
+      }
+      double z = 0.0;
+      for (int c = 0; c < k; c++) {
+        z += Math.exp(beta[c] - max);
+      }
+      s += Math.log(z) + max;
+    }
+    return s;
+  }
+
+  /**
+   * {@link #componentsPerPoint}'s shape, but a work array is read after the loop over
+   * components: its rows would leave it as it was, so each component is computed again.
+   */
+  @Grad
+  public static double componentsThenTheLastOnesWork(double[][] x, double[][] mu) {
+    int k = mu.length;
+    int d = x[0].length;
+    double[] v = new double[d];
+    double s = 0.0;
+    for (int i = 0; i < x.length; i++) {
+      double z = 0.0;
+      for (int c = 0; c < k; c++) {
+        for (int j = 0; j < d; j++) {
+          v[j] = Math.sin(x[i][j] - mu[c][j % mu[c].length]);
+        }
+        double q = 0.0;
+        for (int j = 0; j < d; j++) {
+          q += v[j] * v[j];
+        }
+        z += Math.exp(-q);
+      }
+      s += Math.log(z) + v[d - 1];
+    }
+    return s;
+  }
 }

@@ -28,6 +28,21 @@ final class OwnArrays {
    * elements (read, stored as in {@code a[i][j] = v}, added into) and lengths.
    */
   static Set<Var> of(Function function, Predicate<Var> among) {
+    return of(function, among, false);
+  }
+
+  /**
+   * As {@link #of(Function, Predicate)}, but an array may also be assigned rows of another own
+   * array ({@code v = vRows[m]}, {@link ExpandedArrays}), which is then used by those row reads
+   * alone: the two keep each other's memory to themselves. Not for passes that follow an
+   * array's elements through a loop ({@link InvariantElementSums}): such a variable changes
+   * arrays.
+   */
+  static Set<Var> withLentRows(Function function, Predicate<Var> among) {
+    return of(function, among, true);
+  }
+
+  private static Set<Var> of(Function function, Predicate<Var> among, boolean rowsLent) {
     Set<Var> candidates = new LinkedHashSet<>();
     for (Var v : function.locals()) {
       if (among.test(v) && v.kind() != Var.Kind.PARAM && v.type().isArray()
@@ -36,12 +51,21 @@ final class OwnArrays {
       }
     }
     Block body = function.body();
+    // v = rows[i]: v takes a row of rows, by v's assignment (identity: the row read counts)
+    Map<Expr, Var> rowReads = new java.util.IdentityHashMap<>();
+    Map<Var, Set<Var>> lentTo = new LinkedHashMap<>();
     Blocks.visitStmts(body, s -> {
       if (s instanceof Stmt.Assign a && candidates.contains(a.target())
           && !(a.value() instanceof Expr.NewArray n
               && n.dimensions().size() == a.target().type().dimensions()
               && n.dimensions().stream().allMatch(d -> d != null))) {
-        candidates.remove(a.target());
+        if (rowsLent && a.value() instanceof Expr.Index i && i.array() instanceof Expr.Ref r
+            && r.var().type().dimensions() == a.target().type().dimensions() + 1) {
+          rowReads.put(i, r.var());
+          lentTo.computeIfAbsent(r.var(), k -> new LinkedHashSet<>()).add(a.target());
+        } else {
+          candidates.remove(a.target());
+        }
       }
     });
     Map<Var, Integer> refs = new LinkedHashMap<>();
@@ -49,6 +73,9 @@ final class OwnArrays {
     Blocks.visitExprs(body, e -> {
       if (e instanceof Expr.Ref r && candidates.contains(r.var())) {
         refs.merge(r.var(), 1, Integer::sum);
+      }
+      if (rowReads.containsKey(e)) {
+        proper.merge(rowReads.get(e), 1, Integer::sum);
       }
       Var element = rootAtDepth(e, true);
       Var length = e instanceof Expr.Length l ? rootAtDepth(l.array(), false) : null;
@@ -66,6 +93,17 @@ final class OwnArrays {
       }
     });
     candidates.removeIf(v -> !refs.getOrDefault(v, 0).equals(proper.getOrDefault(v, 0)));
+    // rows lent to an array that is not its own, or taken from one: neither is
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      for (Map.Entry<Var, Set<Var>> e : lentTo.entrySet()) {
+        boolean all = candidates.contains(e.getKey()) && candidates.containsAll(e.getValue());
+        if (!all && (candidates.remove(e.getKey()) | candidates.removeAll(e.getValue()))) {
+          changed = true;
+        }
+      }
+    }
     return candidates;
   }
 

@@ -59,7 +59,7 @@ public final class PooledArrays {
     if (Boolean.getBoolean("jgrad.noPooledArrays") || entry == null) {
       return entry;
     }
-    Set<Var> own = OwnArrays.of(entry, v -> v.type().dimensions() <= 2);
+    Set<Var> own = OwnArrays.withLentRows(entry, v -> v.type().dimensions() <= 2);
     if (own.isEmpty()) {
       return entry;
     }

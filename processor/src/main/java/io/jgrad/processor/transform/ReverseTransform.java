@@ -73,6 +73,13 @@ public final class ReverseTransform {
   private ToBeRecorded recorded;
   /** Loops whose iterations the reverse sweep computes again ({@link RecomputedIterations}). */
   private final Map<Stmt.Loop, Set<Var>> recomputed;
+  /** Loops of {@link #recomputed} whose work arrays get a row per iteration instead. */
+  private final ExpandedArrays expanded;
+  /**
+   * False inside a loop whose forward sweep runs all its iterations before its reverse: there,
+   * a loop's reverse may come after other runs of its forward sweep ({@link ExpandedArrays}).
+   */
+  private boolean paired = true;
   /** Element stores whose adjoint objects stay in their slots ({@link SlotAdjoints}). */
   private final SlotAdjoints slots;
   /** The loop depth of the statements of the iteration being computed again, or -1. */
@@ -128,6 +135,13 @@ public final class ReverseTransform {
         RecomputedIterations.of(function, result, effects, callees, recorded));
     again.keySet().removeAll(fused.keySet());
     this.recomputed = again;
+    this.expanded = ExpandedArrays.of(function, result, recomputed.keySet(), fused.keySet(),
+        effects, callees, recorded, work -> {
+          Var rows = new Var(names.fresh(work.name() + "Rows"), work.type().arrayOf(),
+              Var.Kind.TEMP);
+          locals.add(rows);
+          return rows;
+        });
     this.slots = SlotAdjoints.of(function, effects, recorded, activity, recomputed.keySet());
     this.tape = new TapeCode(names, locals, setup);
   }
@@ -313,8 +327,10 @@ public final class ReverseTransform {
 
   /** The sweeps of {@code s}, which follows {@code previous} (null: none) in its block. */
   private Sweeps sweeps(Stmt s, Stmt previous, int loopDepth) {
-    return s instanceof Stmt.Loop l ? loop(l, loopDepth, constantStart(previous, l),
+    Sweeps sweeps = s instanceof Stmt.Loop l ? loop(l, loopDepth, constantStart(previous, l),
         startAgain(previous, l)) : statement(s, loopDepth);
+    expanded.allocatedAfter(s).forEach(sweeps.forward()::add);
+    return sweeps;
   }
 
   /** Values read again rather than kept: assigned where the reverse of {@code s} starts. */
@@ -1016,7 +1032,12 @@ public final class ReverseTransform {
       Expr startAgain) {
     Block forwardBody;
     Block reverseBody;
-    if (recomputed.containsKey(l)) {
+    ExpandedArrays.Expansion expansion = expanded.of(l);
+    if (expansion != null && paired && knownStart != null && knownStart.text().equals("0")) {
+      Sweeps iteration = expandedIteration(l, loopDepth, expansion);
+      forwardBody = iteration.forward();
+      reverseBody = iteration.reverse();
+    } else if (recomputed.containsKey(l)) {
       // the primal loop; the reverse of each iteration computes it again, then goes back
       List<Stmt> stmts = l.body().stmts();
       Stmt.Assign step = (Stmt.Assign) stmts.get(stmts.size() - 1);
@@ -1064,8 +1085,11 @@ public final class ReverseTransform {
       recomputedTargets.addAll(Blocks.assigned(again));
       reverseBody = new Block().add(inverse(step)).addAll(again).addAll(iteration.reverse());
     } else {
+      boolean outerPaired = paired;
+      paired = false;
       Sweeps body = block(l.body(), loopDepth + 1);
       Sweeps update = block(l.update(), loopDepth + 1);
+      paired = outerPaired;
       forwardBody = new Block().addAll(body.forward()).addAll(update.forward());
       reverseBody = new Block().addAll(update.reverse()).addAll(body.reverse());
     }
@@ -1078,7 +1102,7 @@ public final class ReverseTransform {
       // for (int i = 0; ...): i is counted back down to the literal, nothing is recorded
       Stmt.Loop forwardLoop = new Stmt.Loop(null, l.condition(), forwardBody, new Block(), true,
           origin);
-      if (recomputed.containsKey(l)) {
+      if (recomputed.containsKey(l) && expanded.of(l) == null) {
         forwardLoopOf.put(l, new Started(forwardLoop, knownStart));
       }
       Block forward = new Block().add(forwardLoop);
@@ -1132,6 +1156,98 @@ public final class ReverseTransform {
         .add(new Stmt.Loop(null, new Expr.Binary(">", ref(count), Expr.Lit.ofInt(0),
             Type.BOOLEAN), reverseBody, new Block(), true, origin));
     return new Sweeps(forward, reverse);
+  }
+
+  /**
+   * The forward and reverse of one iteration of a loop whose work arrays have a row per
+   * iteration ({@link ExpandedArrays}): the iteration's sweeps as if it were the method (its
+   * pushes for what it overwrites itself), in the rows; the forward sweep then keeps the scalars
+   * the reverse reads as the iteration left them, which the reverse of the iteration takes back
+   * first (after the counter's step back).
+   */
+  private Sweeps expandedIteration(Stmt.Loop l, int loopDepth,
+      ExpandedArrays.Expansion expansion) {
+    List<Stmt> stmts = l.body().stmts();
+    Stmt.Assign step = (Stmt.Assign) stmts.get(stmts.size() - 1);
+    Block body = new Block(stmts.subList(0, stmts.size() - 1));
+    ToBeRecorded outer = recorded;
+    recorded = new ToBeRecorded(new Function(function.name(), function.params(), Type.VOID,
+        body, function.locals()), callees, activity, effects, true);
+    int outerTop = recomputedTop;
+    recomputedTop = loopDepth + 1;
+    Sweeps iteration = block(body, loopDepth + 1);
+    recomputedTop = outerTop;
+    recorded = outer;
+    Block forward = iteration.forward();
+    Block reverse = iteration.reverse();
+    Set<Var> left = new java.util.LinkedHashSet<>(Blocks.readBeforeAssigned(reverse));
+    Set<Var> assigned = Blocks.assignedAnyhow(forward);
+    left.retainAll(assigned);
+    left.remove(expansion.counter());
+    left.removeAll(recomputed.get(l));
+    left.removeAll(expansion.rows().keySet());
+    Block rows = expansion.rowsOfThisIteration(l.origin());
+    Block forwardBody = new Block().add(new Stmt.Comment("this iteration's own rows of "
+        + String.join(" and ", expansion.rows().keySet().stream().map(Var::name).toList())
+        + ": its reverse reads them", Origin.NONE)).addAll(rows).addAll(forward);
+    Block takenBack = new Block();
+    Block readAgain = new Block();
+    for (Var v : left) {
+      Stmt.Assign again = onlyAssignment(forward, v);
+      if (again != null && sameAfterLaterIterations(again.value(), assigned, expansion)) {
+        readAgain.add(again);
+      } else {
+        forwardBody.add(tape.push(v, l.origin()));
+        takenBack.stmts().add(0, tape.pop(v, l.origin()));
+      }
+    }
+    forwardBody.add(step);
+    return new Sweeps(forwardBody, new Block().add(inverse(step)).addAll(rows)
+        .addAll(takenBack).addAll(readAgain).addAll(reverse));
+  }
+
+  /** The one assignment to {@code v} in {@code block}, if it is one of its own statements. */
+  private static Stmt.Assign onlyAssignment(Block block, Var v) {
+    List<Stmt> writes = new ArrayList<>();
+    Blocks.visitStmts(block, s -> {
+      if (s instanceof Stmt.Assign a && a.target() == v
+          || s instanceof Stmt.Accumulate ac && ac.target() instanceof Expr.Ref r
+              && r.var() == v) {
+        writes.add(s);
+      }
+    });
+    return writes.size() == 1 && writes.get(0) instanceof Stmt.Assign a
+        && block.stmts().stream().anyMatch(s -> s == a) ? a : null;
+  }
+
+  /**
+   * True if {@code value}, computed in an iteration of an expanded loop, has the same value
+   * where the iteration's reverse begins: a row of a matrix whose rows stay where they are
+   * ({@code qdiag[c]}, {@code qdiagBar[c]}), or the length of an array no statement of the
+   * iteration ({@code assigned}) reassigns but to its row of the iteration. What the iteration reads before writing, nothing
+   * after it writes ({@link RecomputedIterations#standingAlone}); the adjoint matrices' rows
+   * move only with the primal's.
+   */
+  private boolean sameAfterLaterIterations(Expr value, Set<Var> assigned,
+      ExpandedArrays.Expansion expansion) {
+    Expr array = value instanceof Expr.Length n ? n.array() : value;
+    if (array instanceof Expr.Ref r) {
+      return value != array && (!assigned.contains(r.var())
+          || expansion.rows().containsKey(r.var()));
+    }
+    if (!(array instanceof Expr.Index i) || !(i.array() instanceof Expr.Ref m)
+        || !(i.index() instanceof Expr.Ref c) || c.var() != expansion.counter()
+        || !array.type().isArray() || assigned.contains(m.var())) {
+      return false;
+    }
+    Var primal = m.var();
+    for (Map.Entry<Var, Var> e : adjoints.entrySet()) {
+      if (e.getValue() == m.var()) {
+        primal = e.getKey();
+      }
+    }
+    return (function.params().contains(primal) || function.locals().contains(primal))
+        && !effects.movesRowsAtAnyLevel(primal) && !effects.isPassedToWritingCallee(primal);
   }
 
   private static int indexOf(List<Stmt> stmts, Stmt s) {

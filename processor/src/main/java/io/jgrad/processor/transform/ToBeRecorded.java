@@ -65,6 +65,7 @@ final class ToBeRecorded {
    * bound)}), by loop: the bound; and the assignments that start their counters.
    */
   private final Map<Stmt.Loop, Expr> loopEnds = new IdentityHashMap<>();
+  private final boolean iteration;
   private final Map<Stmt, Stmt.Loop> initOf = new IdentityHashMap<>();
   private final Set<Var> assignedAnywhere = new HashSet<>();
   /** How many plain assignments each variable has, and which are assigned inside a loop. */
@@ -90,6 +91,17 @@ final class ToBeRecorded {
   private final Map<Stmt.Store, List<Var>> takenAtStore = new IdentityHashMap<>();
 
   ToBeRecorded(Function function, CalleeTable callees, Activity activity, ArrayEffects effects) {
+    this(function, callees, activity, effects, false);
+  }
+
+  /**
+   * {@code iteration}: the function is one iteration of a loop, whose reverse runs after the
+   * iterations that follow it: the counters of its loops are computed where those loops end, as
+   * inside any loop, not kept ({@link ExpandedArrays}).
+   */
+  ToBeRecorded(Function function, CalleeTable callees, Activity activity, ArrayEffects effects,
+      boolean iteration) {
+    this.iteration = iteration;
     this.function = function;
     this.callees = callees;
     this.activity = activity;
@@ -108,7 +120,7 @@ final class ToBeRecorded {
     Stmt previous = null;
     for (Stmt s : block.stmts()) {
       // inside another loop (outside, the counter is kept once, at the end of the forward sweep)
-      if (s instanceof Stmt.Loop l && !loops.isEmpty() && endBound(l) != null) {
+      if (s instanceof Stmt.Loop l && (!loops.isEmpty() || iteration) && endBound(l) != null) {
         loopEnds.put(l, endBound(l));
         if (previous instanceof Stmt.Assign init && init.target() == countingVariable(l)) {
           initOf.put(init, l);
