@@ -72,6 +72,13 @@ final class GenConfig {
    */
   double sumsIntoResult = 0.25;
   /**
+   * The probability that a method returning a {@code double} ends with a mixture's loops over
+   * points and scores summing into its result ({@link Idioms#mixtureIntoResult}: work arrays with
+   * a row per score); {@code -Djgrad.fuzz.mixtures=1} for every such method, {@code
+   * without=mixture into result} for none.
+   */
+  double mixturesIntoResult = 0.15;
+  /**
    * Productions not to use, by name (see the production lists of {@link ExprGen}, {@link
    * StmtGen}, {@link Idioms} and the Math function names), plus {@code throw} (every throw
    * statement), {@code element assignment value}, {@code row move}, {@code array reassign},
@@ -151,6 +158,8 @@ final class GenConfig {
         String.valueOf(config.objectParams)));
     config.sumsIntoResult = Double.parseDouble(System.getProperty("jgrad.fuzz.sums",
         String.valueOf(config.sumsIntoResult)));
+    config.mixturesIntoResult = Double.parseDouble(System.getProperty("jgrad.fuzz.mixtures",
+        String.valueOf(config.mixturesIntoResult)));
     config.noGrad = Double.parseDouble(System.getProperty("jgrad.fuzz.noGrad",
         String.valueOf(config.noGrad)));
     if (!config.allows("noGrad")) {

@@ -170,9 +170,38 @@ final class Idioms {
    */
   static List<Stmt> scoresPerIteration(MethodGen g, int depth) {
     Var x = g.pick(v -> v.type == JType.DOUBLE_ARRAY);
+    return x == null ? null : scores(g, x, "d", false).stmts();
+  }
+
+  /**
+   * {@link #scoresPerIteration}'s statements at the end of the method's body, their sum
+   * combined with {@code returned}: the loop over points can then be fused in {@code fAdjoint}
+   * (computed again in the parts), and the loop over scores, inside it, keep a row of its work
+   * array per score (a mixture likelihood's shape, where both hold). The points are an array
+   * of numbers in scope, or three numbers made one ({@code double[] xs = {a, b, c}}).
+   */
+  static Expr mixtureIntoResult(MethodGen g, List<Stmt> body, Expr returned) {
+    Var x = g.pick(v -> v.type == JType.DOUBLE_ARRAY);
     if (x == null) {
-      return null;
+      x = new Var(g.fresh("xs"), JType.DOUBLE_ARRAY, false);
+      body.add(new Stmt.Local(JType.DOUBLE_ARRAY, x.name, new Expr.ArrayInit(
+          JType.DOUBLE_ARRAY, List.of(ExprGen.dbl(g, 0), ExprGen.dbl(g, 0),
+              ExprGen.doubleLiteral(g)))));
     }
+    Scores scores = scores(g, x, "s", true);
+    body.addAll(scores.stmts());
+    return new Expr.Binary(g.oneOf("+", "-"), returned, scores.sum().ref(), JType.DOUBLE);
+  }
+
+  /** The statements of {@link #scoresPerIteration}, and the variable they sum into. */
+  private record Scores(List<Stmt> stmts, Var sum) {}
+
+  /**
+   * {@code logSumExp}: the scores combined as {@code u += exp(sc[q])}, whose reverse reads
+   * the exponentials, not the scores (a reverse that reads the scores after the loop writing
+   * them keeps its iterations from being computed again, and so from keeping rows).
+   */
+  private static Scores scores(MethodGen g, Var x, String sumName, boolean logSumExp) {
     Var w = new Var(g.fresh("w"), JType.DOUBLE_ARRAY, false);
     Var sc = new Var(g.fresh("sc"), JType.DOUBLE_ARRAY, false);
     Var i = new Var(g.fresh("i"), JType.INT, false);
@@ -191,11 +220,12 @@ final class Idioms {
             JType.DOUBLE), JType.DOUBLE)));
     Expr read = new Expr.Index(sc.ref(), q.ref(), JType.DOUBLE);
     Expr square = new Expr.Binary("*", read, read, JType.DOUBLE);
-    Expr term = g.chance(0.5) ? square : MathFunctions.make(g, "exp", List.of(
-        new Expr.Unary("-", square, JType.DOUBLE)));
+    Expr term = logSumExp ? MathFunctions.make(g, "exp", List.of(read))
+        : g.chance(0.5) ? square : MathFunctions.make(g, "exp", List.of(
+            new Expr.Unary("-", square, JType.DOUBLE)));
     Expr trips = g.chance(0.5) ? lit(JType.INT, String.valueOf(g.between(1, 3)))
         : new Expr.Length(x.ref());
-    Var d = g.declare("d", JType.DOUBLE, false);
+    Var d = g.declare(sumName, JType.DOUBLE, false);
     Stmt fill = countingLoop(j, new Expr.Length(w.ref()), new Stmt.Eval(new Expr.Assign(
         new Expr.Index(w.ref(), j.ref(), JType.DOUBLE), "=", element)));
     Stmt reduce = countingLoop(k, new Expr.Length(w.ref()), new Stmt.Eval(new Expr.Assign(
@@ -210,11 +240,11 @@ final class Idioms {
     Stmt outer = countingLoop(i, trips, scores, new Stmt.Local(JType.DOUBLE, u.name,
         lit(JType.DOUBLE, "0.0")), combine,
         new Stmt.Eval(new Expr.Assign(d.ref(), g.oneOf("+=", "-="), u.ref())));
-    return List.of(new Stmt.Local(JType.DOUBLE_ARRAY, w.name, new Expr.NewArray(
+    return new Scores(List.of(new Stmt.Local(JType.DOUBLE_ARRAY, w.name, new Expr.NewArray(
         JType.DOUBLE_ARRAY, List.of(new Expr.Length(x.ref())))),
         new Stmt.Local(JType.DOUBLE_ARRAY, sc.name, new Expr.NewArray(JType.DOUBLE_ARRAY,
             List.of(lit(JType.INT, String.valueOf(g.between(2, 3)))))),
-        new Stmt.Local(JType.DOUBLE, d.name, lit(JType.DOUBLE, "0.0")), outer);
+        new Stmt.Local(JType.DOUBLE, d.name, lit(JType.DOUBLE, "0.0")), outer), d);
   }
 
   /**

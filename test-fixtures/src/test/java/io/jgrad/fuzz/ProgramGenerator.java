@@ -316,6 +316,10 @@ final class ProgramGenerator {
           && g.chance(0.4);
       Expr returned = tail ? Calls.selfCall(g, config.exprDepth)
           : StmtGen.returnValue(g, config.exprDepth);
+      if (!tail && returns == JType.DOUBLE && config.allows("mixture into result")
+          && g.chance(config.mixturesIntoResult)) {
+        returned = Idioms.mixtureIntoResult(g, body, returned);
+      }
       if (!tail && returns == JType.DOUBLE && config.allows("sum into result")
           && g.chance(config.sumsIntoResult)) {
         returned = Idioms.sumIntoResult(g, body, returned);
