@@ -1224,9 +1224,9 @@ public final class ReverseTransform {
    * True if {@code value}, computed in an iteration of an expanded loop, has the same value
    * where the iteration's reverse begins: a row of a matrix whose rows stay where they are
    * ({@code qdiag[c]}, {@code qdiagBar[c]}), or the length of an array no statement of the
-   * iteration ({@code assigned}) reassigns but to its row of the iteration. What the iteration reads before writing, nothing
-   * after it writes ({@link RecomputedIterations#standingAlone}); the adjoint matrices' rows
-   * move only with the primal's.
+   * iteration ({@code assigned}) reassigns but to its row of the iteration. What the iteration
+   * reads before writing, nothing after it writes ({@link RecomputedIterations#standingAlone});
+   * the adjoint matrices' rows move only with the primal's.
    */
   private boolean sameAfterLaterIterations(Expr value, Set<Var> assigned,
       ExpandedArrays.Expansion expansion) {
