@@ -556,6 +556,8 @@ class CorpusTest {
     add(e, FuzzFindingsF.class, "scalarGetterArgument", c -> c.range(-2, 2));
     add(e, FuzzFindingsF.class, "widenedGetter", c -> c.args(r -> args(
         new FuzzFindingsF.Weighted((float) u(r, -2, 2), r.nextInt(-3, 4)), u(r, -1, 1))));
+    add(e, FuzzFindingsF.class, "callBeforeAnIncrement", c -> c.exceptions().args(r -> args(
+        array(r, 2, -1, 1), u(r, -1, 1))));
     add(e, FuzzFindingsF.class, "dataArrayResult", c -> c.args(r -> {
       double x0;
       do {

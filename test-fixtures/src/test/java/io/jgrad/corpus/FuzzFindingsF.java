@@ -167,6 +167,29 @@ public final class FuzzFindingsF {
     return w.weight() * w.f() + a * w.f();
   }
 
+  /** Two numbers and a count that {@link #checked} gives only for a non-negative x. */
+  public record Checked(double x, int k, double y) {
+    int checked() {
+      if (x < 0.0) {
+        throw new IllegalArgumentException("x < 0");
+      }
+      return k;
+    }
+  }
+
+  /**
+   * Seed 3112, program 914: a record method that may throw ({@code c.checked()}) as an argument
+   * before one that increments {@code x[0]}: the rules called it after the increment (it was
+   * left in the constructor call as a passive int), so where it threw, {@code x[0]} had been
+   * incremented once more than by the primal.
+   */
+  @Grad
+  public static double callBeforeAnIncrement(double[] x, double a) {
+    Checked c = new Checked(a, 2, a);
+    Checked d = new Checked(x[1] * (x[0]++), Math.max(c.checked(), 1), (x[0]++) * a);
+    return d.x() * a + d.y() + x[0] * d.k();
+  }
+
   /**
    * Seeds 403 (program 71) and 404 (186); accepted since @Grad methods may change the objects
    * they are passed (the conservative alias union now costs a save and restore of o's fields,

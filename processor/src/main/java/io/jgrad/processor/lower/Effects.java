@@ -26,9 +26,16 @@ final class Effects {
     return effects;
   }
 
-  /** True if running the code may change what {@code e} evaluates to. */
+  /**
+   * True if running the code may change what {@code e} evaluates to, or if {@code e} must run
+   * before it: a method or constructor {@code e} calls may read what the code writes, or throw,
+   * and then the code's assignments must not have happened (seed 3112, program 914:
+   * {@code new R0(..., max(o3.m0(), w), ..., new R1(x[0]++, ...))} with {@code m0} throwing
+   * left {@code x[0]} incremented twice).
+   */
   boolean changes(Expr e) {
-    if (elements && Exprs.readsElements(e)) {
+    if (elements && Exprs.readsElements(e)
+        || (elements || !variables.isEmpty()) && callsCode(e)) {
       return true;
     }
     for (Var v : Exprs.vars(e)) {
@@ -89,6 +96,14 @@ final class Effects {
         found[0] = true;
       }
     });
+    return found[0];
+  }
+
+  /** True if {@code e} calls a method or constructor other than a pure library method. */
+  private static boolean callsCode(Expr e) {
+    boolean[] found = {false};
+    Exprs.visit(e, x -> found[0] |= x instanceof Expr.Invoke || x instanceof Expr.New
+        || x instanceof Expr.Call c && !PureMethods.isPure(c.owner()));
     return found[0];
   }
 
