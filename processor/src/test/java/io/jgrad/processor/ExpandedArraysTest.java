@@ -78,12 +78,7 @@ class ExpandedArraysTest {
   static void compileBoth() {
     expanded = compile(MIXTURE);
     assertThat(expanded).succeeded();
-    System.setProperty("jgrad.noExpandedArrays", "true");
-    try {
-      computedAgain = compile(MIXTURE);
-    } finally {
-      System.clearProperty("jgrad.noExpandedArrays");
-    }
+    computedAgain = Fixtures.compileWith("jgrad.noExpandedArrays", MIXTURE);
     assertThat(computedAgain).succeeded();
   }
 

@@ -47,6 +47,19 @@ final class Fixtures {
     return compile(List.of(), fixtures);
   }
 
+  /**
+   * {@link #compile(Fixture...)} with the system property {@code flag} set to true while the
+   * processor runs (the passes read their switches, {@code jgrad.no...}, there).
+   */
+  static Compilation compileWith(String flag, Fixture... fixtures) {
+    System.setProperty(flag, "true");
+    try {
+      return compile(fixtures);
+    } finally {
+      System.clearProperty(flag);
+    }
+  }
+
   static Compilation compile(List<String> options, Fixture... fixtures) {
     List<JavaFileObject> files = new ArrayList<>();
     for (Fixture f : fixtures) {

@@ -232,13 +232,7 @@ class RecomputedIterationsTest {
   @Test
   void scoresAnInnerLoopLeavesComeFromTheTape() throws Exception {
     // with rows per component (ExpandedArraysTest) the component loop is not computed again
-    Compilation compilation;
-    System.setProperty("jgrad.noExpandedArrays", "true");
-    try {
-      compilation = compile(POINTS);
-    } finally {
-      System.clearProperty("jgrad.noExpandedArrays");
-    }
+    Compilation compilation = Fixtures.compileWith("jgrad.noExpandedArrays", POINTS);
     assertThat(compilation).succeeded();
     String rules = compilation.generatedSourceFile("test.Points_Rrule").orElseThrow()
         .getCharContent(true).toString();

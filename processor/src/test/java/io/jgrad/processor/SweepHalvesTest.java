@@ -70,13 +70,7 @@ class SweepHalvesTest {
   @Test
   void aFusedHessianVectorProductInTwoHalvesHasTheAdjointsGradientAndIsRight() throws Exception {
     // the halves are for products too large for one method; every one is split here
-    Compilation compilation;
-    System.setProperty("jgrad.hvpHalves", "true");
-    try {
-      compilation = compile(MIXTURE);
-    } finally {
-      System.clearProperty("jgrad.hvpHalves");
-    }
+    Compilation compilation = Fixtures.compileWith("jgrad.hvpHalves", MIXTURE);
     assertThat(compilation).succeeded();
     String rules = compilation.generatedSourceFile("test.Mixture_Rrule").orElseThrow()
         .getCharContent(true).toString();

@@ -268,27 +268,6 @@ public final class Blocks {
             ? new Expr.Ref(names.get(r.var())) : Exprs.mapChildren(e, this);
       }
     };
-    return rewritten(block, names, rename);
-  }
-
-  /**
-   * {@code block} with each read of a variable of {@code values}' keys replaced by its value,
-   * nested blocks included (the variables must not be assigned in it).
-   */
-  public static Block substituted(Block block, java.util.Map<Var, Expr> values) {
-    java.util.function.UnaryOperator<Expr> substitute =
-        new java.util.function.UnaryOperator<>() {
-      @Override
-      public Expr apply(Expr e) {
-        return e instanceof Expr.Ref r && values.containsKey(r.var()) ? values.get(r.var())
-            : Exprs.mapChildren(e, this);
-      }
-    };
-    return rewritten(block, java.util.Map.of(), substitute);
-  }
-
-  private static Block rewritten(Block block, java.util.Map<Var, Var> names,
-      java.util.function.UnaryOperator<Expr> rename) {
     Block out = new Block();
     for (Stmt s : block.stmts()) {
       out.add(renamed(s, names, rename));
@@ -316,15 +295,14 @@ public final class Blocks {
     } else if (s instanceof Stmt.Return r && r.value() != null) {
       return new Stmt.Return(rename.apply(r.value()), r.origin());
     } else if (s instanceof Stmt.If i) {
-      return new Stmt.If(rename.apply(i.condition()), rewritten(i.then(), names, rename),
-          rewritten(i.otherwise(), names, rename), i.origin());
+      return new Stmt.If(rename.apply(i.condition()), renamed(i.then(), names),
+          renamed(i.otherwise(), names), i.origin());
     } else if (s instanceof Stmt.Loop l) {
       return new Stmt.Loop(l.label(), l.condition() == null ? null : rename.apply(l.condition()),
-          rewritten(l.body(), names, rename), rewritten(l.update(), names, rename),
-          l.testFirst(), l.origin());
+          renamed(l.body(), names), renamed(l.update(), names), l.testFirst(), l.origin());
     } else if (s instanceof Stmt.Protected p) {
-      return new Stmt.Protected(rewritten(p.body(), names, rename),
-          rewritten(p.onThrow(), names, rename), names.getOrDefault(p.thrown(), p.thrown()), p.origin());
+      return new Stmt.Protected(renamed(p.body(), names), renamed(p.onThrow(), names),
+          names.getOrDefault(p.thrown(), p.thrown()), p.origin());
     }
     return s; // a comment, break, continue, return without a value
   }

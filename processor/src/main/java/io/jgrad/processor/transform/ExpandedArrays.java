@@ -57,11 +57,6 @@ final class ExpandedArrays {
 
   private ExpandedArrays() {}
 
-  /** None: what the parts of a rule without such loops use. */
-  static ExpandedArrays none() {
-    return new ExpandedArrays();
-  }
-
   /**
    * The expansions of {@code function}'s (structured) loops among {@code recomputed} whose loops
    * around are all among {@code recomputed} or {@code fused}; {@code rowsOf}: a fresh local for
@@ -267,26 +262,22 @@ final class ExpandedArrays {
 
     /** True if {@code work} appears outside {@code l} only in its length. */
     private boolean onlyLengthOutside(Var work, Stmt.Loop l) {
-      int[] counts = new int[3]; // refs anywhere, refs inside l, lengths outside
-      Blocks.visitExprs(function.body(), e -> {
-        if (e instanceof Expr.Ref r && r.var() == work) {
-          counts[0]++;
+      return readsBesideLengths(function.body(), work) == readsBesideLengths(new Block().add(l),
+          work);
+    }
+
+    /** How often {@code block} names {@code v} other than as {@code v.length}. */
+    private static int readsBesideLengths(Block block, Var v) {
+      int[] count = {0};
+      Blocks.visitExprs(block, e -> {
+        if (e instanceof Expr.Ref r && r.var() == v) {
+          count[0]++;
+        } else if (e instanceof Expr.Length n && n.array() instanceof Expr.Ref r
+            && r.var() == v) {
+          count[0]--;
         }
       });
-      Blocks.visitExprs(new Block().add(l), e -> {
-        if (e instanceof Expr.Ref r && r.var() == work) {
-          counts[1]++;
-        }
-        if (e instanceof Expr.Length n && n.array() instanceof Expr.Ref r && r.var() == work) {
-          counts[2]--;
-        }
-      });
-      Blocks.visitExprs(function.body(), e -> {
-        if (e instanceof Expr.Length n && n.array() instanceof Expr.Ref r && r.var() == work) {
-          counts[2]++;
-        }
-      });
-      return counts[0] - counts[1] == counts[2];
+      return count[0];
     }
 
     /**
