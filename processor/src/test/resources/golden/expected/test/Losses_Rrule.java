@@ -3,6 +3,7 @@ package test;
 import io.jgrad.Directions;
 import io.jgrad.Jacobians;
 import io.jgrad.function.HessianFunction;
+import io.jgrad.tape.Rows;
 import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
 import java.util.Arrays;
@@ -172,8 +173,9 @@ public final class Losses_Rrule {
     try {
       double value = softplusHvpForwardDirections(tapes2, z, zDir, directions);
       softplusReverseTangentDirections(tapes2, z, zDir, seed, new double[directions], directions);
+      double[] scalarHvpsByDirection0 = Rows.at(scalarHvpsByDirection, 0);
       for (int d = directions - 1; d >= 0; d--) {
-        scalarHvpsByDirection[0][d] += tapes2.popDouble();
+        scalarHvpsByDirection0[d] += tapes2.popDouble();
       }
       scalarBars[0] += tapes2.popDouble();
       return value;

@@ -3,6 +3,7 @@ package test;
 import io.jgrad.Directions;
 import io.jgrad.Jacobians;
 import io.jgrad.function.HessianFunction;
+import io.jgrad.tape.Rows;
 import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
 import java.util.Arrays;
@@ -251,8 +252,9 @@ public final class Model_Rrule {
     try {
       double value = lossHvpForwardDirections(tapes2, w, wDirs, wBar, wHvps, x, xDirs, xBar, xHvps, y, yDir, directions);
       lossReverseTangentDirections(tapes2, w, wDirs, wBar, wHvps, x, xDirs, xBar, xHvps, y, yDir, seed, new double[directions], directions);
+      double[] scalarHvpsByDirection0 = Rows.at(scalarHvpsByDirection, 0);
       for (int d = directions - 1; d >= 0; d--) {
-        scalarHvpsByDirection[0][d] += tapes2.popDouble();
+        scalarHvpsByDirection0[d] += tapes2.popDouble();
       }
       scalarBars[0] += tapes2.popDouble();
       return value;
@@ -372,10 +374,12 @@ public final class Model_Rrule {
       wBar[i2] += t1Bar * x[i2];
       double partial3 = w[i2];
       xBar[i2] += t1Bar * w[i2];
+      double[] wBarDotsI2 = Rows.at(wBarDots, i2);
+      double[] xBarDotsI2 = Rows.at(xBarDots, i2);
       for (int d = 0; d < directions; d++) {
         double t1BarDot = zBarDot[d];
-        wBarDots[i2][d] += partial2 * t1BarDot + t1Bar * xDots[i2][d];
-        xBarDots[i2][d] += partial3 * t1BarDot + t1Bar * wDots[i2][d];
+        wBarDotsI2[d] += partial2 * t1BarDot + t1Bar * xDots[i2][d];
+        xBarDotsI2[d] += partial3 * t1BarDot + t1Bar * wDots[i2][d];
       }
     }
     tapes.pushDouble(yBar);

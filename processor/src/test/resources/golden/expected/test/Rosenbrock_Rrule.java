@@ -3,6 +3,7 @@ package test;
 import io.jgrad.Directions;
 import io.jgrad.Jacobians;
 import io.jgrad.function.HessianFunction;
+import io.jgrad.tape.Rows;
 import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
 import java.util.Arrays;
@@ -343,6 +344,7 @@ public final class Rosenbrock_Rrule {
       xBar[i] += t1Bar * t6;
       // line 13: double a = 1.0 - x[i];
       xBar[i] -= aBar;
+      double[] xHvpsRow = Rows.at(xHvps, i + 1);
       for (int d = 0; d < directions; d++) {
         double aDot = -xDirs[i][d];
         // line 14: double b = x[i + 1] - x[i] * x[i];
@@ -359,14 +361,15 @@ public final class Rosenbrock_Rrule {
         double tDot = 2.0 * aDot;
         aBarDot[d] = t * t2BarDot + t2Bar * tDot;
         // line 14: double b = x[i + 1] - x[i] * x[i];
-        xHvps[i + 1][d] += bBarDot[d];
+        xHvpsRow[d] += bBarDot[d];
       }
+      double[] xHvpsI = Rows.at(xHvps, i);
       for (int d = 0; d < directions; d++) {
         double t1BarDot = -bBarDot[d];
         double t6Dot = 2.0 * xDirs[i][d];
-        xHvps[i][d] += t6 * t1BarDot + t1Bar * t6Dot;
+        xHvpsI[d] += t6 * t1BarDot + t1Bar * t6Dot;
         // line 13: double a = 1.0 - x[i];
-        xHvps[i][d] -= aBarDot[d];
+        xHvpsI[d] -= aBarDot[d];
       }
     }
     // line 17: return s;
@@ -453,6 +456,7 @@ public final class Rosenbrock_Rrule {
       xBar[i2] += t1Bar * t6;
       // line 13: double a = 1.0 - x[i];
       xBar[i2] -= aBar;
+      double[] xBarDotsRow = Rows.at(xBarDots, i2 + 1);
       for (int d = 0; d < directions; d++) {
         // line 15: s += a * a + 100.0 * b * b;
         double t5BarDot = sBarDot[d];
@@ -472,14 +476,15 @@ public final class Rosenbrock_Rrule {
         double tDot = 2.0 * aDot;
         aBarDot[d] = t * t2BarDot + t2Bar * tDot;
         // line 14: double b = x[i + 1] - x[i] * x[i];
-        xBarDots[i2 + 1][d] += bBarDot[d];
+        xBarDotsRow[d] += bBarDot[d];
       }
+      double[] xBarDotsI2 = Rows.at(xBarDots, i2);
       for (int d = 0; d < directions; d++) {
         double t1BarDot = -bBarDot[d];
         double t6Dot = 2.0 * xDots[i2][d];
-        xBarDots[i2][d] += t6 * t1BarDot + t1Bar * t6Dot;
+        xBarDotsI2[d] += t6 * t1BarDot + t1Bar * t6Dot;
         // line 13: double a = 1.0 - x[i];
-        xBarDots[i2][d] -= aBarDot[d];
+        xBarDotsI2[d] -= aBarDot[d];
       }
     }
   }

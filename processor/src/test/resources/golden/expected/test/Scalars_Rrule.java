@@ -3,6 +3,7 @@ package test;
 import io.jgrad.Directions;
 import io.jgrad.Jacobians;
 import io.jgrad.function.HessianFunction;
+import io.jgrad.tape.Rows;
 import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
 import java.util.Arrays;
@@ -446,12 +447,14 @@ public final class Scalars_Rrule {
     try {
       double value = mixHvpForwardDirections(tapes2, a, aDir, b, bDir, n, directions);
       mixReverseTangentDirections(tapes2, a, aDir, b, bDir, n, seed, new double[directions], directions);
+      double[] scalarHvpsByDirection1 = Rows.at(scalarHvpsByDirection, 1);
       for (int d = directions - 1; d >= 0; d--) {
-        scalarHvpsByDirection[1][d] += tapes2.popDouble();
+        scalarHvpsByDirection1[d] += tapes2.popDouble();
       }
       scalarBars[1] += tapes2.popDouble();
+      double[] scalarHvpsByDirection0 = Rows.at(scalarHvpsByDirection, 0);
       for (int d = directions - 1; d >= 0; d--) {
-        scalarHvpsByDirection[0][d] += tapes2.popDouble();
+        scalarHvpsByDirection0[d] += tapes2.popDouble();
       }
       scalarBars[0] += tapes2.popDouble();
       return value;

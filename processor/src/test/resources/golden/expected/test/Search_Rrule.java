@@ -3,6 +3,7 @@ package test;
 import io.jgrad.Directions;
 import io.jgrad.Jacobians;
 import io.jgrad.function.HessianFunction;
+import io.jgrad.tape.Rows;
 import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
 import java.util.Arrays;
@@ -409,8 +410,9 @@ public final class Search_Rrule {
     try {
       double value = searchHvpForwardDirections(tapes2, x, xDirs, xBar, xHvps, t, tDir, directions);
       searchReverseTangentDirections(tapes2, x, xDirs, xBar, xHvps, t, tDir, seed, new double[directions], directions);
+      double[] scalarHvpsByDirection0 = Rows.at(scalarHvpsByDirection, 0);
       for (int d = directions - 1; d >= 0; d--) {
-        scalarHvpsByDirection[0][d] += tapes2.popDouble();
+        scalarHvpsByDirection0[d] += tapes2.popDouble();
       }
       scalarBars[0] += tapes2.popDouble();
       return value;
@@ -609,6 +611,7 @@ public final class Search_Rrule {
       }
       // line 13: if (x[i] < 0.0)
       if (!tapes.popBoolean()) {
+        double[] xBarDotsI = null;
         // line 16: if (x[i] > t)
         if (tapes.popBoolean()) {
           // line 17: return s * x[i];
@@ -617,11 +620,12 @@ public final class Search_Rrule {
           double partial = x[i];
           sBar += t1Bar * x[i];
           xBar[i] += t1Bar * s;
+          xBarDotsI = Rows.at(xBarDots, i);
           for (int d = 0; d < directions; d++) {
             double t1BarDot = resultBarDot[d];
             resultBarDot[d] = 0.0;
             sBarDot[d] += partial * t1BarDot + t1Bar * xDots[i][d];
-            xBarDots[i][d] += s * t1BarDot + t1Bar * sDot[d];
+            xBarDotsI[d] += s * t1BarDot + t1Bar * sDot[d];
           }
           // line 19: if (s > 2.0)
         } else if (tapes.popBoolean()) {
@@ -660,11 +664,12 @@ public final class Search_Rrule {
           double t7 = Math.cos(x[i]);
           double partial3 = -Math.sin(x[i]);
           xBar[i] += t3Bar * t7;
+          xBarDotsI = Rows.at(xBarDots, i);
           for (int d = 0; d < directions; d++) {
             double t3BarDot = t * t4BarDot[d] + t4Bar * tDot[d];
             tBarDot[d] += t3 * t4BarDot[d] + t4Bar * t3Dot[d];
             double t7Dot = partial3 * xDots[i][d];
-            xBarDots[i][d] += t7 * t3BarDot + t3Bar * t7Dot;
+            xBarDotsI[d] += t7 * t3BarDot + t3Bar * t7Dot;
           }
           for (int d = directions - 1; d >= 0; d--) {
             t3Dot[d] = tapes.popDouble();

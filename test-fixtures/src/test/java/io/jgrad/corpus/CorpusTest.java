@@ -226,6 +226,12 @@ class CorpusTest {
         matrix(r, 3, 3), array(r, 5, -1, 1))));
     add(e, Loops.class, "componentsThenTheLastOnesWork", c -> c.args(r -> args(matrix(r, 3, 3),
         matrix(r, 2, 3))));
+    add(e, Loops.class, "choleskyLogLikelihood", c -> c.args(r -> {
+      int n = r.nextInt(1, 5);
+      return args(matrix(r, n, n), array(r, n, -1, 1));
+    }));
+    add(e, Loops.class, "rowsIntoAChosenRow", c -> c.exceptions().args(r -> args(
+        matrix(r, 3, 2), u(r, -1, 1), r.nextInt(-1, 3))));
     add(e, Loops.class, "twoLoopsOneReset",
         c -> c.args(r -> args(array(r, 3, -1, 1), array(r, 2, -1, 1))));
     // sqrt is applied while v > 1.1: the count switches at 1.1^(2^k).

@@ -465,4 +465,58 @@ public final class Loops {
     }
     return s;
   }
+
+  /**
+   * A Gaussian log-likelihood through a Cholesky factor, gp_lml's shape: the reverse of each
+   * inner product adds into two rows of the factor's adjoint, which its loop reads once before
+   * it starts ({@code HoistedRows}).
+   */
+  @Grad
+  public static double choleskyLogLikelihood(double[][] a, double[] y) {
+    int n = y.length;
+    double[][] l = new double[n][n];
+    for (int j = 0; j < n; j++) {
+      double dj = a[j][j] + 2.0 * n;
+      for (int k = 0; k < j; k++) {
+        dj -= l[j][k] * l[j][k];
+      }
+      l[j][j] = Math.sqrt(dj);
+      for (int i = j + 1; i < n; i++) {
+        double t = 0.5 * (a[i][j] + a[j][i]);
+        for (int k = 0; k < j; k++) {
+          t -= l[i][k] * l[j][k];
+        }
+        l[i][j] = t / l[j][j];
+      }
+    }
+    double quad = 0.0;
+    double[] z = new double[n];
+    for (int i = 0; i < n; i++) {
+      double t = y[i];
+      for (int k = 0; k < i; k++) {
+        t -= l[i][k] * z[k];
+      }
+      z[i] = t / l[i][i];
+      quad += z[i] * z[i] + 2.0 * Math.log(l[i][i]);
+    }
+    return -0.5 * quad;
+  }
+
+  /**
+   * Adds rows of {@code a} into row {@code r} of a work matrix, {@code r} from the data: out of
+   * range (half the points) the primal throws inside the loop, and so must every rule, with the
+   * same exception; in range, the reverse adds into rows of {@code aBar} its loops read once.
+   */
+  @Grad
+  public static double rowsIntoAChosenRow(double[][] a, double s, int r) {
+    double[][] w = new double[2][a[0].length];
+    double t = 0.0;
+    for (int i = 0; i < a.length; i++) {
+      for (int k = 0; k < a[i].length; k++) {
+        w[r][k] += s * a[i][k] * a[i][k];
+      }
+      t += Math.sin(w[r][i % w[r].length]);
+    }
+    return t;
+  }
 }

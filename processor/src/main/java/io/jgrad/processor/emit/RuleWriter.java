@@ -19,6 +19,7 @@ import io.jgrad.processor.ir.Var;
 import io.jgrad.processor.rules.ParameterSlots;
 import io.jgrad.processor.rules.RuleNames;
 import io.jgrad.processor.transform.ForwardTransform;
+import io.jgrad.processor.transform.HoistedRows;
 import io.jgrad.processor.transform.PooledArrays;
 import io.jgrad.processor.transform.SecondOrderRules;
 import java.util.ArrayList;
@@ -745,7 +746,8 @@ public final class RuleWriter {
     for (Var p : f.params()) {
       m.addParameter(JavaEmitter.typeName(p.type()), p.name());
     }
-    JavaEmitter.Emitted emitted = JavaEmitter.emit(f, rule.thrown(), mirrors);
+    JavaEmitter.Emitted emitted = JavaEmitter.emit(HoistedRows.apply(f), rule.thrown(),
+        mirrors);
     helperMethods.addAll(emitted.helpers());
     helperTypes.addAll(emitted.types());
     return m.addCode(emitted.body());

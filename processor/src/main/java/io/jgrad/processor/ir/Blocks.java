@@ -257,6 +257,48 @@ public final class Blocks {
   }
 
   /**
+   * {@code block} with every expression its statements evaluate, nested blocks included, replaced
+   * by {@code f} of it (targets of assignments stay; an element target is an expression).
+   */
+  public static Block withExprs(Block block, java.util.function.UnaryOperator<Expr> f) {
+    Block out = new Block();
+    for (Stmt s : block.stmts()) {
+      out.add(withExprs(s, f));
+    }
+    return out;
+  }
+
+  private static Stmt withExprs(Stmt s, java.util.function.UnaryOperator<Expr> f) {
+    if (s instanceof Stmt.Assign a) {
+      return new Stmt.Assign(a.target(), f.apply(a.value()), a.origin());
+    } else if (s instanceof Stmt.Store st) {
+      return new Stmt.Store(f.apply(st.array()), f.apply(st.index()), f.apply(st.value()),
+          st.origin());
+    } else if (s instanceof Stmt.SetField sf) {
+      return new Stmt.SetField((Expr.Field) f.apply(sf.field()), f.apply(sf.value()),
+          sf.origin());
+    } else if (s instanceof Stmt.Accumulate a) {
+      return new Stmt.Accumulate(f.apply(a.target()), f.apply(a.value()), a.origin());
+    } else if (s instanceof Stmt.Eval e) {
+      return new Stmt.Eval(f.apply(e.expr()), e.origin());
+    } else if (s instanceof Stmt.Throw t) {
+      return new Stmt.Throw(f.apply(t.exception()), t.origin());
+    } else if (s instanceof Stmt.Return r && r.value() != null) {
+      return new Stmt.Return(f.apply(r.value()), r.origin());
+    } else if (s instanceof Stmt.If i) {
+      return new Stmt.If(f.apply(i.condition()), withExprs(i.then(), f),
+          withExprs(i.otherwise(), f), i.origin());
+    } else if (s instanceof Stmt.Loop l) {
+      return new Stmt.Loop(l.label(), l.condition() == null ? null : f.apply(l.condition()),
+          withExprs(l.body(), f), withExprs(l.update(), f), l.testFirst(), l.origin());
+    } else if (s instanceof Stmt.Protected p) {
+      return new Stmt.Protected(withExprs(p.body(), f), withExprs(p.onThrow(), f), p.thrown(),
+          p.origin());
+    }
+    return s; // a comment, break, continue, return without a value
+  }
+
+  /**
    * {@code block} with each variable of {@code names}' keys replaced by its value, where it is
    * read and where it is assigned, nested blocks included.
    */
