@@ -564,6 +564,10 @@ class CorpusTest {
         new FuzzFindingsF.Weighted((float) u(r, -2, 2), r.nextInt(-3, 4)), u(r, -1, 1))));
     add(e, FuzzFindingsF.class, "callBeforeAnIncrement", c -> c.exceptions().args(r -> args(
         array(r, 2, -1, 1), u(r, -1, 1))));
+    add(e, FuzzFindingsF.class, "elementOfAnotherArrayInASlot", c -> c.args(r -> args(
+        new FuzzFindingsF.Checked[] {new FuzzFindingsF.Checked(u(r, -1, 1), 2, u(r, -1, 1)),
+            new FuzzFindingsF.Checked(u(r, -1, 1), -1, u(r, -1, 1)),
+            new FuzzFindingsF.Checked(u(r, -1, 1), 4, u(r, -0.5, 0.5))}, u(r, 0.05, 0.3))));
     add(e, FuzzFindingsF.class, "dataArrayResult", c -> c.args(r -> {
       double x0;
       do {

@@ -191,6 +191,24 @@ public final class FuzzFindingsF {
   }
 
   /**
+   * Seed 3114, program 621: an element of a parameter's array of records, chosen by an index
+   * with a call in it ({@code Math.floorMod}), stored into a local array whose slots kept their
+   * adjoint objects ({@code SlotAdjoints}): the element's adjoint object was replaced by the
+   * slot's fresh one, so what the reverse added into it never reached the parameter's element,
+   * nor {@code a} through {@code os[1] = new Checked(1.0, 4, a)}. With {@code os[i]} the element
+   * was read again on the way back and the gradient was right.
+   */
+  @Grad
+  public static double elementOfAnotherArrayInASlot(Checked[] os, double a) {
+    os[1] = new Checked(1.0, 4, a);
+    for (int i = 0; i < os.length; i++) {
+      Checked[] ps = {os[Math.floorMod(i, os.length)]};
+      a -= -ps[0].y() * a;
+    }
+    return Math.sin(a * a) + os[0].x();
+  }
+
+  /**
    * Seeds 403 (program 71) and 404 (186); accepted since @Grad methods may change the objects
    * they are passed (the conservative alias union now costs a save and restore of o's fields,
    * not a rejection; it still rejects such a method with a double[] result). Alias classes are

@@ -227,7 +227,7 @@ final class ToBeRecorded {
           }
           mentions.computeIfAbsent(u, k -> new ArrayList<>()).add(anchor);
         }
-      } else if (shadowOnly) {
+      } else if (shadowOnly && ownsItsAdjoint(a.value())) {
         Stmt.Store holder = storeHolding(v, a);
         if (holder != null) {
           rematerialized.put(v, a);
@@ -240,6 +240,19 @@ final class ToBeRecorded {
     // in the order of the forward sweep: a value before those computed from it
     rematerializedBefore.values().forEach(list -> list.sort(
         java.util.Comparator.comparingInt(position::get)));
+  }
+
+  /**
+   * True if a record or row computed by {@code value} gets an adjoint object of its own (a new
+   * record or array, a call's result), which its slot can hold instead. Not one read from
+   * memory or another variable ({@code t = os[Math.floorMod(i, n)]}): its adjoint object is the
+   * element's, which the reverse must reach (seed 3114, program 621: the slot's fresh object
+   * dropped the adjoint of {@code os[...]}).
+   */
+  private static boolean ownsItsAdjoint(Expr value) {
+    return value instanceof Expr.New || value instanceof Expr.NewArray
+        || value instanceof Expr.NewArrayOf || value instanceof Expr.Call
+        || value instanceof Expr.Invoke || value instanceof Expr.Lit;
   }
 
   /** True if some statement may write memory through {@code v} itself ({@code v[k] = e}). */
