@@ -568,6 +568,7 @@ class CorpusTest {
         new FuzzFindingsF.Checked[] {new FuzzFindingsF.Checked(u(r, -1, 1), 2, u(r, -1, 1)),
             new FuzzFindingsF.Checked(u(r, -1, 1), -1, u(r, -1, 1)),
             new FuzzFindingsF.Checked(u(r, -1, 1), 4, u(r, -0.5, 0.5))}, u(r, 0.05, 0.3))));
+    add(e, FuzzFindingsF.class, "fillARowThenReadIt", c -> c.range(-2, 2));
     add(e, FuzzFindingsF.class, "dataArrayResult", c -> c.args(r -> {
       double x0;
       do {

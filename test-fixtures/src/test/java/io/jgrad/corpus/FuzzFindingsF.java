@@ -209,6 +209,20 @@ public final class FuzzFindingsF {
   }
 
   /**
+   * Seed 3115, program 997: {@code Arrays.fill} of a matrix's row, a loop writing the row
+   * through a variable of its own ({@code t1 = w[0]}), was computed again in the reverse sweep
+   * ({@code RecomputedIterations}) because no reverse statement read {@code t1}; the reverse of
+   * {@code w[0][0] * a} read {@code w[0][0]} after it and found the filled value, not {@code a}.
+   */
+  @Grad
+  public static double fillARowThenReadIt(double a) {
+    double[][] w = new double[1][2];
+    w[0][0] = a;
+    java.util.Arrays.fill(w[0], Math.log10(w[0][0] * a * (w[0][0] * a) + 1.0));
+    return w[0][0] * w[0][1] + a;
+  }
+
+  /**
    * Seeds 403 (program 71) and 404 (186); accepted since @Grad methods may change the objects
    * they are passed (the conservative alias union now costs a save and restore of o's fields,
    * not a rejection; it still rejects such a method with a double[] result). Alias classes are

@@ -479,8 +479,10 @@ final class RecomputedIterations {
   private boolean readOutside(Stmt.Loop l, Set<Var> scalars, Set<Var> classes) {
     for (Map.Entry<Var, List<Stmt>> e : reverseReaders.entrySet()) {
       Var v = e.getKey();
+      // a matrix's rows count: the loop may write a row through another variable (seed 3115,
+      // program 997: Arrays.fill(w[0], t) wrote t1 = w[0], and the reverse read w[0][0])
       boolean written = scalars.contains(v) || v.type().isArray()
-          && classes.contains(effects.elementClass(new Expr.Ref(v)));
+          && classes.stream().anyMatch(c -> effects.reaches(v, c));
       if (!written) {
         continue;
       }
