@@ -191,11 +191,11 @@ public final class HoistedRows {
   private static boolean invariantRow(Expr row, Set<Var> changed) {
     if (!(row instanceof Expr.Index i) || i.type().dimensions() != 1
         || !(i.type().baseType().equals(Type.DOUBLE) || i.type().baseType().equals(Type.FLOAT))
-        || !plainIndex(i.index(), changed)) {
+        || !InvariantElementSums.plainIndex(i.index(), changed)) {
       return false;
     }
-    Expr array = i.array() instanceof Expr.Index outer && plainIndex(outer.index(), changed)
-        ? outer.array() : i.array();
+    Expr array = i.array() instanceof Expr.Index outer
+        && InvariantElementSums.plainIndex(outer.index(), changed) ? outer.array() : i.array();
     return array instanceof Expr.Ref r && !changed.contains(r.var());
   }
 
@@ -205,18 +205,6 @@ public final class HoistedRows {
     Exprs.visit(e, x -> plain[0] &= !(x instanceof Expr.Call
         || x instanceof Expr.Invoke || x instanceof Expr.New));
     return plain[0];
-  }
-
-  /** A literal, a variable the loop does not assign, {@code + - *} of them: nothing throws. */
-  private static boolean plainIndex(Expr e, Set<Var> changed) {
-    if (e instanceof Expr.Lit) {
-      return true;
-    }
-    if (e instanceof Expr.Ref r) {
-      return !changed.contains(r.var());
-    }
-    return e instanceof Expr.Binary b && (b.op().equals("+") || b.op().equals("-")
-        || b.op().equals("*")) && plainIndex(b.left(), changed) && plainIndex(b.right(), changed);
   }
 
   /**

@@ -157,7 +157,8 @@ public final class InvariantElementSums {
     return depth == array.type().dimensions();
   }
 
-  private static boolean plainIndex(Expr e, Set<Var> changed) {
+  /** A literal, a variable not in {@code changed}, {@code + - *} of them: nothing throws. */
+  static boolean plainIndex(Expr e, Set<Var> changed) {
     if (e instanceof Expr.Lit) {
       return true;
     }
