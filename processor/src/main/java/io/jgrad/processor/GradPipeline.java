@@ -34,6 +34,7 @@ import io.jgrad.processor.transform.DeadStores;
 import io.jgrad.processor.transform.ForwardOrderLoops;
 import io.jgrad.processor.transform.FirstContributions;
 import io.jgrad.processor.transform.IncrementAdjoints;
+import io.jgrad.processor.transform.RecordIncrementAdjoints;
 import io.jgrad.processor.transform.InvariantElementSums;
 import io.jgrad.processor.transform.ReductionLanes;
 import io.jgrad.processor.transform.ForwardTransform;
@@ -225,7 +226,8 @@ final class GradPipeline {
           ReverseTransform.Result reverse = ReverseTransform.apply(guarded, table);
           // an fAdjoint with fused loops only where it is one method: chunks would read their
           // locals from a frame object
-          Function joint = reverse.joint() == null ? null : jointAdjoint(reverse.joint());
+          Function joint = reverse.joint() == null ? null
+              : jointAdjoint(reverse.joint(), guarded);
           Function adjoint = joint != null && JavaEmitter.fitsOneMethod(joint) ? joint
               : reverse.adjoint();
           ForwardTransform.Rules forward = ForwardTransform.withDirections(guarded, table);
@@ -240,7 +242,8 @@ final class GradPipeline {
                   : null, adjoint,
               DeadStores.apply(reverse.forwardPart()),
               fasterSums(DeadStores.applyToRecomputed(
-                  IncrementAdjoints.apply(FirstContributions.apply(reverse.reversePart())),
+                  RecordIncrementAdjoints.apply(IncrementAdjoints.apply(
+                      FirstContributions.apply(reverse.reversePart())), guarded, null),
                   reverse.recomputed()), reverse.adjoints(), true),
               AliasGuards.guards(l.function(), table, !l.helper()), null));
           List<RuleWriter.Rule> ownerRules = rules.get(l.owner());
@@ -319,9 +322,10 @@ final class GradPipeline {
    * An {@code fAdjoint} with fused loops, cleaned as reverse parts are: only its adjoints'
    * accumulations are rewritten, since it runs the primal's code too.
    */
-  private static Function jointAdjoint(ReverseTransform.Joint joint) {
-    Function cleaned = IncrementAdjoints.applyTo(FirstContributions.applyTo(joint.adjoint(),
-        joint.adjoints()), joint.adjoints());
+  private static Function jointAdjoint(ReverseTransform.Joint joint, Function primal) {
+    Function cleaned = RecordIncrementAdjoints.apply(IncrementAdjoints.applyTo(
+        FirstContributions.applyTo(joint.adjoint(), joint.adjoints()), joint.adjoints()), primal,
+        joint.adjoints());
     Function fastest = joint.named(DeadStores.apply(fasterSums(cleaned, joint.adjoints(), true)));
     // lanes copy loop bodies: one method without them runs faster than two with them
     return JavaEmitter.fitsOneMethod(fastest) ? fastest

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * Sums into the records of an array ({@code acc[i] = acc[i].plus(...)}, as n-body accelerations
  * are written): the elements' adjoint objects stay in their slots going forward ({@code
  * SlotAdjoints}), so a pair tapes no adjoint object and allocates none; the reverse sweep takes
- * the new element's adjoint from the slot and puts a fresh one there for the element overwritten.
+ * the new element's adjoint from the slot, which, for an increment, is the old element's too
+ * ({@code RecordIncrementAdjoints}): the reverse sweep of the pairs allocates nothing either.
  */
 class RecordAccumulationTest {
   private static final Fixture PULL = source("test.Pull", """
@@ -75,6 +76,14 @@ class RecordAccumulationTest {
         pairs.split("== null\\) \\{\\s+accBar\\[\\w+\\] = new Pull_V_Tangent", -1).length - 1, pairs);
     String reverse = generatedMethod(rules, "static void pullReverse(");
     assertEquals(0, reverse.split("\\(Pull_V_Tangent\\) tapes\\.popRef", -1).length - 1, reverse);
+    // the reverse of the pairs: the slot's object is the old element's adjoint as well
+    for (String method : new String[] {"static void pullReverse(",
+        "static void pullReverseTangent("}) {
+      String body = generatedMethod(rules, method);
+      String reversePairs = body.substring(body.indexOf("jStart"),
+          body.indexOf("acc[i] = new V(0.0, 0.0);"));
+      assertEquals(0, reversePairs.split("new Pull_V_Tangent", -1).length - 1, reversePairs);
+    }
 
     GeneratedClasses classes = new GeneratedClasses(compilation);
     Class<?> v = classes.load("test.Pull$V");
@@ -120,5 +129,50 @@ class RecordAccumulationTest {
       assertEquals(2 * k * (sumAccY - n * accY[m]), bar.getClass().getField("y").getDouble(bar),
           1e-12);
     }
+  }
+
+  /** The gradient and the Hessian-vector product are those of the rules built without it. */
+  @Test
+  void keepingTheSlotsObjectChangesNoNumber() throws Exception {
+    Compilation kept = compile(PULL);
+    Compilation fresh = Fixtures.compileWith("jgrad.noRecordIncrements", PULL);
+    assertThat(kept).succeeded();
+    assertThat(fresh).succeeded();
+    double[] withPass = hvpNumbers(new GeneratedClasses(kept));
+    double[] without = hvpNumbers(new GeneratedClasses(fresh));
+    assertEquals(without.length, withPass.length);
+    for (int m = 0; m < without.length; m++) {
+      assertEquals(without[m], withPass[m], 0.0, "entry " + m); // up to the sign of a zero
+    }
+  }
+
+  /** value, kBar, kHvp, then psBar and psHvp's components, of pullHvp at a fixed point. */
+  private static double[] hvpNumbers(GeneratedClasses classes) throws Exception {
+    Class<?> v = classes.load("test.Pull$V");
+    Class<?> tangent = classes.load("test.Pull_V_Tangent");
+    double[][] p = {{0.5, -1.0}, {1.25, 0.75}, {-0.5, 2.0}, {0.125, -0.25}, {0.3, 0.6}};
+    Object ps = Array.newInstance(v, p.length);
+    Object dir = Array.newInstance(tangent, p.length);
+    for (int i = 0; i < p.length; i++) {
+      Array.set(ps, i, v.getConstructor(double.class, double.class).newInstance(p[i][0],
+          p[i][1]));
+      Array.set(dir, i, tangent.getConstructor(double.class, double.class).newInstance(
+          0.25 * i - 0.5, 1.0 / (i + 2)));
+    }
+    Object hvp = classes.load("test.Pull_Rrule").getMethod("pullHvp", ps.getClass(),
+        dir.getClass(), double.class, double.class).invoke(null, ps, dir, 0.75, -0.375);
+    java.util.List<Double> out = new java.util.ArrayList<>();
+    for (String scalar : new String[] {"value", "kBar", "kHvp"}) {
+      out.add((double) hvp.getClass().getMethod(scalar).invoke(hvp));
+    }
+    for (String array : new String[] {"psBar", "psHvp"}) {
+      Object bars = hvp.getClass().getMethod(array).invoke(hvp);
+      for (int i = 0; i < p.length; i++) {
+        Object bar = Array.get(bars, i);
+        out.add(bar.getClass().getField("x").getDouble(bar));
+        out.add(bar.getClass().getField("y").getDouble(bar));
+      }
+    }
+    return out.stream().mapToDouble(Double::doubleValue).toArray();
   }
 }

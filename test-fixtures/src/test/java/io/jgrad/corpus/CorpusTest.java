@@ -770,6 +770,8 @@ class CorpusTest {
     add(e, Records.class, "intoArgument", c -> c.args(r -> args(
         new Records.Vec[] {vec(r), vec(r)}, new Records.Vec[] {vec(r), vec(r), vec(r)},
         u(r, 0.5, 1.5))));
+    add(e, Records.class, "incrementedSlots", c -> c.args(r -> args(
+        new Records.Vec[] {vec(r), vec(r), vec(r)}, u(r, 0.3, 0.8))));
     add(e, Records.class, "steppedPairs", c -> c.args(r -> args(
         new Records.Vec[] {vec(r), vec(r), vec(r), vec(r)}, u(r, 0.5, 2), u(r, 0.05, 0.2))));
     // the primal throws where id < 0; the rules must too

@@ -339,6 +339,41 @@ public final class Records {
     return s;
   }
 
+  /**
+   * Increments of slots that keep their adjoint objects, and near misses: the reverse of {@code
+   * acc[j] = acc[j].plus(v)} leaves the slot's object in place (the old element's adjoint is the
+   * new one's); a component not incremented, a subtracted old element, a second increment of one
+   * slot, the old element read again and an index with a remainder must each stay exact.
+   */
+  @Grad
+  public static double incrementedSlots(Vec[] ps, double k) {
+    int n = ps.length;
+    Vec[] acc = new Vec[n];
+    Vec[] bcc = new Vec[n];
+    for (int i = 0; i < n; i++) {
+      acc[i] = Vec.ORIGIN;
+      bcc[i] = ps[i].scale(k);
+    }
+    double s = 0.0;
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < n; j++) {
+        Vec d = ps[j].scale(k * (i + 1));
+        acc[j] = acc[j].plus(d);
+        acc[j] = d.plus(acc[j]);
+        acc[(i + j) % n] = new Vec(acc[(i + j) % n].x() - d.y(), acc[(i + j) % n].y());
+        acc[i] = new Vec(acc[i].x() + d.x(), d.y() * k);
+        acc[j] = new Vec(d.x() - acc[j].x(), acc[j].y() + d.x());
+        Vec old = bcc[j];
+        bcc[j] = old.plus(d);
+        s += old.x() * d.y();
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      s += acc[i].dot(bcc[i]) + Math.sin(acc[i].y());
+    }
+    return s;
+  }
+
   private static Vec[] pairSums(Vec[] ps, double k) {
     int n = ps.length;
     Vec[] acc = new Vec[n];

@@ -147,7 +147,7 @@ public final class IncrementAdjoints {
     return false;
   }
 
-  private static boolean isPlainIndex(Expr e) {
+  static boolean isPlainIndex(Expr e) {
     if (e instanceof Expr.Ref || e instanceof Expr.Lit) {
       return true;
     }
