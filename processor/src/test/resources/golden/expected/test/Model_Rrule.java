@@ -68,15 +68,13 @@ public final class Model_Rrule {
     double z = 0.0;
     double zDot = 0.0;
     // line 12: for (int i = 0; i < w.length; i++)
-    int i = 0;
-    while (i < w.length) {
+    int i;
+    for (i = 0; i < w.length; i++) {
       // line 13: z += w[i] * x[i];
       double t1Dot = x[i] * wDot[i] + w[i] * xDot[i];
       double t1 = w[i] * x[i];
       zDot += t1Dot;
       z += t1;
-      // line 12: for (int i = 0; i < w.length; i++)
-      i++;
     }
     // line 15: return Losses.softplus(-y * z);
     double t2Dot = -yDot;
@@ -176,15 +174,13 @@ public final class Model_Rrule {
     double z = 0.0;
     double zDot = 0.0;
     // line 12: for (int i = 0; i < w.length; i++)
-    int i = 0;
-    while (i < w.length) {
+    int i;
+    for (i = 0; i < w.length; i++) {
       // line 13: z += w[i] * x[i];
       double t1Dot = x[i] * wDot[i] + w[i] * xDot[i];
       double t1 = w[i] * x[i];
       zDot += t1Dot;
       z += t1;
-      // line 12: for (int i = 0; i < w.length; i++)
-      i++;
     }
     // line 15: return Losses.softplus(-y * z);
     double t2Dot = -yDot;
@@ -280,8 +276,8 @@ public final class Model_Rrule {
       zDot[d] = 0.0;
     }
     // line 12: for (int i = 0; i < w.length; i++)
-    int i = 0;
-    while (i < w.length) {
+    int i;
+    for (i = 0; i < w.length; i++) {
       double partial = x[i];
       double partial2 = w[i];
       // line 13: z += w[i] * x[i];
@@ -291,8 +287,6 @@ public final class Model_Rrule {
         double t1Dot = partial * wDots[i][d] + partial2 * xDots[i][d];
         zDot[d] += t1Dot;
       }
-      // line 12: for (int i = 0; i < w.length; i++)
-      i++;
     }
     // line 15: return Losses.softplus(-y * z);
     double t2 = -y;
@@ -445,13 +439,11 @@ public final class Model_Rrule {
     // line 11: double z = 0.0;
     double z = 0.0;
     // line 12: for (int i = 0; i < w.length; i++)
-    int i = 0;
-    while (i < w.length) {
+    int i;
+    for (i = 0; i < w.length; i++) {
       // line 13: z += w[i] * x[i];
       double t1 = w[i] * x[i];
       z += t1;
-      // line 12: for (int i = 0; i < w.length; i++)
-      i++;
     }
     // line 15: return Losses.softplus(-y * z);
     double t2 = -y;

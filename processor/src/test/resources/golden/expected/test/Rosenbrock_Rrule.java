@@ -88,8 +88,8 @@ public final class Rosenbrock_Rrule {
     double s = 0.0;
     double sDot = 0.0;
     // line 12: for (int i = 0; i < x.length - 1; i++)
-    int i = 0;
-    while (i < x.length - 1) {
+    int i;
+    for (i = 0; i < x.length - 1; i++) {
       // line 13: double a = 1.0 - x[i];
       double aDot = -xDot[i];
       double a = 1.0 - x[i];
@@ -109,8 +109,6 @@ public final class Rosenbrock_Rrule {
       double t5 = t2 + t4;
       sDot += t5Dot;
       s += t5;
-      // line 12: for (int i = 0; i < x.length - 1; i++)
-      i++;
     }
     // line 17: return s;
     double result = s;
@@ -202,8 +200,8 @@ public final class Rosenbrock_Rrule {
     // line 11: double s = 0.0;
     double s = 0.0;
     // line 12: for (int i = 0; i < x.length - 1; i++)
-    int i = 0;
-    while (i < x.length - 1) {
+    int i;
+    for (i = 0; i < x.length - 1; i++) {
       // line 13: double a = 1.0 - x[i];
       double a = 1.0 - x[i];
       // line 14: double b = x[i + 1] - x[i] * x[i];
@@ -215,8 +213,6 @@ public final class Rosenbrock_Rrule {
       double t4 = t3 * b;
       double t5 = t2 + t4;
       s += t5;
-      // line 12: for (int i = 0; i < x.length - 1; i++)
-      i++;
     }
     // line 17: return s;
     double result = s;
@@ -387,8 +383,8 @@ public final class Rosenbrock_Rrule {
     // line 11: double s = 0.0;
     double s = 0.0;
     // line 12: for (int i = 0; i < x.length - 1; i++)
-    int i = 0;
-    while (i < x.length - 1) {
+    int i;
+    for (i = 0; i < x.length - 1; i++) {
       // line 13: double a = 1.0 - x[i];
       double a = 1.0 - x[i];
       // line 14: double b = x[i + 1] - x[i] * x[i];
@@ -400,8 +396,6 @@ public final class Rosenbrock_Rrule {
       double t4 = t3 * b;
       double t5 = t2 + t4;
       s += t5;
-      // line 12: for (int i = 0; i < x.length - 1; i++)
-      i++;
     }
     // line 17: return s;
     double result = s;
@@ -530,8 +524,8 @@ public final class Rosenbrock_Rrule {
     // line 11: double s = 0.0;
     double s = 0.0;
     // line 12: for (int i = 0; i < x.length - 1; i++)
-    int i = 0;
-    while (i < x.length - 1) {
+    int i;
+    for (i = 0; i < x.length - 1; i++) {
       // line 13: double a = 1.0 - x[i];
       double a = 1.0 - x[i];
       // line 14: double b = x[i + 1] - x[i] * x[i];
@@ -543,8 +537,6 @@ public final class Rosenbrock_Rrule {
       double t4 = t3 * b;
       double t5 = t2 + t4;
       s += t5;
-      // line 12: for (int i = 0; i < x.length - 1; i++)
-      i++;
     }
     // line 17: return s;
     double result = s;

@@ -96,8 +96,8 @@ public final class Softmax_Rrule {
     double m = Double.NEGATIVE_INFINITY;
     double mDot = 0.0;
     // line 12: for (double v : z) {
-    int index = 0;
-    while (index < z.length) {
+    int index;
+    for (index = 0; index < z.length; index++) {
       double v = z[index];
       double vDot = zDot[index];
       // line 13: m = Math.max(m, v);
@@ -107,8 +107,6 @@ public final class Softmax_Rrule {
       tapes.pushDouble(mDot);
       m = t1;
       mDot = t1Dot;
-      // line 12: for (double v : z) {
-      index++;
     }
     // line 15: double[] e = new double[z.length];
     double[] e = new double[z.length];
@@ -121,8 +119,8 @@ public final class Softmax_Rrule {
     double t3 = 0.0;
     double t3Dot = 0.0;
     // line 17: for (int i = 0; i < z.length; i++)
-    int i = 0;
-    while (i < z.length) {
+    int i;
+    for (i = 0; i < z.length; i++) {
       // line 18: e[i] = Math.exp(z[i] - m);
       double t2Dot = zDot[i] - mDot;
       double t2 = z[i] - m;
@@ -135,14 +133,12 @@ public final class Softmax_Rrule {
       // line 19: s += e[i];
       sDot += eDot[i];
       s += e[i];
-      // line 17: for (int i = 0; i < z.length; i++)
-      i++;
     }
     double t4 = 0.0;
     double t4Dot = 0.0;
     // line 21: for (int i = 0; i < e.length; i++)
-    int i2 = 0;
-    while (i2 < e.length) {
+    int i2;
+    for (i2 = 0; i2 < e.length; i2++) {
       // line 22: e[i] /= s;
       tapes.pushDouble(t4);
       tapes.pushDouble(t4Dot);
@@ -150,8 +146,6 @@ public final class Softmax_Rrule {
       t4Dot = 1.0 / s * eDot[i2] + -(t4 * (1.0 / s)) * sDot;
       e[i2] = t4;
       eDot[i2] = t4Dot;
-      // line 21: for (int i = 0; i < e.length; i++)
-      i2++;
     }
     // line 24: return e;
     double[] result = e;
@@ -305,15 +299,13 @@ public final class Softmax_Rrule {
     // line 11: double m = Double.NEGATIVE_INFINITY;
     double m = Double.NEGATIVE_INFINITY;
     // line 12: for (double v : z) {
-    int index = 0;
-    while (index < z.length) {
+    int index;
+    for (index = 0; index < z.length; index++) {
       double v = z[index];
       // line 13: m = Math.max(m, v);
       double t1 = Math.max(m, v);
       tapes.pushDouble(m);
       m = t1;
-      // line 12: for (double v : z) {
-      index++;
     }
     // line 15: double[] e = new double[z.length];
     double[] e = new double[z.length];
@@ -322,8 +314,8 @@ public final class Softmax_Rrule {
     double s = 0;
     double t3 = 0.0;
     // line 17: for (int i = 0; i < z.length; i++)
-    int i = 0;
-    while (i < z.length) {
+    int i;
+    for (i = 0; i < z.length; i++) {
       // line 18: e[i] = Math.exp(z[i] - m);
       double t2 = z[i] - m;
       tapes.pushDouble(t3);
@@ -331,19 +323,15 @@ public final class Softmax_Rrule {
       e[i] = t3;
       // line 19: s += e[i];
       s += e[i];
-      // line 17: for (int i = 0; i < z.length; i++)
-      i++;
     }
     double t4 = 0.0;
     // line 21: for (int i = 0; i < e.length; i++)
-    int i2 = 0;
-    while (i2 < e.length) {
+    int i2;
+    for (i2 = 0; i2 < e.length; i2++) {
       // line 22: e[i] /= s;
       tapes.pushDouble(t4);
       t4 = e[i2] / s;
       e[i2] = t4;
-      // line 21: for (int i = 0; i < e.length; i++)
-      i2++;
     }
     // line 24: return e;
     double[] result = e;

@@ -232,6 +232,8 @@ class CorpusTest {
     }));
     add(e, Loops.class, "rowsIntoAChosenRow", c -> c.exceptions().args(r -> args(
         matrix(r, 3, 2), u(r, -1, 1), r.nextInt(-1, 3))));
+    add(e, Loops.class, "countersAtTheLeastInt", c -> c.args(r -> args(array(r, 3, -1, 1),
+        r.nextBoolean() ? Integer.MIN_VALUE : r.nextInt(0, 5))));
     add(e, Loops.class, "twoLoopsOneReset",
         c -> c.args(r -> args(array(r, 3, -1, 1), array(r, 2, -1, 1))));
     // sqrt is applied while v > 1.1: the count switches at 1.1^(2^k).

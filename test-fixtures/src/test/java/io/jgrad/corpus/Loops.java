@@ -519,4 +519,25 @@ public final class Loops {
     }
     return t;
   }
+
+  /**
+   * Counters at the least int: a loop starting at {@code Integer.MIN_VALUE} is reversed down to
+   * it, and a loop counting down from {@code m} (the least int at some points) runs no
+   * iteration there; the rules' loops must not wrap around where the primal's do not.
+   */
+  @Grad
+  public static double countersAtTheLeastInt(double[] x, int m) {
+    double s = 0.0;
+    int k = 0;
+    for (int i = Integer.MIN_VALUE; i < Integer.MIN_VALUE + 3; i++) {
+      s += x[k % x.length] * Math.sin(s + 0.5 * k);
+      k++;
+    }
+    int n = m;
+    while (n > 0) {
+      n--;
+      s += Math.cos(x[n % x.length] * s);
+    }
+    return s;
+  }
 }

@@ -43,6 +43,9 @@ public final class JavaEmitter {
   private final ExprPrinter printer;
   private final Split split;
   private int lastLine = -1;
+  /** The blocks being printed, outermost first, and the index of the statement in each. */
+  private final List<Block> openBlocks = new ArrayList<>();
+  private final List<Integer> openIndices = new ArrayList<>();
 
   /** Where a split method's chunks go. */
   private static final class Split {
@@ -269,21 +272,50 @@ public final class JavaEmitter {
 
   /** The first {@code end} statements of a block (see {@link #block(Block, CodeBlock.Builder)}). */
   private void block(Block block, int end, CodeBlock.Builder code) {
-    for (int i = 0; i < end; i++) {
-      Stmt s = block.stmts().get(i);
-      for (Var local : declarations.before(block, i)) {
-        code.addStatement("$T $N = $L", typeName(local.type()), local.name(),
-            defaultValue(local.type()));
+    block(block, 0, end, code);
+  }
+
+  /** Statements {@code from} to {@code end} (excluded) of a block. */
+  private void block(Block block, int from, int end, CodeBlock.Builder code) {
+    openBlocks.add(block);
+    openIndices.add(from);
+    int depth = openBlocks.size() - 1;
+    try {
+      for (int i = from; i < end; i++) {
+        openIndices.set(depth, i);
+        Stmt s = block.stmts().get(i);
+        for (int k = i == from ? 0 : i; k <= i; k++) { // those before statements left out too
+          declareBefore(block, k, code);
+        }
+        boolean countingUp = countingLoop(block, i);
+        if (countingUp || i + 1 < end && countingDown(block, i)) {
+          // the loop's header takes statement i: what is declared before i + 1 comes first
+          openIndices.set(depth, i + 1);
+          declareBefore(block, i + 1, code);
+          if (countingUp) {
+            forLoop((Stmt.Assign) s, (Stmt.Loop) block.stmts().get(i + 1), code);
+          } else {
+            downLoop((Stmt.Assign) s, (Stmt.Loop) block.stmts().get(i + 1), code);
+          }
+          i++;
+          continue;
+        }
+        statement(s, code);
+        if (!Reachability.completesNormally(s)) {
+          return; // javac rejects unreachable statements: a push or return after a throw
+        }
       }
-      if (countingLoop(block, i)) {
-        forLoop((Stmt.Assign) s, (Stmt.Loop) block.stmts().get(i + 1), code);
-        i++;
-        continue;
-      }
-      statement(s, code);
-      if (!Reachability.completesNormally(s)) {
-        return; // javac rejects unreachable statements: a push or return after a throw
-      }
+    } finally {
+      openBlocks.remove(depth);
+      openIndices.remove(depth);
+    }
+  }
+
+  /** The locals declared with a default value before statement {@code i} of {@code block}. */
+  private void declareBefore(Block block, int i, CodeBlock.Builder code) {
+    for (Var local : declarations.before(block, i)) {
+      code.addStatement("$T $N = $L", typeName(local.type()), local.name(),
+          defaultValue(local.type()));
     }
   }
 
@@ -336,34 +368,135 @@ public final class JavaEmitter {
   }
 
   /**
-   * True if statements {@code i} and {@code i + 1} of {@code block} are {@code int c = start;}
-   * (declaring {@code c}) and a loop testing first whose body ends in {@code c++} (or another
-   * step of {@code c}), and nothing after the loop reads {@code c}: a {@code for} loop, printed
-   * as one. The IR's loops jump nowhere (structurized), so the step always runs last.
+   * True if statements {@code i} and {@code i + 1} of {@code block} are {@code c = start;} (an
+   * integer) and a loop testing first whose body ends in {@code c++} (or another step of {@code
+   * c}): a {@code for} loop, printed as one. The IR's loops jump nowhere (structurized), so the
+   * step always runs last. A counter declared there and read after the loop is declared before
+   * it ({@code int i; for (i = 0; ...)}) if the loop's condition reads it (not an iteration
+   * count kept for the reverse sweep beside the loop's own counter).
    */
   private boolean countingLoop(Block block, int i) {
     List<Stmt> stmts = block.stmts();
-    if (i + 1 >= stmts.size() || !(stmts.get(i) instanceof Stmt.Assign init)
-        || !declarations.declares(init) || !init.target().type().isIntegral()
-        || printer.isInFrame(init.target())
-        || !(stmts.get(i + 1) instanceof Stmt.Loop loop) || !loop.testFirst()
-        || loop.condition() == null || !declarations.before(block, i + 1).isEmpty()
-        || loop.body().isEmpty() || !isStep(last(loop.body()), init.target())) {
+    return i + 1 < stmts.size() && stmts.get(i) instanceof Stmt.Assign init
+        && init.target().type().isIntegral() && !printer.isInFrame(init.target())
+        && stmts.get(i + 1) instanceof Stmt.Loop loop && loop.testFirst()
+        && loop.condition() != null
+        && !loop.body().isEmpty() && isStep(last(loop.body()), init.target())
+        && !continues(loop.body())
+        && (declarations.declares(init) && !mentionedAfter(init.target(), i + 1)
+        || io.jgrad.processor.ir.Exprs.vars(loop.condition()).contains(init.target()));
+  }
+
+  /**
+   * True if statements {@code i} and {@code i + 1} of {@code block} are {@code int c = start;}
+   * and {@code while (c > end) { c--; body }}, the reverse of a counting loop, {@code body}
+   * assigning neither {@code c} nor what {@code end} reads: printed as {@code for (int c = start
+   * - 1; c >= end; c--) { body }}. That leaves {@code c} one lower, so nothing may read it after
+   * the loop; and it wraps around where {@code end} is the smallest integer or {@code start}
+   * less than {@code end} is, so {@code end} must be a literal and {@code start} one of the
+   * forms that cannot be less: where the loop it reverses ended ({@code max(end, bound)}, as
+   * {@code end < bound ? bound : end}), a length (end at most 0) or a literal.
+   */
+  private boolean countingDown(Block block, int i) {
+    if (i + 1 >= block.stmts().size() || !(block.stmts().get(i) instanceof Stmt.Assign init)
+        || !declarations.declares(init) || printer.isInFrame(init.target())
+        || !(block.stmts().get(i + 1) instanceof Stmt.Loop loop) || !loop.testFirst()
+        || !(loop.condition() instanceof Expr.Binary test) || !test.op().equals(">")
+        || !(test.left() instanceof Expr.Ref r) || r.var() != init.target()
+        || !(test.right() instanceof Expr.Lit end) || loop.body().stmts().size() < 2
+        || continues(loop.body()) || !(loop.body().stmts().get(0) instanceof Stmt.Assign first)
+        || !isStep(first, r.var()) || !((Expr.Binary) first.value()).op().equals("-")
+        || !((Expr.Lit) ((Expr.Binary) first.value()).right()).text().equals("1")) {
       return false;
     }
-    Var counter = init.target();
-    for (Stmt after : stmts.subList(i + 2, stmts.size())) {
-      boolean[] reads = {false};
-      Block one = new Block().add(after);
-      io.jgrad.processor.ir.Blocks.visitExprs(one, e -> reads[0] |= e instanceof Expr.Ref r
-          && r.var() == counter);
-      io.jgrad.processor.ir.Blocks.visitStmts(one, st -> reads[0] |= st instanceof Stmt.Assign a
-          && a.target() == counter);
-      if (reads[0]) {
-        return false;
+    Var counter = r.var();
+    Long endValue = integer(end, counter.type());
+    if (endValue == null || !atLeast(init.value(), end, endValue)) {
+      return false;
+    }
+    Block rest = new Block();
+    loop.body().stmts().subList(1, loop.body().stmts().size()).forEach(rest::add);
+    return !io.jgrad.processor.ir.Blocks.assignedAnyhow(rest).contains(counter)
+        && !mentionedAfter(counter, i + 1);
+  }
+
+  /** The value of an int or long literal of {@code type} above the type's least, else null. */
+  private static Long integer(Expr.Lit lit, Type type) {
+    boolean isLong = type.equals(Type.LONG);
+    if (!type.equals(Type.INT) && !isLong) {
+      return null;
+    }
+    try {
+      long v = isLong ? Long.parseLong(lit.text().replaceAll("[lL]$", ""))
+          : Integer.parseInt(lit.text());
+      return v > (isLong ? Long.MIN_VALUE : Integer.MIN_VALUE) ? v : null;
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /** True if {@code start} cannot be less than the literal {@code end}. */
+  private static boolean atLeast(Expr start, Expr.Lit end, long endValue) {
+    if (start instanceof Expr.Conditional c && c.condition() instanceof Expr.Binary less
+        && less.op().equals("<") && less.left().equals(end) && c.whenFalse().equals(end)
+        && c.whenTrue().equals(less.right()) && isPlain(less.right())) {
+      return true; // end < bound ? bound : end
+    }
+    if (start instanceof Expr.Length) {
+      return endValue <= 0;
+    }
+    return start instanceof Expr.Lit lit && integer(lit, end.type()) != null
+        && integer(lit, end.type()) >= endValue;
+  }
+
+  /**
+   * True if a statement that may run after statement {@code index} of the innermost block being
+   * printed mentions {@code v}: one after it in its block or in an enclosing one, or a {@code
+   * catch} block around it.
+   */
+  private boolean mentionedAfter(Var v, int index) {
+    for (int k = 0; k < openBlocks.size(); k++) {
+      List<Stmt> stmts = openBlocks.get(k).stmts();
+      int at = k == openBlocks.size() - 1 ? index : openIndices.get(k);
+      if (stmts.get(at) instanceof Stmt.Protected p && k < openBlocks.size() - 1
+          && p.onThrow().stmts().stream().anyMatch(st -> mentions(st, v))) {
+        return true;
+      }
+      for (Stmt after : stmts.subList(at + 1, stmts.size())) {
+        if (mentions(after, v)) {
+          return true;
+        }
       }
     }
-    return true;
+    return false;
+  }
+
+  /** Variables, literals and arithmetic on them: evaluating it has no effect. */
+  private static boolean isPlain(Expr e) {
+    if (e instanceof Expr.Ref || e instanceof Expr.Lit) {
+      return true;
+    }
+    if (e instanceof Expr.Binary b) {
+      return isPlain(b.left()) && isPlain(b.right());
+    }
+    return e instanceof Expr.Unary u && isPlain(u.operand());
+  }
+
+  private static boolean continues(Block body) {
+    boolean[] found = {false};
+    io.jgrad.processor.ir.Blocks.visitStmts(body, st -> found[0] |= st instanceof Stmt.Continue);
+    return found[0];
+  }
+
+  /** True if {@code s} (or a statement in it) reads or assigns {@code v}. */
+  private static boolean mentions(Stmt s, Var v) {
+    boolean[] found = {false};
+    Block one = new Block().add(s);
+    io.jgrad.processor.ir.Blocks.visitExprs(one, e -> found[0] |= e instanceof Expr.Ref r
+        && r.var() == v);
+    io.jgrad.processor.ir.Blocks.visitStmts(one, st -> found[0] |= st instanceof Stmt.Assign a
+        && a.target() == v);
+    return found[0];
   }
 
   /** {@code c = c + k} or {@code c = c - k} with {@code k} a literal. */
@@ -378,20 +511,55 @@ public final class JavaEmitter {
     return b.stmts().get(b.stmts().size() - 1);
   }
 
-  /** {@code for (int c = start; condition; c++) { body }}, the step out of the body. */
+  /**
+   * {@code for (int c = start; condition; c++) { body }}, the step out of the body; {@code int
+   * c; for (c = start; ...)} if something after the loop reads {@code c}.
+   */
   private void forLoop(Stmt.Assign init, Stmt.Loop loop, CodeBlock.Builder code) {
     origin(init.origin(), code);
+    Var counter = init.target();
+    boolean readAfter = mentionedAfter(counter, openIndices.get(openIndices.size() - 1));
+    boolean declares = declarations.declares(init);
+    if (declares && readAfter) {
+      code.addStatement("$T $N", typeName(counter.type()), counter.name());
+    }
     Stmt.Assign step = (Stmt.Assign) last(loop.body());
     Expr.Binary b = (Expr.Binary) step.value();
-    String name = printer.name(init.target());
+    String name = printer.name(counter);
     String stepText = ((Expr.Lit) b.right()).text().equals("1")
         ? name + (b.op().equals("+") ? "++" : "--")
         : name + " " + b.op() + "= " + printer.expr(b.right());
     String label = loop.label() == null ? "" : loop.label() + ": ";
-    code.beginControlFlow("$Lfor ($T $N = $L; $L; $L)", label, typeName(init.target().type()),
-        init.target().name(), printer.expr(init.value()), printer.expr(loop.condition()),
+    CodeBlock start = declares && !readAfter
+        ? CodeBlock.of("$T $N = $L", typeName(counter.type()), name, printer.expr(init.value()))
+        : CodeBlock.of("$N = $L", name, printer.expr(init.value()));
+    code.beginControlFlow("$Lfor ($L; $L; $L)", label, start, printer.expr(loop.condition()),
         stepText);
     block(loop.body(), loop.body().stmts().size() - 1, code);
+    code.endControlFlow();
+  }
+
+  /**
+   * {@code for (int c = start - 1; c >= end; c--) { body }} from {@code int c = start;} and
+   * {@code while (c > end) { c--; body }} (see {@link #countingDown}); {@code end < bound ? bound
+   * : end} as {@code Math.max(end, bound)}.
+   */
+  private void downLoop(Stmt.Assign init, Stmt.Loop loop, CodeBlock.Builder code) {
+    Expr.Binary test = (Expr.Binary) loop.condition();
+    Var counter = init.target();
+    Type type = counter.type();
+    Expr start = init.value() instanceof Expr.Conditional c
+        ? new Expr.Call("java.lang.Math", "max", List.of(test.right(), c.whenTrue()), type)
+        : init.value();
+    Expr first = new Expr.Binary("-", start, new Expr.Lit(type, "1"), type);
+    origin(init.origin(), code);
+    origin(loop.origin(), code);
+    String label = loop.label() == null ? "" : loop.label() + ": ";
+    code.beginControlFlow("$Lfor ($T $N = $L; $L; $N--)", label, typeName(type),
+        counter.name(), printer.expr(first),
+        printer.expr(new Expr.Binary(">=", test.left(), test.right(), Type.BOOLEAN)),
+        counter.name());
+    block(loop.body(), 1, loop.body().stmts().size(), code); // the step is in the header
     code.endControlFlow();
   }
 
