@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jgrad.check.fakes.AddingInPlace;
 import io.jgrad.check.fakes.ArrayResult;
 import io.jgrad.check.fakes.ArrayValueOffByOneUlp;
+import io.jgrad.check.fakes.FastSine;
 import io.jgrad.check.fakes.Axpy;
 import io.jgrad.check.fakes.Body;
 import io.jgrad.check.fakes.BadSignature;
@@ -1444,6 +1445,17 @@ class GradCheckTest {
       assertEquals(1, report.points());
       assertEquals(1, report.kinks());
       assertContains(report.toString(), "finite differences skipped at 1 kink(s)");
+    }
+
+    @Test
+    void aSlopeThatChangesBelowEveryStepSkipsFiniteDifferences() {
+      // sin(1e18 a): differences see 2a, the (right) tangent 2a + 1e18 cos(1e18 a); the
+      // tangent on both sides of the point, 1e-9 away, is another number again
+      GradCheck.Report report = GradCheck.of(FastSine.class, "f").points(3).range(0.5, 2.0)
+          .check();
+
+      assertEquals(3, report.points());
+      assertEquals(3, report.kinks());
     }
 
     @Test
