@@ -242,8 +242,7 @@ final class GradPipeline {
                   : null, adjoint,
               DeadStores.apply(reverse.forwardPart()),
               fasterSums(DeadStores.applyToRecomputed(
-                  RecordIncrementAdjoints.apply(IncrementAdjoints.apply(
-                      FirstContributions.apply(reverse.reversePart())), guarded, null),
+                  accumulationsCleaned(reverse.reversePart(), guarded, null),
                   reverse.recomputed()), reverse.adjoints(), true),
               AliasGuards.guards(l.function(), table, !l.helper()), null));
           List<RuleWriter.Rule> ownerRules = rules.get(l.owner());
@@ -319,13 +318,22 @@ final class GradPipeline {
   }
 
   /**
+   * Reverse code whose accumulations into {@code adjoints} (null: any local) are what an expert
+   * writes: first contributions assigned, increments' adjoints left in place, in arrays of
+   * numbers and of records ({@code primal} gives the records' shapes).
+   */
+  private static Function accumulationsCleaned(Function reverse, Function primal,
+      Set<io.jgrad.processor.ir.Var> adjoints) {
+    return RecordIncrementAdjoints.apply(IncrementAdjoints.applyTo(
+        FirstContributions.applyTo(reverse, adjoints), adjoints), primal, adjoints);
+  }
+
+  /**
    * An {@code fAdjoint} with fused loops, cleaned as reverse parts are: only its adjoints'
    * accumulations are rewritten, since it runs the primal's code too.
    */
   private static Function jointAdjoint(ReverseTransform.Joint joint, Function primal) {
-    Function cleaned = RecordIncrementAdjoints.apply(IncrementAdjoints.applyTo(
-        FirstContributions.applyTo(joint.adjoint(), joint.adjoints()), joint.adjoints()), primal,
-        joint.adjoints());
+    Function cleaned = accumulationsCleaned(joint.adjoint(), primal, joint.adjoints());
     Function fastest = joint.named(DeadStores.apply(fasterSums(cleaned, joint.adjoints(), true)));
     // lanes copy loop bodies: one method without them runs faster than two with them
     return JavaEmitter.fitsOneMethod(fastest) ? fastest

@@ -295,15 +295,16 @@ class RecomputedIterationsTest {
     assertFalse(forward.contains("tapes.pushRef(xi") || forward.contains("tapes.pushRef(yi")
         || forward.contains("tapes.pushInt(j)"), "rows or the inner counter are taped:\n"
         + forward);
-    assertTrue(reverse.contains("double[] xi = x[i];") && reverse.contains("int j = xi.length;"),
-        reverse);
+    // printed as for, with j > -1, not j >= 0 (see JavaEmitter.downLoop)
+    assertTrue(reverse.contains("double[] xi = x[i];")
+        && reverse.contains("for (int j = xi.length - 1; j > -1; j--)"), reverse);
     // yi read again would be dead there: only its adjoint row is used on the way back
     assertFalse(code(reverse).contains("double[] yi = y[i];"), reverse);
     // indexing x[i] and y[i] directly: where the inner loops end is computed, not taped
     assertFalse(generatedMethod(rules, "static double indexedForward(").contains("pushInt(j"),
         rules);
     String indexed = generatedMethod(rules, "static void indexedReverse(");
-    assertTrue(indexed.contains("int j = x[i].length;") && indexed.contains("= y[i2"),
+    assertTrue(indexed.contains("int j = x[i].length - 1;") && indexed.contains("= y[i2"),
         indexed);
     assertFalse(code(indexed).contains("= y[i];"), "a dead row read again:\n" + indexed);
     GeneratedClasses classes = new GeneratedClasses(compilation);
