@@ -578,6 +578,11 @@ class CorpusTest {
       } while (Math.abs(x0 - 0.5) < MARGIN);
       return args(new double[] {x0, u(r, -1, 1)}, new FuzzFindingsF.Flag(r.nextBoolean()));
     }));
+    add(e, FuzzFindingsF.class, "indexReadAfterItsStore", c -> c.args(r -> {
+      double[] x = array(r, 3, -1, 1);
+      x[0] = u(r, -0.45, -0.35);
+      return args((Object) x);
+    }));
     add(e, FuzzFindingsF.class, "counterWrittenInNestedLoops", c -> c.args(r -> args(
         (Object) array(r, r.nextInt(1, 4), -1, 1))));
     add(e, FuzzFindingsF.class, "parameterRebound", c -> c.args(r -> {

@@ -222,6 +222,27 @@ public final class FuzzFindingsF {
     return w[0][0] * w[0][1] + a;
   }
 
+  /** Adds {@code x[0] + 1} into the element {@code x[0]} picks (small: inlined into callers). */
+  private static void bumpPicked(double[] x) {
+    x[Math.max(0, Math.min(x.length - 1, (int) x[0]))] += x[0] + 1.0;
+  }
+
+  /**
+   * Seed 3123, program 566: the inlined {@link #bumpPicked}'s index {@code max(0, min(x.length -
+   * 1, (int) x[0]))} was computed again in the reverse sweep instead of taped, after the store
+   * into {@code x[0]} had changed what it reads: {@code ToBeRecorded} told reads of {@code x}'s
+   * length apart from reads of its elements by the identity of the {@code Ref}, which inlining
+   * shares between {@code x.length} and {@code x[0]}. With x[0] in (-0.45, -0.35) the index is
+   * 0, 0, 1, 1: x[0] ends at 4 x[0] + 3, x[1] at x[1] + 8 x[0] + 8.
+   */
+  @Grad
+  public static double indexReadAfterItsStore(double[] x) {
+    for (int i = 0; i < 4; i++) {
+      bumpPicked(x);
+    }
+    return x[0] * x[x.length - 1];
+  }
+
   /**
    * Seeds 403 (program 71) and 404 (186); accepted since @Grad methods may change the objects
    * they are passed (the conservative alias union now costs a save and restore of o's fields,
