@@ -277,8 +277,8 @@ final class GradPipeline {
       adapters.values().forEach(list -> list.forEach(a -> customAdapters.put(
           a.rule().calleeKey(), a)));
       dropDirectionsOfMissingCallees(rules, keys, directionsCallees, table);
-      addSecondOrder(rules, keys, secondInputs, table);
-      List<NestedRule> nested = nestedWithHvp(callees, rules, keys);
+      Map<String, String> whyNoSecondOrder = addSecondOrder(rules, keys, secondInputs, table);
+      List<NestedRule> nested = nestedWithHvp(callees, rules, keys, whyNoSecondOrder);
       start = timings.add("second order", start);
       List<io.jgrad.processor.ir.Type> adapterTypes = new ArrayList<>();
       adapters.values().forEach(list -> list.forEach(a -> {
@@ -356,10 +356,12 @@ final class GradPipeline {
   /**
    * Adds the second-order rules ({@link SecondOrderRules}) to every rule that can have them. A
    * callee of another compilation has them if its reverse rule class declares its tangent parts.
+   * Returns why the methods left without them have none, where known, by key.
    */
-  private void addSecondOrder(Map<TypeElement, List<RuleWriter.Rule>> rules,
+  private Map<String, String> addSecondOrder(Map<TypeElement, List<RuleWriter.Rule>> rules,
       Map<RuleWriter.Rule, Lowered> keys, Map<String, SecondOrderRules.Input> inputs,
       CalleeTable table) {
+    Map<String, String> whyNone = new HashMap<>();
     Map<String, SecondOrderRules.Output> second = SecondOrderRules.apply(inputs, table,
         callee -> hasCustomTangentParts(callee) || hasTangentParts(callee),
         JavaEmitter::fitsOneMethod, (key, bug) -> {
@@ -372,7 +374,7 @@ final class GradPipeline {
               }
             }
           }
-        });
+        }, whyNone);
     rules.values().forEach(list -> list.replaceAll(rule -> {
       SecondOrderRules.Output rules2 = second.get(keys.get(rule).key());
       SecondOrderRules.Output pooled = rules2 == null ? null
@@ -381,6 +383,7 @@ final class GradPipeline {
           ? RuleWriter.pooledArrays(rule.reverse()) : pooled.adjoint());
       return keyed(keys, rule, consistent.withSecond(withoutLargeDirections(pooled)));
     }));
+    return whyNone;
   }
 
   /**
@@ -421,7 +424,8 @@ final class GradPipeline {
    * their callers in turn.
    */
   private List<NestedRule> nestedWithHvp(ElementCallees callees,
-      Map<TypeElement, List<RuleWriter.Rule>> rules, Map<RuleWriter.Rule, Lowered> keys) {
+      Map<TypeElement, List<RuleWriter.Rule>> rules, Map<RuleWriter.Rule, Lowered> keys,
+      Map<String, String> whyNoSecondOrder) {
     Map<String, RuleWriter.Rule> byKey = new HashMap<>();
     rules.values().forEach(list -> list.forEach(r -> byKey.put(keys.get(r).key(), r)));
     List<NestedRule> out = new ArrayList<>();
@@ -435,10 +439,12 @@ final class GradPipeline {
       for (String caller : callees.callersOf(n.key())) {
         RuleWriter.Rule rule = byKey.get(caller);
         if (rule != null && dropped.add(caller)) {
+          String targetKey = CalleeTable.key(n.target().owner(), n.target().name());
           reporter.error(keys.get(rule).method(), Message.RULE_CALL_NO_HVP.format(
               keys.get(rule).method().getSimpleName(), n.target().owner() + "."
                   + n.target().name(), target == null ? "they were not generated"
-                  : "it reads other methods' rules, or they would pass the JVM's limits"));
+                  : whyNoSecondOrder.getOrDefault(targetKey,
+                      "it reads other methods' rules, or they would pass the JVM's limits")));
         }
       }
     }

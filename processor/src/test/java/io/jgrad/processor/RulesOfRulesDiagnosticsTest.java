@@ -96,6 +96,36 @@ class RulesOfRulesDiagnosticsTest {
     assertNoInternalError(compilation);
   }
 
+  @Test
+  void theErrorSaysWhyTheTargetHasNoSecondOrderRules() {
+    Fixture foo = foo("""
+        @Grad
+        static double middle(double x) {
+          return Foo_Rrule.g(x, new double[] {x}).xBar();
+        }
+
+        @Grad
+        static double caller(double x) {
+          double y = Math.sin(x);
+          for (int i = 0; i < 3; i++) {
+            y = y * x + middle(y);
+          }
+          return y;
+        }
+
+        @Grad
+        static double top(double x) {
+          return Foo_Rrule.caller(x).xBar();
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).hadErrorContaining("top reads the rules of test.Foo.caller, which"
+        + " have no second-order rules (it reads other methods' rules, itself or in a method it"
+        + " calls)")
+        .inFile(foo.file()).onLine(foo.line("static double top("));
+    assertNoInternalError(compilation);
+  }
+
   /** Class test.Foo with {@code g(double x, double[] a)} and {@code members}. */
   private static Fixture foo(String members) {
     return source("test.Foo", "package test;\n\nimport io.jgrad.Grad;\n\npublic class Foo {\n"

@@ -59,10 +59,13 @@ public final class SecondOrderRules {
    *
    * @param compiledElsewhere true for a callee of another compilation whose rules have tangent
    *     parts
+   * @param whyNone filled with why, for each method of {@code rules} that gets none or no
+   *     Hessian-vector product, where this transform knows (an error message's clause)
    */
   public static Map<String, Output> apply(Map<String, Input> rules, CalleeTable table,
       Predicate<GradCallee> compiledElsewhere, Predicate<Function> fitsOneMethod,
-      java.util.function.BiConsumer<String, RuntimeException> internalError) {
+      java.util.function.BiConsumer<String, RuntimeException> internalError,
+      Map<String, String> whyNone) {
     Map<String, Output> out = new LinkedHashMap<>();
     Map<String, Set<String>> uses = new HashMap<>();
     for (Map.Entry<String, Input> e : rules.entrySet()) {
@@ -80,6 +83,10 @@ public final class SecondOrderRules {
             true);
         boolean hasHvp = in.entryPoint() && in.primal().returnType().isFloating()
             && recordFits(in.primal());
+        if (!recordFits(in.primal())) {
+          whyNone.put(e.getKey(), "its Hessian-vector product's record or method would take"
+              + " more than the JVM's 255 parameter slots");
+        }
         Function adjoint = in.joint() != null ? in.joint() : in.adjoint();
         TangentSweeps.Result hvp = hasHvp ? hvpAdjoint(in, adjoint, parts) : null;
         // fHvpAdjoint's own forward sweep: without the value's tangent, which it does not read
@@ -117,6 +124,8 @@ public final class SecondOrderRules {
         uses.put(e.getKey(), used);
       } catch (TangentSweeps.Unsupported unsupported) {
         // no second-order rules for this method (see the class comment)
+        whyNone.put(e.getKey(), "its reverse rule holds " + unsupported.getMessage()
+            + ", which jgrad's second-order transform does not handle yet");
         if (Boolean.getBoolean("jgrad.debug")) {
           System.err.println("jgrad: no second-order rules for " + e.getKey() + ": "
               + unsupported.getMessage());
@@ -131,11 +140,18 @@ public final class SecondOrderRules {
       changed = false;
       for (java.util.Iterator<String> it = out.keySet().iterator(); it.hasNext(); ) {
         String key = it.next();
-        boolean missing = uses.get(key).stream().anyMatch(callee -> !out.containsKey(callee)
-            && (rules.containsKey(callee) || !compiledElsewhere.test(table.byKey().get(callee))));
-        if (missing) {
+        String missing = uses.get(key).stream().filter(callee -> !out.containsKey(callee)
+            && (rules.containsKey(callee) || !compiledElsewhere.test(table.byKey().get(callee))))
+            .findFirst().orElse(null);
+        if (missing != null) {
           it.remove();
           changed = true;
+          GradCallee callee = table.byKey().get(missing);
+          String why = whyNone.get(missing);
+          whyNone.put(key, callee != null && table.isNested(callee)
+              ? "it reads other methods' rules, itself or in a method it calls"
+              : "it calls " + missing.replace('#', '.') + ", which has none"
+                  + (why == null ? "" : ": " + why));
         }
       }
     }
