@@ -81,9 +81,9 @@ public final class SecondOrderRules {
         TangentSweeps.Result reverse = TangentSweeps.applyWithTangents(in.reversePart(),
             RuleNames.tangentPart(in.reversePart().name()), parts, Set.of(), Map.of(), false,
             true);
-        boolean hasHvp = in.entryPoint() && in.primal().returnType().isFloating()
-            && recordFits(in.primal());
-        if (!recordFits(in.primal())) {
+        boolean fits = recordFits(in.primal());
+        boolean hasHvp = in.entryPoint() && in.primal().returnType().isFloating() && fits;
+        if (!fits) {
           whyNone.put(e.getKey(), "its Hessian-vector product's record or method would take"
               + " more than the JVM's 255 parameter slots");
         }
@@ -150,7 +150,8 @@ public final class SecondOrderRules {
           String why = whyNone.get(missing);
           whyNone.put(key, callee != null && table.isNested(callee)
               ? "it reads other methods' rules, itself or in a method it calls"
-              : "it calls " + missing.replace('#', '.') + ", which has none"
+              : "it calls " + (callee == null ? missing : callee.owner() + "." + callee.name())
+                  + ", which has none"
                   + (why == null ? "" : ": " + why));
         }
       }
