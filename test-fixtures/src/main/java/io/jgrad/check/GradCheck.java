@@ -145,6 +145,7 @@ public final class GradCheck {
   private boolean tapes;
   private boolean floatInside;
   private boolean requireCheckedPoint = true;
+  private boolean requireSecondOrder;
   private double dotFloor = Double.MIN_NORMAL;
 
   private GradCheck(Signature signature, RuleMethods customRules) {
@@ -345,6 +346,17 @@ public final class GradCheck {
   }
 
   /**
+   * If true, {@link #check()} fails for a method with a {@code double} or {@code float} result
+   * whose reverse rules have no {@code fHvp}: jgrad generates second-order rules for every such
+   * method it can, so a missing one is a bug unless the method has a documented reason (it reads
+   * other rules, or calls a custom rule jgrad cannot differentiate). Default false.
+   */
+  public GradCheck requireSecondOrder(boolean require) {
+    requireSecondOrder = require;
+    return this;
+  }
+
+  /**
    * Passes the same array for parameters {@code paramA} and {@code paramB} (0-based; both {@code
    * double[]}, both {@code double[][]} or both {@code double[][][]}): after each point is
    * generated, the argument of {@code paramB} is replaced by the argument of {@code paramA}.
@@ -405,6 +417,15 @@ public final class GradCheck {
 
   private Report run(boolean rejectionAllowed) {
     RuleMethods rules = rules();
+    if (requireSecondOrder && signature.result == Signature.ResultKind.SCALAR
+        && !rules.hasHvp()) {
+      throw new Failure(rules.subject())
+          .with("check", rules.reverseName() + "Hvp exists (second-order rules)")
+          .with("actual", "the reverse rules have no HVP")
+          .with("hint", "compile with -J-Djgrad.debug=true: jgrad prints why a method gets no"
+              + " second-order rules")
+          .error();
+    }
     Function<Random, Object[]> source =
         generator != null
             ? generator

@@ -130,6 +130,18 @@ class GradCheckTest {
     }
 
     @Test
+    void secondOrderRulesCanBeRequired() {
+      GradCheck.Report report = GradCheck.of(RightHvp.class, "f").requireSecondOrder(true)
+          .check();
+      assertEquals(5, report.hessianPoints());
+
+      String message = failureOf(GradCheck.of(Sines.class, "f").requireSecondOrder(true));
+      assertContains(message, "check: Sines_Rrule.f", "Hvp exists (second-order rules)",
+          "jgrad.debug");
+      assertEquals(5, GradCheck.of(Sines.class, "f").requireSecondOrder(false).check().points());
+    }
+
+    @Test
     void passAtRandomPoints() {
       GradCheck.Report report = GradCheck.of(Sines.class, "f").check();
 

@@ -106,9 +106,25 @@ class CorpusTest {
     }
 
     GradCheck.Report report() {
-      return config.apply(GradCheck.of(owner, method).points(POINTS).seed(SEED)).check();
+      return config.apply(GradCheck.of(owner, method).points(POINTS).seed(SEED)
+          .requireSecondOrder(!WITHOUT_SECOND_ORDER.contains(name()))).check();
     }
   }
+
+  /**
+   * The corpus methods with a number result that have no second-order rules, each for a reason
+   * the README gives: they read other methods' rules (second order of them would take third
+   * derivatives), or call a custom rule whose reverse rule jgrad cannot differentiate. Every
+   * other such method must have {@code fHvp}, which {@link GradCheck} then checks.
+   */
+  static final Set<String> WITHOUT_SECOND_ORDER = Set.of(
+      // custom rules whose reverse rules write a static field or take records
+      "CustomRuleCalls.logisticLoss", "CustomRuleCalls.normOfRecord",
+      "CustomRuleCalls.rotatedNorm", "CustomRuleCalls.sumOfLogistics",
+      // rule reads
+      "FunctionObjects.gradientNorm", "RulesOfRules.matrixGradientNorm", "RulesOfRules.mixed",
+      "RulesOfRules.outer", "RulesOfRules.pairCurvature", "RulesOfRules.penalty",
+      "RulesOfRules.unreadInfiniteDerivatives");
 
   static List<Entry> entries() {
     List<Entry> e = new ArrayList<>();
@@ -583,6 +599,9 @@ class CorpusTest {
       x[0] = u(r, -0.45, -0.35);
       return args((Object) x);
     }));
+    // ++a < 3 decides the trip count: keep a + k away from 3
+    add(e, FuzzFindingsF.class, "adjointOfADroppedConstantRead", c -> c.args(r -> args(
+        r.nextInt(-4, 2) + 0.5 + u(r, -0.3, 0.3))));
     add(e, FuzzFindingsF.class, "counterWrittenInNestedLoops", c -> c.args(r -> args(
         (Object) array(r, r.nextInt(1, 4), -1, 1))));
     add(e, FuzzFindingsF.class, "parameterRebound", c -> c.args(r -> {

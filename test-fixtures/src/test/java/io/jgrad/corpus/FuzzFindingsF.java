@@ -243,6 +243,35 @@ public final class FuzzFindingsF {
     return x[0] * x[x.length - 1];
   }
 
+  /** Three levels of records, the outer one with a constant (seed 3125, program 325). */
+  record Twig(double v, int n, double w) {}
+
+  record Branch(float f, Twig leaf) {}
+
+  record Tree(Branch p, int k, double x) {
+    static final Tree CONST = new Tree(new Branch(0.5f, new Twig(2.0, 1, -0.75)), 3, -0.75);
+  }
+
+  /**
+   * Seed 3125, program 325: no second-order rules (so a method reading this one's rules was
+   * rejected). The loop builds a record from a component of a nested record constant and drops
+   * it; the rules keep the adjoint of {@code Tree.CONST.p()}, the zero {@code new
+   * Tree_Tangent().p}, but not the read itself, and the second-order transform learnt which
+   * tangent classes exist from the types the rule mentions: {@code Tree} was no longer among
+   * them, so it took {@code Tree_Tangent} for a class without derivatives. Now a tangent type
+   * remembers its record.
+   */
+  @Grad
+  public static double adjointOfADroppedConstantRead(double a) {
+    double s = 0.0;
+    int i = 0;
+    while (++a < 3.0 && i++ < 4) {
+      Twig unused = new Twig(1.0, i, Tree.CONST.p().f());
+      s += a * a;
+    }
+    return s;
+  }
+
   /**
    * Seeds 403 (program 71) and 404 (186); accepted since @Grad methods may change the objects
    * they are passed (the conservative alias union now costs a save and restore of o's fields,

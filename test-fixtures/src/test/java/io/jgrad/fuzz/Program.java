@@ -35,17 +35,20 @@ record Program(long seed, int index, String name, List<Constant> constants,
   /**
    * A method and what the checker needs to know about it: {@code floatInside} if it (or a method
    * it calls) rounds through {@code float}, {@code writesObjects} if it may change the objects
-   * it is passed.
+   * it is passed, {@code noSecondOrder} if it has a reason to get no second-order rules (it reads
+   * rules, or calls {@code logistic}, whose custom reverse rule jgrad cannot differentiate).
    */
   record Method(String name, JType returns, List<Param> params, Stmt.Block body,
-      boolean floatInside, boolean helper, boolean writesObjects) {
+      boolean floatInside, boolean helper, boolean writesObjects, boolean noSecondOrder) {
     Method withBody(Stmt.Block newBody) {
-      return new Method(name, returns, params, newBody, floatInside, helper, writesObjects);
+      return new Method(name, returns, params, newBody, floatInside, helper, writesObjects,
+          noSecondOrder);
     }
 
     /** The same method as a private helper without {@code @Grad}: differentiated via callers. */
     Method asHelper() {
-      return new Method(name, returns, params, body, floatInside, true, writesObjects);
+      return new Method(name, returns, params, body, floatInside, true, writesObjects,
+          noSecondOrder);
     }
   }
 

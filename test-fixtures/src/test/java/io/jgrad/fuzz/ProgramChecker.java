@@ -286,7 +286,8 @@ final class ProgramChecker implements AutoCloseable {
         .exceptions()
         .tapes()
         .dotProductFloor(DOT_FLOOR)
-        .requireCheckedPoint(false);
+        .requireCheckedPoint(false)
+        .requireSecondOrder(!m.noSecondOrder());
     if (m.floatInside()) {
       check.floatInside();
     }

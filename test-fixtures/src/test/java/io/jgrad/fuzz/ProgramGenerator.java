@@ -341,7 +341,7 @@ final class ProgramGenerator {
     info.ruleReadable = RuleCalls.readable(info);
     info.cost = Math.max(1, g.cost + body.size()) * (recursive ? (g.selfCalls > 1 ? 16 : 5) : 1);
     Program.Method method = new Program.Method(name, returns, params, new Stmt.Block(body),
-        g.usesFloat, false, writesObjects);
+        g.usesFloat, false, writesObjects, g.noSecondOrder);
     return new Generated(info, method);
   }
 

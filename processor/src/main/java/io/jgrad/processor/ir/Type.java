@@ -26,16 +26,20 @@ public final class Type {
   private final String className;
   /** The components of a record (or of an array's record elements); null otherwise. */
   private final RecordShape shape;
+  /** For a tangent class (and arrays of it): the record it is the tangent of; null otherwise. */
+  private final RecordShape tangentOf;
 
   private Type(String primitive, int dimensions, String className) {
-    this(primitive, dimensions, className, null);
+    this(primitive, dimensions, className, null, null);
   }
 
-  private Type(String primitive, int dimensions, String className, RecordShape shape) {
+  private Type(String primitive, int dimensions, String className, RecordShape shape,
+      RecordShape tangentOf) {
     this.primitive = primitive;
     this.dimensions = dimensions;
     this.className = className;
     this.shape = shape;
+    this.tangentOf = tangentOf;
   }
 
   public static Type classType(String qualifiedName) {
@@ -44,7 +48,7 @@ public final class Type {
 
   /** The type of a record of the user's. */
   public static Type record(RecordShape shape) {
-    return new Type(null, 0, shape.qualifiedName(), shape);
+    return new Type(null, 0, shape.qualifiedName(), shape, null);
   }
 
   /** Maps a primitive keyword to its type, or null. */
@@ -64,17 +68,17 @@ public final class Type {
   }
 
   public Type arrayOf() {
-    return new Type(primitive, dimensions + 1, className, shape);
+    return new Type(primitive, dimensions + 1, className, shape, tangentOf);
   }
 
   /** The type of an element: {@code double[]} for {@code double[][]}. */
   public Type elementType() {
-    return new Type(primitive, dimensions - 1, className, shape);
+    return new Type(primitive, dimensions - 1, className, shape, tangentOf);
   }
 
   /** The type of the innermost elements: {@code double} for {@code double[][]}. */
   public Type baseType() {
-    return new Type(primitive, 0, className, shape);
+    return new Type(primitive, 0, className, shape, tangentOf);
   }
 
   /** A record of the user's ({@code Vec3}); see {@link RecordShape}. */
@@ -106,10 +110,18 @@ public final class Type {
     return isFloatingArray() || shape != null && shape.isDifferentiable();
   }
 
+  /**
+   * The record whose tangent class this type is (or an array of it), as {@link #tangentType}
+   * made it; null for other types, and for a tangent class named by its name alone.
+   */
+  public RecordShape tangentOf() {
+    return tangentOf;
+  }
+
   /** The type of the tangent (and the adjoint) of a value of this type. */
   public Type tangentType() {
     if (shape != null) {
-      Type t = classType(shape.tangentName());
+      Type t = new Type(null, 0, shape.tangentName(), null, shape);
       for (int i = 0; i < dimensions; i++) {
         t = t.arrayOf();
       }

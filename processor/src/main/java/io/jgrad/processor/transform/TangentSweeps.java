@@ -128,7 +128,9 @@ public final class TangentSweeps {
     }
 
     private void collect(Type type) {
-      RecordShape shape = type.shape();
+      // an adjoint object the sweeps hold where its record is gone (the zero adjoint of a
+      // constant whose value the rule does not need, say) still needs its record's tangents
+      RecordShape shape = type.shape() != null ? type.shape() : type.tangentOf();
       if (shape != null && tangentClasses.add(shape.tangentName())) {
         shape.components().forEach(c -> collect(c.type()));
       }
