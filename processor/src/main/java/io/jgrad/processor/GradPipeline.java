@@ -23,6 +23,7 @@ import io.jgrad.processor.parse.SourceMirror;
 import io.jgrad.processor.rules.RuleBases;
 import io.jgrad.processor.source.CompilerBridge;
 import io.jgrad.processor.source.SourceUnit;
+import io.jgrad.processor.transform.AdjointCopies;
 import io.jgrad.processor.transform.AliasGuards;
 import io.jgrad.processor.transform.Inliner;
 import io.jgrad.processor.transform.TailCalls;
@@ -320,12 +321,12 @@ final class GradPipeline {
   /**
    * Reverse code whose accumulations into {@code adjoints} (null: any local) are what an expert
    * writes: first contributions assigned, increments' adjoints left in place, in arrays of
-   * numbers and of records ({@code primal} gives the records' shapes).
+   * numbers and of records ({@code primal} gives the records' shapes), no copies of adjoints.
    */
   private static Function accumulationsCleaned(Function reverse, Function primal,
       Set<io.jgrad.processor.ir.Var> adjoints) {
-    return RecordIncrementAdjoints.apply(IncrementAdjoints.applyTo(
-        FirstContributions.applyTo(reverse, adjoints), adjoints), primal, adjoints);
+    return AdjointCopies.apply(RecordIncrementAdjoints.apply(IncrementAdjoints.applyTo(
+        FirstContributions.applyTo(reverse, adjoints), adjoints), primal, adjoints));
   }
 
   /**

@@ -55,10 +55,16 @@ class GoldenFilesTest {
           + " output";
 
   /**
-   * One golden case: the input classes compiled together (all in package {@code test}), and the
-   * classes whose generated rules are pinned.
+   * One golden case: the input classes compiled together (all in package {@code test}), the
+   * classes whose generated rules are pinned whole, and single generated methods pinned alone
+   * ({@code "SimpleMlp_Rrule#lossAdjoint"}: its Javadoc and body, in
+   * {@code expected/test/SimpleMlp_Rrule#lossAdjoint.txt}).
    */
-  record Case(String name, List<String> inputs, List<String> pinned) {}
+  record Case(String name, List<String> inputs, List<String> pinned, List<String> methods) {
+    Case(String name, List<String> inputs, List<String> pinned) {
+      this(name, inputs, pinned, List.of());
+    }
+  }
 
   static List<Case> cases() {
     return List.of(
@@ -72,12 +78,26 @@ class GoldenFilesTest {
         new Case("@Grad calling @Grad in another class", List.of("Losses", "Model"),
             List.of("Losses", "Model")),
         // softmax: an array result, a local array written in place, a Jacobian method.
-        new Case("array result and in-place writes", List.of("Softmax"), List.of("Softmax")));
+        new Case("array result and in-place writes", List.of("Softmax"), List.of("Softmax")),
+        // the benchmarks' simple_mlp: its fAdjoint should read like the hand-written adjoint
+        new Case("simple_mlp's reverse rule", List.of("SimpleMlp"), List.of(),
+            List.of("SimpleMlp_Rrule#lossAdjoint")));
   }
 
   @TestFactory
   Stream<DynamicTest> generatedRulesMatchGoldenFiles() {
     return cases().stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> check(c)));
+  }
+
+  /** A pinned method is cut from its class with its Javadoc, and only it. */
+  @Test
+  void methodExcerptIsTheWholeMethodAndItsJavadoc() {
+    String source = "class C {\n  /**\n   * Doc.\n   */\n  static int f(int x) {\n"
+        + "    return x;\n  }\n\n  static int g() {\n    return 1;\n  }\n}\n";
+    assertEquals("  /**\n   * Doc.\n   */\n  static int f(int x) {\n    return x;\n  }\n",
+        method(source, "f"));
+    assertEquals("  static int g() {\n    return 1;\n  }\n", method(source, "g"));
+    assertEquals(null, method(source, "h"));
   }
 
   /** The comparison itself must be able to fail, and must say where. */
@@ -127,9 +147,50 @@ class GoldenFilesTest {
         }
       }
     }
+    for (String pinned : c.methods()) {
+      String className = pinned.substring(0, pinned.indexOf('#'));
+      String method = pinned.substring(pinned.indexOf('#') + 1);
+      Optional<JavaFileObject> generated = compilation.generatedSourceFile("test." + className);
+      String excerpt = generated.isEmpty() ? null
+          : method(normalize(generated.get().getCharContent(true).toString()), method);
+      String failure = excerpt == null ? "no method " + pinned + " generated"
+          : compare("test/" + pinned + ".txt", excerpt);
+      if (failure != null) {
+        failures.add(failure);
+      }
+    }
     if (!failures.isEmpty()) {
       fail(String.join("\n\n", failures) + "\n\n" + HINT);
     }
+  }
+
+  /**
+   * The text of the class member method {@code name} in {@code source}: its Javadoc, signature
+   * and body (to the first line {@code "  }"} after the signature), or null.
+   */
+  static String method(String source, String name) {
+    List<String> lines = lines(source);
+    int start = -1;
+    for (int k = 0; k < lines.size() && start < 0; k++) {
+      String line = lines.get(k);
+      if (line.startsWith("  ") && !line.startsWith("   ") && line.contains(" " + name + "(")) {
+        start = k;
+      }
+    }
+    if (start < 0) {
+      return null;
+    }
+    int end = start;
+    while (end < lines.size() && !lines.get(end).equals("  }")) {
+      end++;
+    }
+    int first = start;
+    if (first > 0 && lines.get(first - 1).equals("   */")) {
+      while (first > 0 && !lines.get(first).equals("  /**")) {
+        first--;
+      }
+    }
+    return String.join("\n", lines.subList(first, Math.min(end + 1, lines.size()))) + "\n";
   }
 
   /** Null if {@code actual} matches the expected file (or was written in update mode). */

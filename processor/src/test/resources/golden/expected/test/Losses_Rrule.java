@@ -83,17 +83,13 @@ public final class Losses_Rrule {
     double t1Dot = tapes.popDouble();
     double t1 = tapes.popDouble();
     // reverse sweep: adjoints, from the last statement to the first
-    double resultBar = seed;
-    double resultBarDot = seedDot;
     // line 11: return Math.log1p(Math.exp(z));
-    double t2Bar = resultBar;
-    double t2BarDot = resultBarDot;
     double t3 = 1.0 + t1;
     double t3Dot = t1Dot;
     double t = 1.0 / t3;
     double tDot = -(t * (1.0 / t3)) * t3Dot;
-    double t1BarDot = t * t2BarDot + t2Bar * tDot;
-    double t1Bar = t2Bar * t;
+    double t1BarDot = t * seedDot + seed * tDot;
+    double t1Bar = seed * t;
     double zBarDot = t1 * t1BarDot + t1Bar * t1Dot;
     double zBar = t1Bar * t1;
     tapes.pushDouble(zBar);
@@ -223,20 +219,16 @@ public final class Losses_Rrule {
     }
     double t1 = tapes.popDouble();
     // reverse sweep: adjoints, from the last statement to the first
-    double resultBar = seed;
     // line 11: return Math.log1p(Math.exp(z));
-    double t2Bar = resultBar;
     double t3 = 1.0 + t1;
     double t = 1.0 / t3;
     double partial = -(t * (1.0 / t3));
-    double t1Bar = t2Bar * t;
+    double t1Bar = seed * t;
     double zBar = t1Bar * t1;
     for (int d = 0; d < directions; d++) {
-      double resultBarDot = seedDot[d];
-      double t2BarDot = resultBarDot;
       double t3Dot = t1Dot[d];
       double tDot = partial * t3Dot;
-      double t1BarDot = t * t2BarDot + t2Bar * tDot;
+      double t1BarDot = t * seedDot[d] + seed * tDot;
       zBarDot[d] = t1 * t1BarDot + t1Bar * t1Dot[d];
     }
     tapes.pushDouble(zBar);
@@ -298,10 +290,8 @@ public final class Losses_Rrule {
   public static void softplusReverse(Tapes tapes, double z, double seed) {
     double t1 = tapes.popDouble();
     // reverse sweep: adjoints, from the last statement to the first
-    double resultBar = seed;
     // line 11: return Math.log1p(Math.exp(z));
-    double t2Bar = resultBar;
-    double t1Bar = t2Bar * (1.0 / (1.0 + t1));
+    double t1Bar = seed * (1.0 / (1.0 + t1));
     double zBar = t1Bar * t1;
     tapes.pushDouble(zBar);
   }

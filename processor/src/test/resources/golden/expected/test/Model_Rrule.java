@@ -113,17 +113,13 @@ public final class Model_Rrule {
     double t2Dot = -yDot;
     double t2 = -y;
     // reverse sweep: adjoints, from the last statement to the first
-    double resultBar = seed;
-    double resultBarDot = seedDot;
     // line 15: return Losses.softplus(-y * z);
-    double t4Bar = resultBar;
-    double t4BarDot = resultBarDot;
     double t6 = 1.0 + t5;
     double t6Dot = t5Dot;
     double t = 1.0 / t6;
     double tDot = -(t * (1.0 / t6)) * t6Dot;
-    double t5BarDot = t * t4BarDot + t4Bar * tDot;
-    double t5Bar = t4Bar * t;
+    double t5BarDot = t * seedDot + seed * tDot;
+    double t5Bar = seed * t;
     double t3BarDot = t5 * t5BarDot + t5Bar * t5Dot;
     double t3Bar = t5Bar * t5;
     double t2BarDot = z * t3BarDot + t3Bar * zDot;
@@ -135,12 +131,10 @@ public final class Model_Rrule {
     // line 12: for (int i = 0; i < w.length; i++)
     for (int i2 = 0; i2 < i; i2++) {
       // line 13: z += w[i] * x[i];
-      double t1Bar = zBar;
-      double t1BarDot = zBarDot;
-      wBarDot[i2] += x[i2] * t1BarDot + t1Bar * xDot[i2];
-      wBar[i2] += t1Bar * x[i2];
-      xBarDot[i2] += w[i2] * t1BarDot + t1Bar * wDot[i2];
-      xBar[i2] += t1Bar * w[i2];
+      wBarDot[i2] += x[i2] * zBarDot + zBar * xDot[i2];
+      wBar[i2] += zBar * x[i2];
+      xBarDot[i2] += w[i2] * zBarDot + zBar * wDot[i2];
+      xBar[i2] += zBar * w[i2];
     }
     tapes.pushDouble(yBar);
     tapes.pushDouble(yBarDot);
@@ -337,24 +331,20 @@ public final class Model_Rrule {
     double t5 = tapes.popDouble();
     double t2 = -y;
     // reverse sweep: adjoints, from the last statement to the first
-    double resultBar = seed;
     // line 15: return Losses.softplus(-y * z);
-    double t4Bar = resultBar;
     double t6 = 1.0 + t5;
     double t = 1.0 / t6;
     double partial = -(t * (1.0 / t6));
-    double t5Bar = t4Bar * t;
+    double t5Bar = seed * t;
     double t3Bar = t5Bar * t5;
     double t2Bar = t3Bar * z;
     double zBar = t3Bar * t2;
     double yBar = -t2Bar;
     for (int d = 0; d < directions; d++) {
       double t2Dot = -yDot[d];
-      double resultBarDot = seedDot[d];
-      double t4BarDot = resultBarDot;
       double t6Dot = t5Dot[d];
       double tDot = partial * t6Dot;
-      double t5BarDot = t * t4BarDot + t4Bar * tDot;
+      double t5BarDot = t * seedDot[d] + seed * tDot;
       double t3BarDot = t5 * t5BarDot + t5Bar * t5Dot[d];
       double t2BarDot = z * t3BarDot + t3Bar * zDot[d];
       zBarDot[d] = t2 * t3BarDot + t3Bar * t2Dot;
@@ -362,18 +352,16 @@ public final class Model_Rrule {
     }
     // line 12: for (int i = 0; i < w.length; i++)
     for (int i2 = 0; i2 < i; i2++) {
-      // line 13: z += w[i] * x[i];
-      double t1Bar = zBar;
       double partial2 = x[i2];
-      wBar[i2] += t1Bar * x[i2];
+      // line 13: z += w[i] * x[i];
+      wBar[i2] += zBar * x[i2];
       double partial3 = w[i2];
-      xBar[i2] += t1Bar * w[i2];
+      xBar[i2] += zBar * w[i2];
       double[] wBarDotsI2 = Rows.at(wBarDots, i2);
       double[] xBarDotsI2 = Rows.at(xBarDots, i2);
       for (int d = 0; d < directions; d++) {
-        double t1BarDot = zBarDot[d];
-        wBarDotsI2[d] += partial2 * t1BarDot + t1Bar * xDots[i2][d];
-        xBarDotsI2[d] += partial3 * t1BarDot + t1Bar * wDots[i2][d];
+        wBarDotsI2[d] += partial2 * zBarDot[d] + zBar * xDots[i2][d];
+        xBarDotsI2[d] += partial3 * zBarDot[d] + zBar * wDots[i2][d];
       }
     }
     tapes.pushDouble(yBar);
@@ -469,10 +457,8 @@ public final class Model_Rrule {
     double t5 = tapes.popDouble();
     double t2 = -y;
     // reverse sweep: adjoints, from the last statement to the first
-    double resultBar = seed;
     // line 15: return Losses.softplus(-y * z);
-    double t4Bar = resultBar;
-    double t5Bar = t4Bar * (1.0 / (1.0 + t5));
+    double t5Bar = seed * (1.0 / (1.0 + t5));
     double t3Bar = t5Bar * t5;
     double t2Bar = t3Bar * z;
     double zBar = t3Bar * t2;
@@ -480,9 +466,8 @@ public final class Model_Rrule {
     // line 12: for (int i = 0; i < w.length; i++)
     for (int i2 = 0; i2 < i; i2++) {
       // line 13: z += w[i] * x[i];
-      double t1Bar = zBar;
-      wBar[i2] += t1Bar * x[i2];
-      xBar[i2] += t1Bar * w[i2];
+      wBar[i2] += zBar * x[i2];
+      xBar[i2] += zBar * w[i2];
     }
     tapes.pushDouble(yBar);
   }

@@ -152,23 +152,13 @@ public final class Scalars_Rrule {
     double t5Dot = -bDot;
     double t5 = -b;
     // reverse sweep: adjoints, from the last statement to the first
-    double resultBar = seed;
-    double resultBarDot = seedDot;
     // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
-    double t17Bar = resultBar;
-    double t17BarDot = resultBarDot;
-    double t16Bar = t17Bar;
-    double t16BarDot = t17BarDot;
-    double t15Bar = t17Bar;
-    double t15BarDot = t17BarDot;
-    double rBar = t16Bar;
-    double rBarDot = t16BarDot;
-    double t12Bar = t16Bar;
-    double t12BarDot = t16BarDot;
+    double rBar = seed;
+    double rBarDot = seedDot;
     double t = 1.0 / t14;
     double tDot = -(t * (1.0 / t14)) * t14Dot;
-    double t14BarDot = t * t15BarDot + t15Bar * tDot;
-    double t14Bar = t15Bar * t;
+    double t14BarDot = t * seedDot + seed * tDot;
+    double t14Bar = seed * t;
     double t13Bar = t14Bar;
     double t13BarDot = t14BarDot;
     double t18 = a + a;
@@ -190,8 +180,8 @@ public final class Scalars_Rrule {
       t19 = t20;
       t19Dot = t20Dot;
     }
-    double t11BarDot = t19 * t12BarDot + t12Bar * t19Dot;
-    double t11Bar = t12Bar * t19;
+    double t11BarDot = t19 * seedDot + seed * t19Dot;
+    double t11Bar = seed * t19;
     double t23 = 0.0;
     double t23Dot = 0.0;
     if (t11 > 0.0) {
@@ -205,8 +195,8 @@ public final class Scalars_Rrule {
       t23 = 0.0;
       t23Dot = 0.0;
     }
-    double bBarDot = t23 * t12BarDot + t12Bar * t23Dot;
-    double bBar = t12Bar * t23;
+    double bBarDot = t23 * seedDot + seed * t23Dot;
+    double bBar = seed * t23;
     double eBar = t11Bar;
     double eBarDot = t11BarDot;
     // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
@@ -594,7 +584,6 @@ public final class Scalars_Rrule {
     double[] t14Dot = new double[directions];
     double[] t5Dot = new double[directions];
     double[] rBarDot = new double[directions];
-    double[] t12BarDot = new double[directions];
     double[] aBarDot = new double[directions];
     double[] t19Dot = new double[directions];
     double[] t11BarDot = new double[directions];
@@ -640,29 +629,19 @@ public final class Scalars_Rrule {
     double t14 = tapes.popDouble();
     double t5 = -b;
     // reverse sweep: adjoints, from the last statement to the first
-    double resultBar = seed;
     // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
-    double t17Bar = resultBar;
-    double t16Bar = t17Bar;
-    double t15Bar = t17Bar;
-    double rBar = t16Bar;
-    double t12Bar = t16Bar;
+    double rBar = seed;
     double t = 1.0 / t14;
     double partial = -(t * (1.0 / t14));
-    double t14Bar = t15Bar * t;
+    double t14Bar = seed * t;
     double t13Bar = t14Bar;
     double t18 = a + a;
     double aBar = t13Bar * t18;
     for (int d = 0; d < directions; d++) {
       t5Dot[d] = -bDot[d];
-      double resultBarDot = seedDot[d];
-      double t17BarDot = resultBarDot;
-      double t16BarDot = t17BarDot;
-      double t15BarDot = t17BarDot;
-      rBarDot[d] = t16BarDot;
-      t12BarDot[d] = t16BarDot;
+      rBarDot[d] = seedDot[d];
       double tDot = partial * t14Dot[d];
-      double t14BarDot = t * t15BarDot + t15Bar * tDot;
+      double t14BarDot = t * seedDot[d] + seed * tDot;
       double t13BarDot = t14BarDot;
       double t18Dot = 2.0 * aDot[d];
       aBarDot[d] = t18 * t13BarDot + t13Bar * t18Dot;
@@ -687,9 +666,9 @@ public final class Scalars_Rrule {
         t19Dot[d] = t20Dot;
       }
     }
-    double t11Bar = t12Bar * t19;
+    double t11Bar = seed * t19;
     for (int d = 0; d < directions; d++) {
-      t11BarDot[d] = t19 * t12BarDot[d] + t12Bar * t19Dot[d];
+      t11BarDot[d] = t19 * seedDot[d] + seed * t19Dot[d];
     }
     double t23 = 0.0;
     if (t11 > 0.0) {
@@ -708,7 +687,7 @@ public final class Scalars_Rrule {
         t23Dot[d] = 0.0;
       }
     }
-    double bBar = t12Bar * t23;
+    double bBar = seed * t23;
     double eBar = t11Bar;
     // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
     double t26 = 1.0 / t10;
@@ -733,7 +712,7 @@ public final class Scalars_Rrule {
     double t4Bar = rBar;
     for (int d = 0; d < directions; d++) {
       // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
-      bBarDot[d] = t23 * t12BarDot[d] + t12Bar * t23Dot[d];
+      bBarDot[d] = t23 * seedDot[d] + seed * t23Dot[d];
       double eBarDot = t11BarDot[d];
       // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
       double t26Dot = partial5 * t10Dot[d];
@@ -966,18 +945,13 @@ public final class Scalars_Rrule {
     double t14 = tapes.popDouble();
     double t5 = -b;
     // reverse sweep: adjoints, from the last statement to the first
-    double resultBar = seed;
     // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
-    double t17Bar = resultBar;
-    double t16Bar = t17Bar;
-    double t15Bar = t17Bar;
-    double rBar = t16Bar;
-    double t12Bar = t16Bar;
-    double t14Bar = t15Bar * (1.0 / t14);
+    double rBar = seed;
+    double t14Bar = seed * (1.0 / t14);
     double t13Bar = t14Bar;
     double aBar = t13Bar * (a + a);
-    double t11Bar = t12Bar * (b == 0.0 ? 0.0 : b * Math.pow(t11, b - 1.0));
-    double bBar = t12Bar * (t11 > 0.0 ? t12 * Math.log(t11) : 0.0);
+    double t11Bar = seed * (b == 0.0 ? 0.0 : b * Math.pow(t11, b - 1.0));
+    double bBar = seed * (t11 > 0.0 ? t12 * Math.log(t11) : 0.0);
     double eBar = t11Bar;
     // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
     double t7Bar = eBar * (1.0 / t10);

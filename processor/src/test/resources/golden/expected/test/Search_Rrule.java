@@ -228,14 +228,12 @@ public final class Search_Rrule {
           t2 = tapes.popDouble();
         } else {
           // line 22: s += Math.sin(x[i]) * t;
-          double t4Bar = sBar;
-          double t4BarDot = sBarDot;
           sDot = tapes.popDouble();
           s = tapes.popDouble();
-          double t3BarDot = t * t4BarDot + t4Bar * tDot;
-          double t3Bar = t4Bar * t;
-          tBarDot += t3 * t4BarDot + t4Bar * t3Dot;
-          tBar += t4Bar * t3;
+          double t3BarDot = t * sBarDot + sBar * tDot;
+          double t3Bar = sBar * t;
+          tBarDot += t3 * sBarDot + sBar * t3Dot;
+          tBar += sBar * t3;
           double t7 = Math.cos(x[i]);
           double t7Dot = -Math.sin(x[i]) * xDot[i];
           xBarDot[i] += t7 * t3BarDot + t3Bar * t7Dot;
@@ -570,7 +568,6 @@ public final class Search_Rrule {
     double[] sBarDot = new double[directions];
     double[] tBarDot = new double[directions];
     double[] t2BarDot = new double[directions];
-    double[] t4BarDot = new double[directions];
     for (int d = directions - 1; d >= 0; d--) {
       t3Dot[d] = tapes.popDouble();
     }
@@ -650,24 +647,20 @@ public final class Search_Rrule {
           }
           t2 = tapes.popDouble();
         } else {
-          // line 22: s += Math.sin(x[i]) * t;
-          double t4Bar = sBar;
-          for (int d = 0; d < directions; d++) {
-            t4BarDot[d] = sBarDot[d];
-          }
           for (int d = directions - 1; d >= 0; d--) {
+            // line 22: s += Math.sin(x[i]) * t;
             sDot[d] = tapes.popDouble();
           }
           s = tapes.popDouble();
-          double t3Bar = t4Bar * t;
-          tBar += t4Bar * t3;
+          double t3Bar = sBar * t;
+          tBar += sBar * t3;
           double t7 = Math.cos(x[i]);
           double partial3 = -Math.sin(x[i]);
           xBar[i] += t3Bar * t7;
           xBarDotsI = Rows.at(xBarDots, i);
           for (int d = 0; d < directions; d++) {
-            double t3BarDot = t * t4BarDot[d] + t4Bar * tDot[d];
-            tBarDot[d] += t3 * t4BarDot[d] + t4Bar * t3Dot[d];
+            double t3BarDot = t * sBarDot[d] + sBar * tDot[d];
+            tBarDot[d] += t3 * sBarDot[d] + sBar * t3Dot[d];
             double t7Dot = partial3 * xDots[i][d];
             xBarDotsI[d] += t7 * t3BarDot + t3Bar * t7Dot;
           }
@@ -852,10 +845,9 @@ public final class Search_Rrule {
           t2 = tapes.popDouble();
         } else {
           // line 22: s += Math.sin(x[i]) * t;
-          double t4Bar = sBar;
           s = tapes.popDouble();
-          double t3Bar = t4Bar * t;
-          tBar += t4Bar * t3;
+          double t3Bar = sBar * t;
+          tBar += sBar * t3;
           xBar[i] += t3Bar * Math.cos(x[i]);
           t3 = tapes.popDouble();
         }

@@ -87,13 +87,17 @@ public final class ReductionLanes {
       lanes.add(lane);
     }
     Block round = new Block();
+    // the steps inside a round without the loop's line, so that the body's line comment is
+    // printed once per round, not once per lane
+    Stmt.Assign step = (Stmt.Assign) shape.step();
+    Stmt quietStep = new Stmt.Assign(step.target(), step.value(), Stmt.Origin.NONE);
     for (Map<Var, Var> lane : lanes) {
       if (shape.down()) {
-        round.add(shape.step());
+        round.add(quietStep);
       }
       round.addAll(Blocks.renamed(shape.body(), lane));
       if (!shape.down()) {
-        round.add(shape.step());
+        round.add(quietStep);
       }
     }
     out.add(new Stmt.Loop(null, shape.roundCondition(LANES), round, new Block(), true, origin));
