@@ -126,7 +126,10 @@ public final class AdjointCopies {
     if (p == 0 || !(stmts.get(p - 1) instanceof Stmt.Assign first) || first.target() != u
         || u.kind() != Var.Kind.TEMP || reads.getOrDefault(u, 0) != 1
         || assignments.getOrDefault(u, 0) - resets.getOrDefault(u, 0) != 1
-        || first.value() instanceof Expr.Lit) {
+        || first.value() instanceof Expr.Lit
+        || io.jgrad.processor.ir.Exprs.vars(first.value()).contains(copy.target())) {
+      // not v = v * x: the transforms read operands after the assignment, so a target is never
+      // one of its own operands (as CopyFolding keeps it)
       return false;
     }
     stmts.set(p - 1, new Stmt.Assign(copy.target(), first.value(), first.origin()));

@@ -76,6 +76,21 @@ class AdjointCopiesTest {
   }
 
   @Test
+  void aCopyIsNotFoldedIntoAnAssignmentReadingItsTarget() {
+    // t4Bar = 0.0; t5Bar = t4Bar * x[1]; t4Bar = t5Bar; t5Bar = 0.0; xBar[0] += t4Bar:
+    // t4Bar = t4Bar * x[1] would read its own target, which the transforms after this one do
+    // not expect
+    Block body = new Block()
+        .add(assign(t4Bar, Expr.Lit.of(0.0)))
+        .add(assign(t5Bar, times(ref(t4Bar), xAt(1))))
+        .add(assign(t4Bar, ref(t5Bar)))
+        .add(assign(t5Bar, Expr.Lit.of(0.0)))
+        .add(addIntoXBar(ref(t4Bar)));
+    Function f = apply(body);
+    assertEquals(body.toString(), f.body().toString());
+  }
+
+  @Test
   void aCopyStaysWhereTheCopiedVariableChangesBeforeARead() {
     // t4Bar = sBar; sBar = sBar * x[0]; xBar[0] += t4Bar: t4Bar holds the old sBar
     Block body = new Block()
