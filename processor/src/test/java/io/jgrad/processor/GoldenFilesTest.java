@@ -89,6 +89,21 @@ class GoldenFilesTest {
     return cases().stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> check(c)));
   }
 
+  /** The golden simple_mlp is the benchmarks' row as written there (from {@code @Grad} on). */
+  @Test
+  void simpleMlpInputIsTheBenchmarksRow() throws IOException {
+    Path module = expectedRoot().getParent().getParent().getParent().getParent().getParent();
+    Path row = module.resolveSibling(
+        "samples/benchmarks/src/main/java/io/jgrad/bench/rows/SimpleMlp.java");
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(row), "no samples beside " + module);
+    Path input = module.resolve("src/test/resources/golden/input/test/SimpleMlp.java");
+    String rowText = normalize(Files.readString(row, StandardCharsets.UTF_8));
+    String inputText = normalize(Files.readString(input, StandardCharsets.UTF_8));
+    assertEquals(rowText.substring(rowText.indexOf("  @Grad")),
+        inputText.substring(inputText.indexOf("  @Grad")),
+        "golden/input/test/SimpleMlp.java should follow " + row);
+  }
+
   /** A pinned method is cut from its class with its Javadoc, and only it. */
   @Test
   void methodExcerptIsTheWholeMethodAndItsJavadoc() {
