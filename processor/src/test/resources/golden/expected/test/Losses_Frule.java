@@ -22,7 +22,7 @@ public final class Losses_Frule {
    * @return the primal value (bit for bit) and the directional derivative
    */
   public static Dual softplus(double z, double zDot) {
-    // line 11: return Math.log1p(Math.exp(z));
+    // line 14: return Math.log1p(Math.exp(z));
     double t1 = Math.exp(z);
     double t1Dot = t1 * zDot;
     double t2 = Math.log1p(t1);
@@ -38,7 +38,7 @@ public final class Losses_Frule {
    * @return the primal value (bit for bit)
    */
   public static double softplusInto(double z, double zDot, double[] tangent) {
-    // line 11: return Math.log1p(Math.exp(z));
+    // line 14: return Math.log1p(Math.exp(z));
     double t1 = Math.exp(z);
     double t1Dot = t1 * zDot;
     double t2 = Math.log1p(t1);
@@ -59,7 +59,7 @@ public final class Losses_Frule {
   public static double softplusDirections(double z, double[] zDots, int directions,
       double[] resultDots) {
     double[] zDot = Arrays.copyOf(zDots, directions);
-    // line 11: return Math.log1p(Math.exp(z));
+    // line 14: return Math.log1p(Math.exp(z));
     double t1 = Math.exp(z);
     double t2 = Math.log1p(t1);
     double partial = 1.0 / (1.0 + t1);
@@ -67,6 +67,98 @@ public final class Losses_Frule {
     for (int d = 0; d < directions; d++) {
       double t1Dot = t1 * zDot[d];
       double t2Dot = partial * t1Dot;
+      double resultDot = t2Dot;
+      resultDots[d] = resultDot;
+    }
+    return result;
+  }
+
+  /**
+   * Value and directional derivative of {@link Losses#l2(double[], double)}.
+   *
+   * <p>Each differentiable parameter is followed by its tangent, the direction to differentiate along. A tangent array is updated in place along with its array: on return it holds the tangent of the array's final contents.
+   *
+   * @return the primal value (bit for bit) and the directional derivative
+   */
+  public static Dual l2(double[] w, double[] wDot, double lambda, double lambdaDot) {
+    // line 19: double s = 0.0;
+    double s = 0.0;
+    double sDot = 0.0;
+    // line 20: for (int i = 0; i < w.length; i++)
+    for (int i = 0; i < w.length; i++) {
+      // line 21: s += w[i] * w[i];
+      double t1 = w[i] * w[i];
+      double t1Dot = (w[i] + w[i]) * wDot[i];
+      s += t1;
+      sDot += t1Dot;
+    }
+    // line 23: return lambda * s;
+    double t2 = lambda * s;
+    double t2Dot = s * lambdaDot + lambda * sDot;
+    double result = t2;
+    double resultDot = t2Dot;
+    return new Dual(result, resultDot);
+  }
+
+  /**
+   * Value and directional derivative of {@link Losses#l2(double[], double)}, allocating nothing: as {@link #l2}, but the directional derivative is stored in {@code tangent[0]}.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double l2Into(double[] w, double[] wDot, double lambda, double lambdaDot,
+      double[] tangent) {
+    // line 19: double s = 0.0;
+    double s = 0.0;
+    double sDot = 0.0;
+    // line 20: for (int i = 0; i < w.length; i++)
+    for (int i = 0; i < w.length; i++) {
+      // line 21: s += w[i] * w[i];
+      double t1 = w[i] * w[i];
+      double t1Dot = (w[i] + w[i]) * wDot[i];
+      s += t1;
+      sDot += t1Dot;
+    }
+    // line 23: return lambda * s;
+    double t2 = lambda * s;
+    double t2Dot = s * lambdaDot + lambda * sDot;
+    double result = t2;
+    double resultDot = t2Dot;
+    tangent[0] = resultDot;
+    return result;
+  }
+
+  /**
+   * Value and directional derivatives of {@link Losses#l2(double[], double)} along {@code directions} directions at once: the primal work and the partial derivatives are computed once, the tangents once per direction. Derivative {@code k} is bit for bit what {@link #l2} returns for the k-th direction.
+   *
+   * <p>The direction is the last index: each differentiable {@code double} parameter is followed by its {@code double[directions]} tangents, a {@code double[]} by {@code double[length][directions]}, a {@code double[][]} by {@code double[rows][columns][directions]}. Tangent arrays are updated in place along with their arrays. The derivatives of the result are stored into the last parameter, shaped like the result's tangents (one row of {@code directions} per element of an array result, which must have the result's length).
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double l2Directions(double[] w, double[][] wDots, double lambda,
+      double[] lambdaDots, int directions, double[] resultDots) {
+    double[] lambdaDot = Arrays.copyOf(lambdaDots, directions);
+    double[] sDot = new double[directions];
+    // line 19: double s = 0.0;
+    double s = 0.0;
+    for (int d = 0; d < directions; d++) {
+      sDot[d] = 0.0;
+    }
+    // line 20: for (int i = 0; i < w.length; i++)
+    for (int i = 0; i < w.length; i++) {
+      // line 21: s += w[i] * w[i];
+      double t1 = w[i] * w[i];
+      double partial = w[i] + w[i];
+      s += t1;
+      for (int d = 0; d < directions; d++) {
+        double t1Dot = partial * wDots[i][d];
+        sDot[d] += t1Dot;
+      }
+    }
+    // line 23: return lambda * s;
+    double t2 = lambda * s;
+    double result = t2;
+    for (int d = 0; d < directions; d++) {
+      double t2Dot = s * lambdaDot[d] + lambda * sDot[d];
       double resultDot = t2Dot;
       resultDots[d] = resultDot;
     }

@@ -3,6 +3,7 @@ package test;
 import io.jgrad.Directions;
 import io.jgrad.Jacobians;
 import io.jgrad.function.HessianFunction;
+import io.jgrad.tape.Buffers;
 import io.jgrad.tape.Rows;
 import io.jgrad.tape.Snapshots;
 import io.jgrad.tape.Tapes;
@@ -55,11 +56,21 @@ public final class Losses_Rrule {
   }
 
   /**
+   * Value and gradient of {@link Losses#softplus(double)}, the gradient written over the caller's buffers: what {@link #softplusAdjoint} with seed 1 adds into buffers holding zeros, whatever the buffers hold on entry. Arguments as for {@link #softplusAdjoint}, without the seed; each array's buffer has the array's shape (one buffer passed for two parameters receives the sum of their gradients). Allocates no gradient storage: an optimiser's loop calls this.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double softplusGradientInto(double z, double[] scalarBars) {
+    Arrays.fill(scalarBars, 0.0);
+    return softplusAdjoint(z, 1.0, scalarBars);
+  }
+
+  /**
    * The tangent form of {@link #softplusForward} (forward mode over the reverse rule: second derivatives): each argument that carries a derivative is followed by its tangent. Leaves on this thread's tapes what {@link #softplusReverseTangent} needs and, on top, the tangent of the value. Generated callers compose second-order rules through it.
    */
   public static double softplusForwardTangent(Tapes tapes, double z, double zDot) {
     // forward sweep: the primal, recording what the reverse sweep needs
-    // line 11: return Math.log1p(Math.exp(z));
+    // line 14: return Math.log1p(Math.exp(z));
     double t1 = Math.exp(z);
     double t1Dot = t1 * zDot;
     double t2Dot = 1.0 / (1.0 + t1) * t1Dot;
@@ -83,7 +94,7 @@ public final class Losses_Rrule {
     double t1Dot = tapes.popDouble();
     double t1 = tapes.popDouble();
     // reverse sweep: adjoints, from the last statement to the first
-    // line 11: return Math.log1p(Math.exp(z));
+    // line 14: return Math.log1p(Math.exp(z));
     double t3 = 1.0 + t1;
     double t3Dot = t1Dot;
     double t = 1.0 / t3;
@@ -113,7 +124,7 @@ public final class Losses_Rrule {
    */
   public static double softplusHvpForward(Tapes tapes, double z, double zDot) {
     // forward sweep: the primal, recording what the reverse sweep needs
-    // line 11: return Math.log1p(Math.exp(z));
+    // line 14: return Math.log1p(Math.exp(z));
     double t1 = Math.exp(z);
     double t1Dot = t1 * zDot;
     double t2 = Math.log1p(t1);
@@ -189,7 +200,7 @@ public final class Losses_Rrule {
     double[] zDot = Arrays.copyOf(zDots, directions);
     double[] t1Dot = new double[directions];
     // forward sweep: the primal, recording what the reverse sweep needs
-    // line 11: return Math.log1p(Math.exp(z));
+    // line 14: return Math.log1p(Math.exp(z));
     double t1 = Math.exp(z);
     double t2 = Math.log1p(t1);
     double result = t2;
@@ -219,7 +230,7 @@ public final class Losses_Rrule {
     }
     double t1 = tapes.popDouble();
     // reverse sweep: adjoints, from the last statement to the first
-    // line 11: return Math.log1p(Math.exp(z));
+    // line 14: return Math.log1p(Math.exp(z));
     double t3 = 1.0 + t1;
     double t = 1.0 / t3;
     double partial = -(t * (1.0 / t3));
@@ -274,7 +285,7 @@ public final class Losses_Rrule {
    */
   public static double softplusForward(Tapes tapes, double z) {
     // forward sweep: the primal, recording what the reverse sweep needs
-    // line 11: return Math.log1p(Math.exp(z));
+    // line 14: return Math.log1p(Math.exp(z));
     double t1 = Math.exp(z);
     double t2 = Math.log1p(t1);
     double result = t2;
@@ -290,10 +301,444 @@ public final class Losses_Rrule {
   public static void softplusReverse(Tapes tapes, double z, double seed) {
     double t1 = tapes.popDouble();
     // reverse sweep: adjoints, from the last statement to the first
-    // line 11: return Math.log1p(Math.exp(z));
+    // line 14: return Math.log1p(Math.exp(z));
     double t1Bar = seed * (1.0 / (1.0 + t1));
     double zBar = t1Bar * t1;
     tapes.pushDouble(zBar);
+  }
+
+  /**
+   * Value and gradient of {@link Losses#l2(double[], double)}, in freshly allocated storage.
+   *
+   * @return the primal value (bit for bit) and its derivative with respect to every differentiable parameter
+   */
+  public static L2Gradient l2(double[] w, double lambda) {
+    double[] scalarBars = new double[1];
+    double[] wBar = w == null ? null : new double[w.length];
+    double value = l2Adjoint(w, wBar, lambda, 1.0, scalarBars);
+    return new L2Gradient(value, wBar, scalarBars[0]);
+  }
+
+  /**
+   * Reverse mode of {@link Losses#l2(double[], double)}: adds seed times the gradient into the adjoint buffers. Allocates no gradient storage; generated callers compose rules through this method.
+   *
+   * <p>Each array parameter is followed by its adjoint buffer. On entry it holds the cotangent of the array's final contents (zeros when only the result matters); on return, the cotangent with respect to its contents on entry. For an array the method only reads, that is: the derivative is added. {@code scalarBars[k]} receives the derivative with respect to the k-th double or float parameter, in declaration order.
+   *
+   * <p>It runs both sweeps itself: a loop that only adds into values whose adjoints the seed gives before it starts (a sum into the result) is reversed inside the forward sweep, each iteration right after it ran, so nothing of it is kept for later. Generated callers chaining rules call {@link #l2Forward} and {@link #l2Reverse} instead.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double l2Adjoint(double[] w, double[] wBar, double lambda, double seed,
+      double[] scalarBars) {
+    // line 19: double s = 0.0;
+    double s = 0.0;
+    double resultBar = seed;
+    // line 23: return lambda * s;
+    double sBar = resultBar * lambda;
+    // line 20: for (int i = 0; i < w.length; i++)
+    for (int i = 0; i < w.length; i++) {
+      // line 21: s += w[i] * w[i];
+      double t1 = w[i] * w[i];
+      s += t1;
+      wBar[i] += sBar * (w[i] + w[i]);
+    }
+    // line 23: return lambda * s;
+    double t2 = lambda * s;
+    double result = t2;
+    double value = result;
+    double lambdaBar = seed * s;
+    scalarBars[0] += lambdaBar;
+    return value;
+  }
+
+  /**
+   * Value and gradient of {@link Losses#l2(double[], double)}, the gradient written over the caller's buffers: what {@link #l2Adjoint} with seed 1 adds into buffers holding zeros, whatever the buffers hold on entry. Arguments as for {@link #l2Adjoint}, without the seed; each array's buffer has the array's shape (one buffer passed for two parameters receives the sum of their gradients). Allocates no gradient storage: an optimiser's loop calls this.
+   *
+   * <p>Where the first contribution to a buffer writes each of its elements once, it writes them ({@code xBar[i] = ...}) instead of adding into zeros.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double l2GradientInto(double[] w, double[] wBar, double lambda,
+      double[] scalarBars) {
+    Buffers.requireLength(wBar, w, "wBar", "w");
+    Arrays.fill(scalarBars, 0.0);
+    // line 19: double s = 0.0;
+    double s = 0.0;
+    double resultBar = 1.0;
+    // line 23: return lambda * s;
+    double sBar = resultBar * lambda;
+    // line 20: for (int i = 0; i < w.length; i++)
+    for (int i = 0; i < w.length; i++) {
+      // line 21: s += w[i] * w[i];
+      double t1 = w[i] * w[i];
+      s += t1;
+      wBar[i] = sBar * (w[i] + w[i]);
+    }
+    // line 23: return lambda * s;
+    double t2 = lambda * s;
+    double result = t2;
+    double value = result;
+    double lambdaBar = s;
+    scalarBars[0] += lambdaBar;
+    return value;
+  }
+
+  /**
+   * The tangent form of {@link #l2Forward} (forward mode over the reverse rule: second derivatives): each argument that carries a derivative is followed by its tangent. Leaves on this thread's tapes what {@link #l2ReverseTangent} needs and, on top, the tangent of the value. Generated callers compose second-order rules through it.
+   */
+  public static double l2ForwardTangent(Tapes tapes, double[] w, double[] wDot, double[] wBar,
+      double[] wBarDot, double lambda, double lambdaDot) {
+    // forward sweep: the primal, recording what the reverse sweep needs
+    // line 19: double s = 0.0;
+    double s = 0.0;
+    double sDot = 0.0;
+    // line 20: for (int i = 0; i < w.length; i++)
+    int i;
+    for (i = 0; i < w.length; i++) {
+      // line 21: s += w[i] * w[i];
+      double t1Dot = (w[i] + w[i]) * wDot[i];
+      double t1 = w[i] * w[i];
+      sDot += t1Dot;
+      s += t1;
+    }
+    // line 23: return lambda * s;
+    double t2Dot = s * lambdaDot + lambda * sDot;
+    double t2 = lambda * s;
+    double result = t2;
+    double resultDot = t2Dot;
+    double value = result;
+    double valueDot = resultDot;
+    // what the reverse sweep starts from
+    tapes.pushDouble(s);
+    tapes.pushDouble(sDot);
+    tapes.pushInt(i);
+    tapes.pushDouble(valueDot);
+    return value;
+  }
+
+  /**
+   * The tangent form of {@link #l2Reverse}, taking from this thread's tapes what the matching {@link #l2ForwardTangent} call left there: each argument that carries a derivative is followed by its tangent (an adjoint buffer by the tangent of the adjoint); the adjoints of double and float parameters are pushed onto the tape, each followed by its tangent.
+   */
+  public static void l2ReverseTangent(Tapes tapes, double[] w, double[] wDot, double[] wBar,
+      double[] wBarDot, double lambda, double lambdaDot, double seed, double seedDot) {
+    int i = tapes.popInt();
+    double sDot = tapes.popDouble();
+    double s = tapes.popDouble();
+    // reverse sweep: adjoints, from the last statement to the first
+    // line 23: return lambda * s;
+    double lambdaBarDot = s * seedDot + seed * sDot;
+    double lambdaBar = seed * s;
+    double sBarDot = lambda * seedDot + seed * lambdaDot;
+    double sBar = seed * lambda;
+    // line 20: for (int i = 0; i < w.length; i++)
+    for (int i2 = 0; i2 < i; i2++) {
+      // line 21: s += w[i] * w[i];
+      double t = w[i2] + w[i2];
+      double tDot = 2.0 * wDot[i2];
+      wBarDot[i2] += t * sBarDot + sBar * tDot;
+      wBar[i2] += sBar * t;
+    }
+    tapes.pushDouble(lambdaBar);
+    tapes.pushDouble(lambdaBarDot);
+  }
+
+  /**
+   * Value, gradient and Hessian-vector product of {@link Losses#l2(double[], double)}, in freshly allocated storage: each differentiable parameter is followed by its direction. Derivatives are with respect to the arguments' contents on entry; the arguments are left as the primal leaves them.
+   *
+   * @return the primal value (bit for bit), the gradient and the Hessian times the direction
+   */
+  public static L2Hvp l2Hvp(double[] w, double[] wDir, double lambda, double lambdaDir) {
+    double[] wBar = w == null ? null : new double[w.length];
+    double[] wHvp = w == null ? null : new double[w.length];
+    double[] scalarBars = new double[1];
+    double[] scalarHvps = new double[1];
+    double value = l2HvpAdjoint(w, wDir, wBar, wHvp, lambda, lambdaDir, 1.0, scalarBars, scalarHvps);
+    return new L2Hvp(value, wBar, scalarBars[0], wHvp, scalarHvps[0]);
+  }
+
+  /**
+   * The forward sweep of {@link #l2HvpAdjoint}: {@link #l2ForwardTangent} without the tangent of the value, which {@link #l2HvpAdjoint} does not need.
+   */
+  public static double l2HvpForward(Tapes tapes, double[] w, double[] wDot, double[] wBar,
+      double[] wBarDot, double lambda, double lambdaDot) {
+    // forward sweep: the primal, recording what the reverse sweep needs
+    // line 19: double s = 0.0;
+    double s = 0.0;
+    double sDot = 0.0;
+    // line 20: for (int i = 0; i < w.length; i++)
+    int i;
+    for (i = 0; i < w.length; i++) {
+      // line 21: s += w[i] * w[i];
+      double t1Dot = (w[i] + w[i]) * wDot[i];
+      double t1 = w[i] * w[i];
+      sDot += t1Dot;
+      s += t1;
+    }
+    // line 23: return lambda * s;
+    double t2 = lambda * s;
+    double result = t2;
+    double value = result;
+    // what the reverse sweep starts from
+    tapes.pushDouble(s);
+    tapes.pushDouble(sDot);
+    tapes.pushInt(i);
+    return value;
+  }
+
+  /**
+   * Value, gradient and Hessian-vector product of {@link Losses#l2(double[], double)}, added into the caller's buffers: allocates nothing in steady state.
+   *
+   * <p>Each differentiable parameter is followed by its direction ({@code xDir}); each array parameter's adjoint buffer ({@code xBar}) by the buffer its Hessian times the direction is added into ({@code xHvp}). Add {@code seed} times the gradient and {@code seed} times H&middot;dir. Derivatives are with respect to the contents of the arguments on entry; the arguments are left as the primal leaves them. {@code scalarBars[k]} and {@code scalarHvps[k]} receive the derivatives with respect to the k-th double or float parameter.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double l2HvpAdjoint(double[] w, double[] wDir, double[] wBar, double[] wHvp,
+      double lambda, double lambdaDir, double seed, double[] scalarBars, double[] scalarHvps) {
+    // line 19: double s = 0.0;
+    double s = 0.0;
+    double sDot = 0.0;
+    double resultBar = seed;
+    double resultBarDot = 0.0;
+    // line 23: return lambda * s;
+    double sBarDot = lambda * resultBarDot + resultBar * lambdaDir;
+    double sBar = resultBar * lambda;
+    // line 20: for (int i = 0; i < w.length; i++)
+    for (int i = 0; i < w.length; i++) {
+      // line 21: s += w[i] * w[i];
+      double t1Dot = (w[i] + w[i]) * wDir[i];
+      double t1 = w[i] * w[i];
+      sDot += t1Dot;
+      s += t1;
+      double t = w[i] + w[i];
+      double tDot = 2.0 * wDir[i];
+      wHvp[i] += t * sBarDot + sBar * tDot;
+      wBar[i] += sBar * t;
+    }
+    // line 23: return lambda * s;
+    double t2 = lambda * s;
+    double result = t2;
+    double value = result;
+    double lambdaBarDot = seed * sDot;
+    double lambdaBar = seed * s;
+    scalarBars[0] += lambdaBar;
+    scalarHvps[0] += lambdaBarDot;
+    return value;
+  }
+
+  /**
+   * {@link #l2HvpAdjoint} along {@code directions} directions at once: the primal, the gradient and every partial derivative computed once, the tangents once per direction. Product {@code k} is bit for bit what {@link #l2HvpAdjoint} adds for the k-th direction.
+   *
+   * <p>The direction is the last index: each direction and each buffer of Hessian-vector products has one more dimension than in {@link #l2HvpAdjoint} ({@code xDirs[i][k]}, {@code xHvps[i][k]}, {@code scalarHvpsByDirection[j][k]}). The gradient is added once, into {@code xBar} and {@code scalarBars}.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double l2HvpAdjointDirections(double[] w, double[][] wDirs, double[] wBar,
+      double[][] wHvps, double lambda, double[] lambdaDirs, double seed, double[] scalarBars,
+      double[][] scalarHvpsByDirection, int directions) {
+    double[] lambdaDir = Arrays.copyOf(lambdaDirs, directions);
+    double[] sDot = new double[directions];
+    double[] sBarDot = new double[directions];
+    // line 19: double s = 0.0;
+    double s = 0.0;
+    double resultBar = seed;
+    // line 23: return lambda * s;
+    double sBar = resultBar * lambda;
+    for (int d = 0; d < directions; d++) {
+      // line 19: double s = 0.0;
+      sDot[d] = 0.0;
+      double resultBarDot = 0.0;
+      // line 23: return lambda * s;
+      sBarDot[d] = lambda * resultBarDot + resultBar * lambdaDir[d];
+    }
+    // line 20: for (int i = 0; i < w.length; i++)
+    for (int i = 0; i < w.length; i++) {
+      double partial = w[i] + w[i];
+      // line 21: s += w[i] * w[i];
+      double t1 = w[i] * w[i];
+      s += t1;
+      double t = w[i] + w[i];
+      wBar[i] += sBar * t;
+      double[] wHvpsI = Rows.at(wHvps, i);
+      for (int d = 0; d < directions; d++) {
+        double t1Dot = partial * wDirs[i][d];
+        sDot[d] += t1Dot;
+        double tDot = 2.0 * wDirs[i][d];
+        wHvpsI[d] += t * sBarDot[d] + sBar * tDot;
+      }
+    }
+    // line 23: return lambda * s;
+    double t2 = lambda * s;
+    double result = t2;
+    double value = result;
+    double lambdaBar = seed * s;
+    scalarBars[0] += lambdaBar;
+    double[] scalarHvpsByDirection0 = Rows.at(scalarHvpsByDirection, 0);
+    for (int d = 0; d < directions; d++) {
+      double lambdaBarDot = seed * sDot[d];
+      scalarHvpsByDirection0[d] += lambdaBarDot;
+    }
+    return value;
+  }
+
+  /**
+   * A part of {@link #l2HvpAdjointDirections}: {@link #l2HvpForward} carrying several directions, the direction the last index of every tangent.
+   */
+  public static double l2HvpForwardDirections(Tapes tapes, double[] w, double[][] wDots,
+      double[] wBar, double[][] wBarDots, double lambda, double[] lambdaDots, int directions) {
+    double[] lambdaDot = Arrays.copyOf(lambdaDots, directions);
+    double[] sDot = new double[directions];
+    // forward sweep: the primal, recording what the reverse sweep needs
+    // line 19: double s = 0.0;
+    double s = 0.0;
+    for (int d = 0; d < directions; d++) {
+      sDot[d] = 0.0;
+    }
+    // line 20: for (int i = 0; i < w.length; i++)
+    int i;
+    for (i = 0; i < w.length; i++) {
+      double partial = w[i] + w[i];
+      // line 21: s += w[i] * w[i];
+      double t1 = w[i] * w[i];
+      s += t1;
+      for (int d = 0; d < directions; d++) {
+        double t1Dot = partial * wDots[i][d];
+        sDot[d] += t1Dot;
+      }
+    }
+    // line 23: return lambda * s;
+    double t2 = lambda * s;
+    double result = t2;
+    double value = result;
+    // what the reverse sweep starts from
+    tapes.pushDouble(s);
+    for (int d = 0; d < directions; d++) {
+      tapes.pushDouble(sDot[d]);
+    }
+    tapes.pushInt(i);
+    return value;
+  }
+
+  /**
+   * A part of {@link #l2HvpAdjointDirections}: {@link #l2ReverseTangent} carrying several directions, the direction the last index of every tangent.
+   */
+  public static void l2ReverseTangentDirections(Tapes tapes, double[] w, double[][] wDots,
+      double[] wBar, double[][] wBarDots, double lambda, double[] lambdaDots, double seed,
+      double[] seedDots, int directions) {
+    double[] lambdaDot = Arrays.copyOf(lambdaDots, directions);
+    double[] seedDot = Arrays.copyOf(seedDots, directions);
+    double[] sDot = new double[directions];
+    double[] lambdaBarDot = new double[directions];
+    double[] sBarDot = new double[directions];
+    int i = tapes.popInt();
+    for (int d = directions - 1; d >= 0; d--) {
+      sDot[d] = tapes.popDouble();
+    }
+    double s = tapes.popDouble();
+    // reverse sweep: adjoints, from the last statement to the first
+    // line 23: return lambda * s;
+    double lambdaBar = seed * s;
+    double sBar = seed * lambda;
+    for (int d = 0; d < directions; d++) {
+      lambdaBarDot[d] = s * seedDot[d] + seed * sDot[d];
+      sBarDot[d] = lambda * seedDot[d] + seed * lambdaDot[d];
+    }
+    // line 20: for (int i = 0; i < w.length; i++)
+    for (int i2 = 0; i2 < i; i2++) {
+      // line 21: s += w[i] * w[i];
+      double t = w[i2] + w[i2];
+      wBar[i2] += sBar * t;
+      double[] wBarDotsI2 = Rows.at(wBarDots, i2);
+      for (int d = 0; d < directions; d++) {
+        double tDot = 2.0 * wDots[i2][d];
+        wBarDotsI2[d] += t * sBarDot[d] + sBar * tDot;
+      }
+    }
+    tapes.pushDouble(lambdaBar);
+    for (int d = 0; d < directions; d++) {
+      tapes.pushDouble(lambdaBarDot[d]);
+    }
+  }
+
+  /**
+   * The Hessian of {@link Losses#l2(double[], double)} at the arguments' contents on entry: row and column {@code k} are the k-th differentiable input in parameter order (a scalar one, an array its elements, a matrix its rows one after the other), as the columns of a Jacobian; column {@code k} is the Hessian times the k-th unit vector. 128 columns per call of {@link #l2HvpAdjointDirections}. The arguments are left as the primal leaves them.
+   */
+  public static double[][] l2Hessian(double[] w, double lambda) {
+    int columns = 0;
+    columns += Jacobians.size(w);
+    columns += 1;
+    double[] wEntry = Snapshots.copy(w);
+    double value = Losses.l2(w, lambda);
+    double[][] hessian = new double[columns][];
+    for (int first = 0; first < columns; first += 128) {
+      int count = Math.min(128, columns - first);
+      int offset = 0;
+      double[][] wDirs = Directions.zerosLike(wEntry, count);
+      offset = Directions.seed(wDirs, first, offset);
+      double[] wBar = wEntry == null ? null : new double[wEntry.length];
+      double[][] wHvps = Directions.zerosLike(wEntry, count);
+      double[] lambdaDirs = new double[count];
+      offset = Directions.seed(lambdaDirs, first, offset);
+      double[] scalarBars = new double[1];
+      double[][] scalarHvpsByDirection = new double[1][count];
+      l2HvpAdjointDirections(Snapshots.copy(wEntry), wDirs, wBar, wHvps, lambda, lambdaDirs, 1.0, scalarBars, scalarHvpsByDirection, count);
+      int at = 0;
+      at = Directions.putRows(hessian, at, wHvps, first, columns);
+      at = Directions.putRow(hessian, at, scalarHvpsByDirection[0], first, columns);
+    }
+    return hessian;
+  }
+
+  /**
+   * {@link Losses#l2(double[], double)} as a function object, for optimisers and other libraries: a function of one point, its differentiable inputs flattened (the elements of {@code w}, then {@code lambda}). See {@link L2Function}.
+   *
+   * @param w its length is the function's, its contents the initial point's
+   * @param lambda its value is the initial point's
+   * @return a new function object: not thread-safe, use one per thread
+   */
+  public static L2Function l2Function(double[] w, double lambda) {
+    return new L2Function(w, lambda);
+  }
+
+  /**
+   * The forward sweep of {@link #l2Adjoint}: computes the value of {@link Losses#l2(double[], double)} and leaves on this thread's tapes (the first argument, {@code Tapes.current()}) what {@link #l2Reverse} needs. Generated callers use the pair to compose rules without computing anything twice; call both, in this order, or neither. If it throws, it leaves what it recorded on the tape: call it from inside a rule, or call {@link #l2Adjoint}, which cleans up.
+   */
+  public static double l2Forward(Tapes tapes, double[] w, double[] wBar, double lambda) {
+    // forward sweep: the primal, recording what the reverse sweep needs
+    // line 19: double s = 0.0;
+    double s = 0.0;
+    // line 20: for (int i = 0; i < w.length; i++)
+    int i;
+    for (i = 0; i < w.length; i++) {
+      // line 21: s += w[i] * w[i];
+      double t1 = w[i] * w[i];
+      s += t1;
+    }
+    // line 23: return lambda * s;
+    double t2 = lambda * s;
+    double result = t2;
+    double value = result;
+    // what the reverse sweep starts from
+    tapes.pushDouble(s);
+    tapes.pushInt(i);
+    return value;
+  }
+
+  /**
+   * The reverse sweep of {@link #l2Adjoint}, taking from this thread's tapes what the matching {@link #l2Forward} call left there. Arguments as for {@link #l2Adjoint}, after the tapes, but the adjoints of double and float parameters are pushed onto the tape (last parameter on top) instead of added into a buffer.
+   */
+  public static void l2Reverse(Tapes tapes, double[] w, double[] wBar, double lambda, double seed) {
+    int i = tapes.popInt();
+    double s = tapes.popDouble();
+    // reverse sweep: adjoints, from the last statement to the first
+    // line 23: return lambda * s;
+    double lambdaBar = seed * s;
+    double sBar = seed * lambda;
+    // line 20: for (int i = 0; i < w.length; i++)
+    for (int i2 = 0; i2 < i; i2++) {
+      // line 21: s += w[i] * w[i];
+      wBar[i2] += sBar * (w[i2] + w[i2]);
+    }
+    tapes.pushDouble(lambdaBar);
   }
 
   /**
@@ -370,14 +815,13 @@ public final class Losses_Rrule {
     }
 
     /**
-     * The value at {@code point} (bit for bit the method's) and the gradient, written into {@code gradient}, by {@link Losses_Rrule#softplusAdjoint} with seed 1.
+     * The value at {@code point} (bit for bit the method's) and the gradient, written into {@code gradient}, by {@link Losses_Rrule#softplusGradientInto}.
      */
     @Override
     public double valueAndGradient(double[] point, double[] gradient) {
       Jacobians.requireDimension(gradient, dimension, "gradient");
       setArguments(point);
-      Snapshots.clear(scalarBars);
-      double value = Losses_Rrule.softplusAdjoint(z, 1.0, scalarBars);
+      double value = Losses_Rrule.softplusGradientInto(z, scalarBars);
       flatten(scalarBars, gradient);
       return value;
     }
@@ -430,6 +874,171 @@ public final class Losses_Rrule {
      */
     private static void flatten(double[] scalars, double[] into) {
       into[0] = scalars[0];
+    }
+  }
+
+  /**
+   * The value and gradient of {@link Losses#l2(double[], double)}.
+   *
+   * @param value the primal value
+   * @param wBar the derivative of the value with respect to {@code w}
+   * @param lambdaBar the derivative of the value with respect to {@code lambda}
+   */
+  public record L2Gradient(double value, double[] wBar, double lambdaBar) {
+  }
+
+  /**
+   * The value, gradient and Hessian-vector product of {@link Losses#l2(double[], double)}.
+   *
+   * @param value the primal value
+   * @param wBar the derivative of the value with respect to {@code w}
+   * @param lambdaBar the derivative of the value with respect to {@code lambda}
+   * @param wHvp the Hessian times the direction, the part for {@code w}
+   * @param lambdaHvp the Hessian times the direction, the part for {@code lambda}
+   */
+  public record L2Hvp(double value, double[] wBar, double lambdaBar, double[] wHvp,
+      double lambdaHvp) {
+  }
+
+  /**
+   * {@link Losses#l2(double[], double)} as a function of one point: its differentiable inputs flattened in parameter order (the elements of {@code w}, then {@code lambda}), as the rows and columns of {@link Losses_Rrule#l2Hessian}.
+   *
+   * <p>Every call starts from its point: the arguments the method may change are set again before each call. The object keeps them and the derivatives' buffers, and reuses them: a call allocates only what the rules allocate, and the results that are new arrays by contract. It is therefore not thread-safe: use one per thread.
+   */
+  public static final class L2Function implements HessianFunction {
+    private final int dimension;
+
+    private final double[] initialPoint;
+
+    private final double[] w;
+
+    private double lambda;
+
+    private final double[] wBar;
+
+    private final double[] scalarBars;
+
+    private final double[] wDir;
+
+    private final double[] wHvp;
+
+    private double lambdaDir;
+
+    private final double[] scalarHvps;
+
+    private L2Function(double[] w, double lambda) {
+      int columns = 0;
+      columns += Jacobians.size(w);
+      columns += 1;
+      this.dimension = columns;
+      this.initialPoint = new double[columns];
+      int at = 0;
+      at = Jacobians.put(this.initialPoint, at, w);
+      this.initialPoint[at] = lambda;
+      // each call's arguments (arrays: copies, their contents set before each call)
+      this.w = Snapshots.copy(w);
+      // the gradient (zeroed before each call: the rules add into it)
+      this.wBar = Snapshots.zerosLike(w);
+      this.scalarBars = new double[1];
+      // the direction of a Hessian-vector product and the product (zeroed before each call)
+      this.wDir = Snapshots.zerosLike(w);
+      this.wHvp = Snapshots.zerosLike(w);
+      this.scalarHvps = new double[1];
+    }
+
+    /**
+     * The number of inputs: the length of a point.
+     */
+    @Override
+    public int dimension() {
+      return dimension;
+    }
+
+    /**
+     * The differentiable arguments given to {@link Losses_Rrule#l2Function}, flattened: a point to start from (a new array).
+     */
+    public double[] initialPoint() {
+      return initialPoint.clone();
+    }
+
+    /**
+     * {@link Losses#l2(double[], double)} at {@code point}: the method itself, bit for bit.
+     */
+    @Override
+    public double value(double[] point) {
+      setArguments(point);
+      return Losses.l2(w, lambda);
+    }
+
+    /**
+     * The value at {@code point} (bit for bit the method's) and the gradient, written into {@code gradient}, by {@link Losses_Rrule#l2GradientInto}.
+     */
+    @Override
+    public double valueAndGradient(double[] point, double[] gradient) {
+      Jacobians.requireDimension(gradient, dimension, "gradient");
+      setArguments(point);
+      double value = Losses_Rrule.l2GradientInto(w, wBar, lambda, scalarBars);
+      flatten(scalarBars, wBar, gradient);
+      return value;
+    }
+
+    /**
+     * The value at {@code point} (bit for bit the method's), the gradient, written into {@code gradient}, and the Hessian times {@code direction}, written into {@code hessianTimesDirection}, by {@link Losses_Rrule#l2HvpAdjoint} with seed 1.
+     */
+    @Override
+    public double valueGradientAndHessianTimes(double[] point, double[] direction,
+        double[] gradient, double[] hessianTimesDirection) {
+      Jacobians.requireDimension(gradient, dimension, "gradient");
+      Jacobians.requireDimension(hessianTimesDirection, dimension, "hessianTimesDirection");
+      setArguments(point);
+      setDirection(direction);
+      Snapshots.clear(wBar);
+      Snapshots.clear(scalarBars);
+      Snapshots.clear(wHvp);
+      Snapshots.clear(scalarHvps);
+      double value = Losses_Rrule.l2HvpAdjoint(w, wDir, wBar, wHvp, lambda, lambdaDir, 1.0,
+          scalarBars, scalarHvps);
+      flatten(scalarBars, wBar, gradient);
+      flatten(scalarHvps, wHvp, hessianTimesDirection);
+      return value;
+    }
+
+    /**
+     * The Hessian at {@code point}, by {@link Losses_Rrule#l2Hessian}: a new array.
+     */
+    @Override
+    public double[][] hessian(double[] point) {
+      setArguments(point);
+      return Losses_Rrule.l2Hessian(w, lambda);
+    }
+
+    /**
+     * Sets the arguments of the next call from {@code point}.
+     */
+    private void setArguments(double[] point) {
+      Jacobians.requireDimension(point, dimension, "point");
+      int at = 0;
+      at = Jacobians.get(point, at, w);
+      lambda = point[at];
+    }
+
+    /**
+     * Sets the direction of the next Hessian-vector product from {@code direction}.
+     */
+    private void setDirection(double[] direction) {
+      Jacobians.requireDimension(direction, dimension, "direction");
+      int at = 0;
+      at = Jacobians.get(direction, at, wDir);
+      lambdaDir = direction[at];
+    }
+
+    /**
+     * Writes derivatives into {@code into} in the layout of a point, the one with respect to the k-th double or float input from {@code scalars[k]}.
+     */
+    private static void flatten(double[] scalars, double[] w, double[] into) {
+      int at = 0;
+      at = Jacobians.put(into, at, w);
+      into[at] = scalars[0];
     }
   }
 }

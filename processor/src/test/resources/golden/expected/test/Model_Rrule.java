@@ -58,6 +58,19 @@ public final class Model_Rrule {
   }
 
   /**
+   * Value and gradient of {@link Model#loss(double[], double[], double)}, the gradient written over the caller's buffers: what {@link #lossAdjoint} with seed 1 adds into buffers holding zeros, whatever the buffers hold on entry. Arguments as for {@link #lossAdjoint}, without the seed; each array's buffer has the array's shape (one buffer passed for two parameters receives the sum of their gradients). Allocates no gradient storage: an optimiser's loop calls this.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double lossGradientInto(double[] w, double[] wBar, double[] x, double[] xBar,
+      double y, double[] scalarBars) {
+    Snapshots.clear(wBar);
+    Snapshots.clear(xBar);
+    Arrays.fill(scalarBars, 0.0);
+    return lossAdjoint(w, wBar, x, xBar, y, 1.0, scalarBars);
+  }
+
+  /**
    * The tangent form of {@link #lossForward} (forward mode over the reverse rule: second derivatives): each argument that carries a derivative is followed by its tangent. Leaves on this thread's tapes what {@link #lossReverseTangent} needs and, on top, the tangent of the value. Generated callers compose second-order rules through it.
    */
   public static double lossForwardTangent(Tapes tapes, double[] w, double[] wDot, double[] wBar,
@@ -583,16 +596,13 @@ public final class Model_Rrule {
     }
 
     /**
-     * The value at {@code point} (bit for bit the method's) and the gradient, written into {@code gradient}, by {@link Model_Rrule#lossAdjoint} with seed 1.
+     * The value at {@code point} (bit for bit the method's) and the gradient, written into {@code gradient}, by {@link Model_Rrule#lossGradientInto}.
      */
     @Override
     public double valueAndGradient(double[] point, double[] gradient) {
       Jacobians.requireDimension(gradient, dimension, "gradient");
       setArguments(point);
-      Snapshots.clear(wBar);
-      Snapshots.clear(xBar);
-      Snapshots.clear(scalarBars);
-      double value = Model_Rrule.lossAdjoint(w, wBar, x, xBar, y, 1.0, scalarBars);
+      double value = Model_Rrule.lossGradientInto(w, wBar, x, xBar, y, scalarBars);
       flatten(scalarBars, wBar, xBar, gradient);
       return value;
     }

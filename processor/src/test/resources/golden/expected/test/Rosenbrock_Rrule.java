@@ -76,6 +76,16 @@ public final class Rosenbrock_Rrule {
   }
 
   /**
+   * Value and gradient of {@link Rosenbrock#rosenbrock(double[])}, the gradient written over the caller's buffers: what {@link #rosenbrockAdjoint} with seed 1 adds into buffers holding zeros, whatever the buffers hold on entry. Arguments as for {@link #rosenbrockAdjoint}, without the seed; each array's buffer has the array's shape (one buffer passed for two parameters receives the sum of their gradients). Allocates no gradient storage: an optimiser's loop calls this.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double rosenbrockGradientInto(double[] x, double[] xBar) {
+    Snapshots.clear(xBar);
+    return rosenbrockAdjoint(x, xBar, 1.0);
+  }
+
+  /**
    * The tangent form of {@link #rosenbrockForward} (forward mode over the reverse rule: second derivatives): each argument that carries a derivative is followed by its tangent. Leaves on this thread's tapes what {@link #rosenbrockReverseTangent} needs and, on top, the tangent of the value. Generated callers compose second-order rules through it.
    */
   public static double rosenbrockForwardTangent(Tapes tapes, double[] x, double[] xDot,
@@ -627,14 +637,13 @@ public final class Rosenbrock_Rrule {
     }
 
     /**
-     * The value at {@code point} (bit for bit the method's) and the gradient, written into {@code gradient}, by {@link Rosenbrock_Rrule#rosenbrockAdjoint} with seed 1.
+     * The value at {@code point} (bit for bit the method's) and the gradient, written into {@code gradient}, by {@link Rosenbrock_Rrule#rosenbrockGradientInto}.
      */
     @Override
     public double valueAndGradient(double[] point, double[] gradient) {
       Jacobians.requireDimension(gradient, dimension, "gradient");
       setArguments(point);
-      Snapshots.clear(xBar);
-      double value = Rosenbrock_Rrule.rosenbrockAdjoint(x, xBar, 1.0);
+      double value = Rosenbrock_Rrule.rosenbrockGradientInto(x, xBar);
       flatten(xBar, gradient);
       return value;
     }

@@ -56,6 +56,16 @@ public final class Scalars_Rrule {
   }
 
   /**
+   * Value and gradient of {@link Scalars#mix(double, double, int)}, the gradient written over the caller's buffers: what {@link #mixAdjoint} with seed 1 adds into buffers holding zeros, whatever the buffers hold on entry. Arguments as for {@link #mixAdjoint}, without the seed; each array's buffer has the array's shape (one buffer passed for two parameters receives the sum of their gradients). Allocates no gradient storage: an optimiser's loop calls this.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double mixGradientInto(double a, double b, int n, double[] scalarBars) {
+    Arrays.fill(scalarBars, 0.0);
+    return mixAdjoint(a, b, n, 1.0, scalarBars);
+  }
+
+  /**
    * The tangent form of {@link #mixForward} (forward mode over the reverse rule: second derivatives): each argument that carries a derivative is followed by its tangent. Leaves on this thread's tapes what {@link #mixReverseTangent} needs and, on top, the tangent of the value. Generated callers compose second-order rules through it.
    */
   public static double mixForwardTangent(Tapes tapes, double a, double aDot, double b, double bDot,
@@ -1068,14 +1078,13 @@ public final class Scalars_Rrule {
     }
 
     /**
-     * The value at {@code point} (bit for bit the method's) and the gradient, written into {@code gradient}, by {@link Scalars_Rrule#mixAdjoint} with seed 1.
+     * The value at {@code point} (bit for bit the method's) and the gradient, written into {@code gradient}, by {@link Scalars_Rrule#mixGradientInto}.
      */
     @Override
     public double valueAndGradient(double[] point, double[] gradient) {
       Jacobians.requireDimension(gradient, dimension, "gradient");
       setArguments(point);
-      Snapshots.clear(scalarBars);
-      double value = Scalars_Rrule.mixAdjoint(a, b, n, 1.0, scalarBars);
+      double value = Scalars_Rrule.mixGradientInto(a, b, n, scalarBars);
       flatten(scalarBars, gradient);
       return value;
     }

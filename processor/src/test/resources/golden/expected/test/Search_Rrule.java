@@ -57,6 +57,18 @@ public final class Search_Rrule {
   }
 
   /**
+   * Value and gradient of {@link Search#search(double[], double)}, the gradient written over the caller's buffers: what {@link #searchAdjoint} with seed 1 adds into buffers holding zeros, whatever the buffers hold on entry. Arguments as for {@link #searchAdjoint}, without the seed; each array's buffer has the array's shape (one buffer passed for two parameters receives the sum of their gradients). Allocates no gradient storage: an optimiser's loop calls this.
+   *
+   * @return the primal value (bit for bit)
+   */
+  public static double searchGradientInto(double[] x, double[] xBar, double t,
+      double[] scalarBars) {
+    Snapshots.clear(xBar);
+    Arrays.fill(scalarBars, 0.0);
+    return searchAdjoint(x, xBar, t, 1.0, scalarBars);
+  }
+
+  /**
    * The tangent form of {@link #searchForward} (forward mode over the reverse rule: second derivatives): each argument that carries a derivative is followed by its tangent. Leaves on this thread's tapes what {@link #searchReverseTangent} needs and, on top, the tangent of the value. Generated callers compose second-order rules through it.
    */
   public static double searchForwardTangent(Tapes tapes, double[] x, double[] xDot, double[] xBar,
@@ -949,15 +961,13 @@ public final class Search_Rrule {
     }
 
     /**
-     * The value at {@code point} (bit for bit the method's) and the gradient, written into {@code gradient}, by {@link Search_Rrule#searchAdjoint} with seed 1.
+     * The value at {@code point} (bit for bit the method's) and the gradient, written into {@code gradient}, by {@link Search_Rrule#searchGradientInto}.
      */
     @Override
     public double valueAndGradient(double[] point, double[] gradient) {
       Jacobians.requireDimension(gradient, dimension, "gradient");
       setArguments(point);
-      Snapshots.clear(xBar);
-      Snapshots.clear(scalarBars);
-      double value = Search_Rrule.searchAdjoint(x, xBar, t, 1.0, scalarBars);
+      double value = Search_Rrule.searchGradientInto(x, xBar, t, scalarBars);
       flatten(scalarBars, xBar, gradient);
       return value;
     }

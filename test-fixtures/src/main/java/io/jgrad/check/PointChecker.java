@@ -178,6 +178,9 @@ final class PointChecker {
       requireSameValue(rules.reverseName(), value, reverse.value());
       requireSameArrays(rules.reverseName(), primalArgs, callArgs);
       gradient = gradient(reverse);
+      if (rules.hasGradientInto()) {
+        checkGradientInto(args, primalArgs);
+      }
     }
 
     DiffVector bars = layout.zeros();
@@ -317,6 +320,13 @@ final class PointChecker {
           return rules.adjoint(callArgs, layout.build(bars.arrays), seed(1, resultBar, 1),
               bars.scalars);
         });
+    if (rules.hasGradientInto()) {
+      checkThrows(rules.gradientIntoName(), expected, afterPrimal,
+          callArgs -> {
+            DiffVector bars = layout.zeros();
+            return rules.gradientInto(callArgs, layout.build(bars.arrays), bars.scalars);
+          });
+    }
     if (rules.hasJacobian()) {
       checkThrows(rules.jacobianName(), expected, afterPrimal, callArgs -> rules.jacobian(callArgs));
     }
@@ -609,6 +619,40 @@ final class PointChecker {
           .error();
     }
     return new DiffVector(bars.scalars, layout.read(structures));
+  }
+
+  /**
+   * {@code fGradientInto}, the reverse rule overwriting its buffers: over buffers holding NaN on
+   * entry, the same value and arguments as the primal, and the gradient the adjoint adds into
+   * zero buffers of the same structure (aliased arguments share buffers) with seed 1: equal
+   * numbers, since a written element and one added into zero may differ in the sign of a zero.
+   */
+  private void checkGradientInto(Object[] args, Object[] primalArgs) {
+    DiffVector gradient = callAdjoint(layout.zeros(), seed(1, null, 1), value, primalArgs);
+    Object[] intoArgs = Signature.copy(args);
+    DiffVector entry = layout.zeros();
+    Arrays.fill(entry.scalars, Double.NaN);
+    for (double[] leaf : entry.arrays) {
+      Arrays.fill(leaf, Double.NaN);
+    }
+    Object[] structures = layout.build(entry.arrays);
+    Object returned = guarded(rules.gradientIntoName(),
+        () -> rules.gradientInto(intoArgs, structures, entry.scalars));
+    requireSameValue(rules.gradientIntoName(), value, returned);
+    requireSameArrays(rules.gradientIntoName(), primalArgs, intoArgs);
+    DiffVector actual = new DiffVector(entry.scalars, layout.read(structures));
+    double[] expected = flat(gradient);
+    double[] got = flat(actual);
+    for (int k = 0; k < expected.length; k++) {
+      if (!(expected[k] == got[k] || Double.isNaN(expected[k]) && Double.isNaN(got[k]))) {
+        throw failure("the gradient " + rules.gradientIntoName() + " writes over buffers"
+            + " holding NaN is the one " + rules.adjointName() + " adds into zeros with seed 1")
+            .with("entry", String.valueOf(k))
+            .with("expected", expected[k] + " (" + rules.adjointName() + ")")
+            .with("actual", got[k] + " (" + rules.gradientIntoName() + ")")
+            .error();
+      }
+    }
   }
 
   // ---------------------------------------------------------------------------------- values

@@ -49,6 +49,11 @@ final class RuleMethods {
   private final Method jacobian;
   /** Accessors of the reverse record: {@code value} first, then one per differentiable param. */
   private final Method[] gradientAccessors;
+  /**
+   * {@code <name>GradientInto}, generated for a number result: overwrites its buffers (optional:
+   * the hand-written rules of the checker's own tests have none).
+   */
+  private Method gradientInto;
   /** {@code <name>Hvp}, generated for a number result where second-order rules exist. */
   private Method hvp;
   /** {@code <name>Directions}, vector forward mode, where the processor generates it. */
@@ -106,6 +111,7 @@ final class RuleMethods {
     Method forwardInto = null;
     Method hvp = null;
     Method hessian = null;
+    Method gradientInto = null;
     List<Class<?>> primalTypes = Arrays.asList(signature.types());
     Method function = recordResult != null ? null
         : optionalMethod(rrule, name + "Function", primalTypes);
@@ -117,6 +123,13 @@ final class RuleMethods {
         List<Class<?>> intoTypes = new ArrayList<>(Arrays.asList(forward.getParameterTypes()));
         intoTypes.add(double[].class);
         forwardInto = optionalMethod(frule, name + "Into", intoTypes);
+        List<Class<?>> gradientIntoTypes = new ArrayList<>(adjointTypes);
+        gradientIntoTypes.remove(adjointTypes.size() - (signature.scalarParams.length > 0 ? 2 : 1));
+        gradientInto = optionalMethod(rrule, name + "GradientInto", gradientIntoTypes);
+        if (gradientInto != null) {
+          requireReturn(signature, gradientInto, isScalar(gradientInto.getReturnType()),
+              "double");
+        }
         hvp = optionalMethod(rrule, name + "Hvp", forwardTypes);
         hessian = optionalMethod(rrule, name + "Hessian", primalTypes);
         if (forwardInto != null) {
@@ -159,6 +172,7 @@ final class RuleMethods {
     RuleMethods found =
         new RuleMethods(named, forward, forwardInto, reverse, adjoint, jacobian, accessors);
     found.directions = directionsMethod(signature, frule);
+    found.gradientInto = gradientInto;
     if (function != null) {
       Class<?> expected = signature.result == Signature.ResultKind.SCALAR
           ? io.jgrad.function.GradientFunction.class : io.jgrad.function.JacobianFunction.class;
@@ -632,6 +646,11 @@ final class RuleMethods {
     return forwardInto != null;
   }
 
+  /** True if {@code <name>GradientInto} exists (generated rules of a number result). */
+  boolean hasGradientInto() {
+    return gradientInto != null;
+  }
+
   /** True if {@code <name>Hvp} exists: second-order rules, checked against the gradient. */
   boolean hasHvp() {
     return hvp != null;
@@ -709,6 +728,10 @@ final class RuleMethods {
   /** {@code Foo_Frule.fInto}, for messages. */
   String forwardIntoName() {
     return forwardName() + "Into";
+  }
+
+  String gradientIntoName() {
+    return shortName(gradientInto);
   }
 
   /**
@@ -840,6 +863,30 @@ final class RuleMethods {
     }
     try {
       return result(invoke(adjoint, call.toArray()));
+    } finally {
+      images.writeBack();
+    }
+  }
+
+  /**
+   * Calls {@code <name>GradientInto}: as {@link #adjoint} without the seed; the buffers and
+   * {@code scalarBars} are overwritten.
+   */
+  Object gradientInto(Object[] args, Object[] bars, double[] scalarBars) {
+    FloatImages images = FloatImages.of(signature, args);
+    Object[] actual = images.actual();
+    List<Object> call = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      call.add(actual[i]);
+      if (signature.kind(i).hasBuffer()) {
+        call.add(bars[i]);
+      }
+    }
+    if (signature.scalarParams.length > 0) {
+      call.add(scalarBars);
+    }
+    try {
+      return result(invoke(gradientInto, call.toArray()));
     } finally {
       images.writeBack();
     }

@@ -22,7 +22,7 @@ import javax.lang.model.element.Modifier;
  * The function object of a {@code @Grad} method, in its reverse rule class: the factory
  * {@code fFunction(args)} and the class {@code FFunction} it returns, which implements the
  * runtime's {@code io.jgrad.function} interfaces by calling the method and its rules
- * ({@code fAdjoint}, {@code fHvpAdjoint}, {@code fHessian}, {@code fJacobian}) on a point: the
+ * ({@code fGradientInto}, {@code fHvpAdjoint}, {@code fHessian}, {@code fJacobian}) on a point: the
  * differentiable inputs flattened as the columns of {@code fJacobian}.
  */
 final class FunctionObjectWriter {
@@ -228,12 +228,11 @@ final class FunctionObjectWriter {
     private MethodSpec valueAndGradient() {
       MethodSpec.Builder m = method("valueAndGradient", TypeName.DOUBLE, point, gradient)
           .addJavadoc("The value at {@code $L} (bit for bit the method's) and the gradient,"
-              + " written into {@code $L}, by {@link $T#$L} with seed 1.\n", point, gradient,
-              rules, RuleNames.adjointMethod(primal.name()))
+              + " written into {@code $L}, by {@link $T#$L}.\n", point, gradient,
+              rules, RuleNames.gradientInto(primal.name()))
           .addStatement("$T.requireDimension($N, $N, $S)", JACOBIANS, gradient, fields.dimension,
               gradient)
           .addStatement("setArguments($N)", point);
-      clear(m, Param::bar, fields.scalarBars);
       List<CodeBlock> call = new ArrayList<>();
       for (Param p : fields.params) {
         call.add(CodeBlock.of("$N", p.value()));
@@ -241,12 +240,11 @@ final class FunctionObjectWriter {
           call.add(CodeBlock.of("$N", p.bar()));
         }
       }
-      call.add(CodeBlock.of("1.0"));
       if (fields.scalarBars != null) {
         call.add(CodeBlock.of("$N", fields.scalarBars));
       }
       return m.addStatement("double $N = $T.$N($L)", value, rules,
-              RuleNames.adjointMethod(primal.name()), CodeBlock.join(call, ",$W"))
+              RuleNames.gradientInto(primal.name()), CodeBlock.join(call, ",$W"))
           .addStatement("flatten($L)", flattenArguments(Param::bar, fields.scalarBars, gradient))
           .addStatement("return $N", value)
           .build();

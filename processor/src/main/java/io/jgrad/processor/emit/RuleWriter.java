@@ -298,6 +298,9 @@ public final class RuleWriter {
         type.addMethod(jacobian(rule));
       }
       type.addMethod(adjoint(rule));
+      if (returns.isFloating()) {
+        type.addMethod(new GradientIntoWriter(this).method(rule));
+      }
       new SecondOrderApi(this).add(rule, type, recordNames.get(rule));
       new FunctionObjectWriter(this).add(rule, type, recordNames.get(rule));
       if (rule.forwardPart() != null) {
@@ -739,6 +742,12 @@ public final class RuleWriter {
 
   private MethodSpec.Builder method(Function f, Rule rule, TypeName returns,
       Modifier... modifiers) {
+    return method(f, rule, returns, CodeBlock.of(""), modifiers);
+  }
+
+  /** As {@link #method}, {@code prologue} (reading parameters only) before the body. */
+  MethodSpec.Builder method(Function f, Rule rule, TypeName returns, CodeBlock prologue,
+      Modifier... modifiers) {
     MethodSpec.Builder m = MethodSpec.methodBuilder(f.name())
         .addModifiers(modifiers)
         .addExceptions(rule.thrown())
@@ -746,6 +755,7 @@ public final class RuleWriter {
     for (Var p : f.params()) {
       m.addParameter(JavaEmitter.typeName(p.type()), p.name());
     }
+    m.addCode(prologue);
     JavaEmitter.Emitted emitted = JavaEmitter.emit(HoistedRows.apply(f), rule.thrown(),
         mirrors);
     helperMethods.addAll(emitted.helpers());

@@ -31,6 +31,11 @@ public final class RuleNames {
     return method + "Adjoint";
   }
 
+  /** Value and gradient written over the caller's buffers ({@code fGradientInto}). */
+  public static String gradientInto(String method) {
+    return method + "GradientInto";
+  }
+
   /** The forward sweep alone (value, tape filled): how generated callers compose. */
   public static String forwardPart(String method) {
     return method + "Forward";

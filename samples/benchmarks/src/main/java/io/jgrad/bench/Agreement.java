@@ -49,7 +49,7 @@ public final class Agreement {
     requireBits(label, "jgrad-rev value, second call", again, value);
     double[] gradientAgain = row.jgradGradient();
     for (int i = 0; i < gradient.length; i++) {
-      requireBits(label, "jgrad-rev gradient[" + i + "], second call (buffers zeroed per call)",
+      requireBits(label, "jgrad-rev gradient[" + i + "], second call (fGradientInto overwrites its buffers)",
           gradientAgain[i], gradient[i]);
     }
     lines.add("jgrad-rev: value bit for bit, " + gradient.length + " derivatives, repeatable");

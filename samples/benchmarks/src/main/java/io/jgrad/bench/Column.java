@@ -7,7 +7,7 @@ package io.jgrad.bench;
 public enum Column {
   /** The function alone: the denominator of every ratio. */
   PRIMAL("primal", "primal"),
-  /** jgrad reverse, low level: buffers zeroed, then {@code fAdjoint(..., seed = 1)}. */
+  /** jgrad reverse, low level: the gradient written into caller-owned buffers, fGradientInto. */
   JGRAD_REVERSE("jgradReverse", "jgrad-rev"),
   /** jgrad reverse, convenience: {@code Foo_Rrule.f(...)} returning a record with a new gradient. */
   JGRAD_REVERSE_RECORD("jgradReverseRecord", "jgrad-rev (record)"),

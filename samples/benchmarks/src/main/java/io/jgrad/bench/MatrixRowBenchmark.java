@@ -70,13 +70,6 @@ public abstract class MatrixRowBenchmark extends RowBenchmark {
     }
   }
 
-  /** Zeroes every adjoint buffer (part of the timed jgrad-rev call, as for the vector rows). */
-  protected final void zeroBars() {
-    for (int m = 0; m < differentiated; m++) {
-      Matrices.zero(bar[m]);
-    }
-  }
-
   /** Zeroes the adjoint and Hessian-vector product buffers (part of the timed jgrad-hvp call). */
   protected final void zeroHvp() {
     for (int m = 0; m < differentiated; m++) {

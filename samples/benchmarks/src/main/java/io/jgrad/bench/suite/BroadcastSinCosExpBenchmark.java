@@ -31,8 +31,7 @@ public class BroadcastSinCosExpBenchmark extends MatrixRowBenchmark {
   @Benchmark
   @Override
   public double jgradReverse() {
-    zeroBars();
-    return SinCosExp_Rrule.broadcastAdjoint(in[0], bar[0], 1.0);
+    return SinCosExp_Rrule.broadcastGradientInto(in[0], bar[0]);
   }
 
   @Benchmark

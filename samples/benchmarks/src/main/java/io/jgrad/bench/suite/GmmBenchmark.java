@@ -115,12 +115,8 @@ public class GmmBenchmark extends RowBenchmark {
   @Benchmark
   @Override
   public double jgradReverse() {
-    java.util.Arrays.fill(alphaBar, 0.0);
-    Matrices.zero(muBar);
-    Matrices.zero(qBar);
-    Matrices.zero(lBar);
-    return Gmm_Rrule.logPosteriorAdjoint(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x, gamma,
-        m, 1.0);
+    return Gmm_Rrule.logPosteriorGradientInto(alpha, alphaBar, mu, muBar, q, qBar, l, lBar, x,
+        gamma, m);
   }
 
   @Benchmark

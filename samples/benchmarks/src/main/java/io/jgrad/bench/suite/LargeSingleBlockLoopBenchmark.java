@@ -29,8 +29,7 @@ public class LargeSingleBlockLoopBenchmark extends VectorRowBenchmark {
   @Benchmark
   @Override
   public double jgradReverse() {
-    Arrays.fill(xBar, 0.0);
-    return LargeSingleBlockLoop_Rrule.fAdjoint(x, xBar, 1.0);
+    return LargeSingleBlockLoop_Rrule.fGradientInto(x, xBar);
   }
 
   @Benchmark

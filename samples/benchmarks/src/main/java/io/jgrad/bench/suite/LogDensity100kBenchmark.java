@@ -60,9 +60,7 @@ public class LogDensity100kBenchmark extends RowBenchmark {
   @Benchmark
   @Override
   public double jgradReverse() {
-    scalarBars[0] = 0.0;
-    scalarBars[1] = 0.0;
-    return LogDensity100k_Rrule.logDensityAdjoint(theta0, theta1, x, 1.0, scalarBars);
+    return LogDensity100k_Rrule.logDensityGradientInto(theta0, theta1, x, scalarBars);
   }
 
   @Benchmark

@@ -82,8 +82,7 @@ public class LstmBenchmark extends MatrixRowBenchmark {
   @Benchmark
   @Override
   public double jgradReverse() {
-    zeroBars();
-    return Lstm_Rrule.lossAdjoint(in[0], bar[0], in[1], bar[1], in[2], in[3], 1.0);
+    return Lstm_Rrule.lossGradientInto(in[0], bar[0], in[1], bar[1], in[2], in[3]);
   }
 
   @Benchmark

@@ -90,12 +90,7 @@ public class NBodyEnergyBenchmark extends RowBenchmark {
   @Benchmark
   @Override
   public double jgradReverse() {
-    for (Body_Tangent t : bodiesBar) {
-      Body_Tangent.clear(t);
-    }
-    scalarBars[0] = 0.0;
-    scalarBars[1] = 0.0;
-    return NBodyEnergy_Rrule.energyAfterAdjoint(bodies, bodiesBar, dt, steps, softening, 1.0,
+    return NBodyEnergy_Rrule.energyAfterGradientInto(bodies, bodiesBar, dt, steps, softening,
         scalarBars);
   }
 

@@ -29,8 +29,7 @@ public class SumSinWhile1000Benchmark extends VectorRowBenchmark {
   @Benchmark
   @Override
   public double jgradReverse() {
-    Arrays.fill(xBar, 0.0);
-    return SumSinWhile1000_Rrule.fAdjoint(x, xBar, 1.0);
+    return SumSinWhile1000_Rrule.fGradientInto(x, xBar);
   }
 
   @Benchmark
