@@ -846,26 +846,8 @@ final class RuleMethods {
    */
   Object adjoint(Object[] args, Object[] bars, Object seed, double[] scalarBars) {
     Object resultBar = resultSeed(args, seed);
-    FloatImages images = FloatImages.of(signature, args);
-    Object[] actual = images.actual();
-    List<Object> call = new ArrayList<>();
-    for (int i = 0; i < args.length; i++) {
-      call.add(actual[i]);
-      if (signature.kind(i).hasBuffer()) {
-        call.add(bars[i]);
-      }
-    }
-    if (signature.result != Signature.ResultKind.VOID) {
-      call.add(resultBar);
-    }
-    if (signature.scalarParams.length > 0) {
-      call.add(scalarBars);
-    }
-    try {
-      return result(invoke(adjoint, call.toArray()));
-    } finally {
-      images.writeBack();
-    }
+    return withBuffers(adjoint, args, bars,
+        signature.result != Signature.ResultKind.VOID ? resultBar : NO_SEED, scalarBars);
   }
 
   /**
@@ -873,6 +855,18 @@ final class RuleMethods {
    * {@code scalarBars} are overwritten.
    */
   Object gradientInto(Object[] args, Object[] bars, double[] scalarBars) {
+    return withBuffers(gradientInto, args, bars, NO_SEED, scalarBars);
+  }
+
+  /** Marks a call without a seed argument. */
+  private static final Object NO_SEED = new Object();
+
+  /**
+   * Calls {@code rule} with each argument followed by its buffer, if it has one, then {@code
+   * seed} (unless {@link #NO_SEED}), then {@code scalarBars} where the method has scalars.
+   */
+  private Object withBuffers(Method rule, Object[] args, Object[] bars, Object seed,
+      double[] scalarBars) {
     FloatImages images = FloatImages.of(signature, args);
     Object[] actual = images.actual();
     List<Object> call = new ArrayList<>();
@@ -882,11 +876,14 @@ final class RuleMethods {
         call.add(bars[i]);
       }
     }
+    if (seed != NO_SEED) {
+      call.add(seed);
+    }
     if (signature.scalarParams.length > 0) {
       call.add(scalarBars);
     }
     try {
-      return result(invoke(gradientInto, call.toArray()));
+      return result(invoke(rule, call.toArray()));
     } finally {
       images.writeBack();
     }
