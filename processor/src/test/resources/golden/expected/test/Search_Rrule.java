@@ -208,14 +208,18 @@ public final class Search_Rrule {
       tBarDot = t5BarDot;
     }
     // line 12: for (int i = 0; i < x.length; i++)
-    for (int iterations = tapes.popInt(); iterations > 0; iterations--) {
-      if (tapes.popBoolean()) {
+    int doubleSize = tapes.doubleSize();
+    double[] doubleStack = tapes.doubleStack();
+    int intSize = tapes.intSize();
+    int[] intStack = tapes.intStack();
+    for (int iterations = intStack[--intSize]; iterations > 0; iterations--) {
+      if (intStack[--intSize] != 0) {
         i--;
       }
       // line 13: if (x[i] < 0.0)
-      if (!tapes.popBoolean()) {
+      if (intStack[--intSize] == 0) {
         // line 16: if (x[i] > t)
-        if (tapes.popBoolean()) {
+        if (intStack[--intSize] != 0) {
           // line 17: return s * x[i];
           double t1Bar = resultBar;
           double t1BarDot = resultBarDot;
@@ -226,22 +230,22 @@ public final class Search_Rrule {
           xBarDot[i] += s * t1BarDot + t1Bar * sDot;
           xBar[i] += t1Bar * s;
           // line 19: if (s > 2.0)
-        } else if (tapes.popBoolean()) {
+        } else if (intStack[--intSize] != 0) {
           // line 20: s = Math.sqrt(s);
           double t2Bar = sBar;
           double t2BarDot = sBarDot;
-          sDot = tapes.popDouble();
-          s = tapes.popDouble();
+          sDot = doubleStack[--doubleSize];
+          s = doubleStack[--doubleSize];
           double t6 = 0.5 / t2;
           double t6Dot = -(t6 * (1.0 / t2)) * t2Dot;
           sBarDot = t6 * t2BarDot + t2Bar * t6Dot;
           sBar = t2Bar * t6;
-          t2Dot = tapes.popDouble();
-          t2 = tapes.popDouble();
+          t2Dot = doubleStack[--doubleSize];
+          t2 = doubleStack[--doubleSize];
         } else {
           // line 22: s += Math.sin(x[i]) * t;
-          sDot = tapes.popDouble();
-          s = tapes.popDouble();
+          sDot = doubleStack[--doubleSize];
+          s = doubleStack[--doubleSize];
           double t3BarDot = t * sBarDot + sBar * tDot;
           double t3Bar = sBar * t;
           tBarDot += t3 * sBarDot + sBar * t3Dot;
@@ -250,11 +254,13 @@ public final class Search_Rrule {
           double t7Dot = -Math.sin(x[i]) * xDot[i];
           xBarDot[i] += t7 * t3BarDot + t3Bar * t7Dot;
           xBar[i] += t3Bar * t7;
-          t3Dot = tapes.popDouble();
-          t3 = tapes.popDouble();
+          t3Dot = doubleStack[--doubleSize];
+          t3 = doubleStack[--doubleSize];
         }
       }
     }
+    tapes.setDoubleSize(doubleSize);
+    tapes.setIntSize(intSize);
     tapes.pushDouble(tBar);
     tapes.pushDouble(tBarDot);
   }
@@ -614,15 +620,19 @@ public final class Search_Rrule {
       }
     }
     // line 12: for (int i = 0; i < x.length; i++)
-    for (int iterations = tapes.popInt(); iterations > 0; iterations--) {
-      if (tapes.popBoolean()) {
+    int doubleSize = tapes.doubleSize();
+    double[] doubleStack = tapes.doubleStack();
+    int intSize = tapes.intSize();
+    int[] intStack = tapes.intStack();
+    for (int iterations = intStack[--intSize]; iterations > 0; iterations--) {
+      if (intStack[--intSize] != 0) {
         i--;
       }
       // line 13: if (x[i] < 0.0)
-      if (!tapes.popBoolean()) {
+      if (intStack[--intSize] == 0) {
         double[] xBarDotsI = null;
         // line 16: if (x[i] > t)
-        if (tapes.popBoolean()) {
+        if (intStack[--intSize] != 0) {
           // line 17: return s * x[i];
           double t1Bar = resultBar;
           resultBar = 0.0;
@@ -637,16 +647,16 @@ public final class Search_Rrule {
             xBarDotsI[d] += s * t1BarDot + t1Bar * sDot[d];
           }
           // line 19: if (s > 2.0)
-        } else if (tapes.popBoolean()) {
+        } else if (intStack[--intSize] != 0) {
           // line 20: s = Math.sqrt(s);
           double t2Bar = sBar;
           for (int d = 0; d < directions; d++) {
             t2BarDot[d] = sBarDot[d];
           }
           for (int d = directions - 1; d >= 0; d--) {
-            sDot[d] = tapes.popDouble();
+            sDot[d] = doubleStack[--doubleSize];
           }
-          s = tapes.popDouble();
+          s = doubleStack[--doubleSize];
           double t6 = 0.5 / t2;
           double partial2 = -(t6 * (1.0 / t2));
           sBar = t2Bar * t6;
@@ -655,15 +665,15 @@ public final class Search_Rrule {
             sBarDot[d] = t6 * t2BarDot[d] + t2Bar * t6Dot;
           }
           for (int d = directions - 1; d >= 0; d--) {
-            t2Dot[d] = tapes.popDouble();
+            t2Dot[d] = doubleStack[--doubleSize];
           }
-          t2 = tapes.popDouble();
+          t2 = doubleStack[--doubleSize];
         } else {
           for (int d = directions - 1; d >= 0; d--) {
             // line 22: s += Math.sin(x[i]) * t;
-            sDot[d] = tapes.popDouble();
+            sDot[d] = doubleStack[--doubleSize];
           }
-          s = tapes.popDouble();
+          s = doubleStack[--doubleSize];
           double t3Bar = sBar * t;
           tBar += sBar * t3;
           double t7 = Math.cos(x[i]);
@@ -677,12 +687,14 @@ public final class Search_Rrule {
             xBarDotsI[d] += t7 * t3BarDot + t3Bar * t7Dot;
           }
           for (int d = directions - 1; d >= 0; d--) {
-            t3Dot[d] = tapes.popDouble();
+            t3Dot[d] = doubleStack[--doubleSize];
           }
-          t3 = tapes.popDouble();
+          t3 = doubleStack[--doubleSize];
         }
       }
     }
+    tapes.setDoubleSize(doubleSize);
+    tapes.setIntSize(intSize);
     tapes.pushDouble(tBar);
     for (int d = 0; d < directions; d++) {
       tapes.pushDouble(tBarDot[d]);
@@ -835,36 +847,42 @@ public final class Search_Rrule {
       tBar = t5Bar;
     }
     // line 12: for (int i = 0; i < x.length; i++)
-    for (int iterations = tapes.popInt(); iterations > 0; iterations--) {
-      if (tapes.popBoolean()) {
+    int doubleSize = tapes.doubleSize();
+    double[] doubleStack = tapes.doubleStack();
+    int intSize = tapes.intSize();
+    int[] intStack = tapes.intStack();
+    for (int iterations = intStack[--intSize]; iterations > 0; iterations--) {
+      if (intStack[--intSize] != 0) {
         i--;
       }
       // line 13: if (x[i] < 0.0)
-      if (!tapes.popBoolean()) {
+      if (intStack[--intSize] == 0) {
         // line 16: if (x[i] > t)
-        if (tapes.popBoolean()) {
+        if (intStack[--intSize] != 0) {
           // line 17: return s * x[i];
           double t1Bar = resultBar;
           resultBar = 0.0;
           sBar += t1Bar * x[i];
           xBar[i] += t1Bar * s;
           // line 19: if (s > 2.0)
-        } else if (tapes.popBoolean()) {
+        } else if (intStack[--intSize] != 0) {
           // line 20: s = Math.sqrt(s);
           double t2Bar = sBar;
-          s = tapes.popDouble();
+          s = doubleStack[--doubleSize];
           sBar = t2Bar * (0.5 / t2);
-          t2 = tapes.popDouble();
+          t2 = doubleStack[--doubleSize];
         } else {
           // line 22: s += Math.sin(x[i]) * t;
-          s = tapes.popDouble();
+          s = doubleStack[--doubleSize];
           double t3Bar = sBar * t;
           tBar += sBar * t3;
           xBar[i] += t3Bar * Math.cos(x[i]);
-          t3 = tapes.popDouble();
+          t3 = doubleStack[--doubleSize];
         }
       }
     }
+    tapes.setDoubleSize(doubleSize);
+    tapes.setIntSize(intSize);
     tapes.pushDouble(tBar);
   }
 

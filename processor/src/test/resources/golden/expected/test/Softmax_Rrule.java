@@ -96,6 +96,8 @@ public final class Softmax_Rrule {
     double m = Double.NEGATIVE_INFINITY;
     double mDot = 0.0;
     // line 12: for (double v : z) {
+    int doubleSize = tapes.doubleSize();
+    double[] doubleStack = tapes.roomForDoubles(tapes.doubleStack(), doubleSize, 2L * (long) (z == null ? 0 : z.length));
     int index;
     for (index = 0; index < z.length; index++) {
       double v = z[index];
@@ -103,11 +105,16 @@ public final class Softmax_Rrule {
       // line 13: m = Math.max(m, v);
       double t1Dot = (m >= v ? 1.0 : 0.0) * mDot + (m >= v ? 0.0 : 1.0) * vDot;
       double t1 = Math.max(m, v);
-      tapes.pushDouble(m);
-      tapes.pushDouble(mDot);
+      doubleStack = doubleSize < doubleStack.length ? doubleStack : tapes.moreDoubles(doubleStack);
+      doubleStack[doubleSize] = m;
+      doubleSize++;
+      doubleStack = doubleSize < doubleStack.length ? doubleStack : tapes.moreDoubles(doubleStack);
+      doubleStack[doubleSize] = mDot;
+      doubleSize++;
       m = t1;
       mDot = t1Dot;
     }
+    tapes.setDoubleSize(doubleSize);
     // line 15: double[] e = new double[z.length];
     double[] e = new double[z.length];
     double[] eDot = new double[z.length];
@@ -116,16 +123,22 @@ public final class Softmax_Rrule {
     // line 16: double s = 0;
     double s = 0;
     double sDot = 0.0;
+    // line 17: for (int i = 0; i < z.length; i++)
+    doubleSize = tapes.doubleSize();
+    doubleStack = tapes.roomForDoubles(tapes.doubleStack(), doubleSize, 2L * (long) (z == null ? 0 : z.length));
     double t3 = 0.0;
     double t3Dot = 0.0;
-    // line 17: for (int i = 0; i < z.length; i++)
     int i;
     for (i = 0; i < z.length; i++) {
       // line 18: e[i] = Math.exp(z[i] - m);
       double t2Dot = zDot[i] - mDot;
       double t2 = z[i] - m;
-      tapes.pushDouble(t3);
-      tapes.pushDouble(t3Dot);
+      doubleStack = doubleSize < doubleStack.length ? doubleStack : tapes.moreDoubles(doubleStack);
+      doubleStack[doubleSize] = t3;
+      doubleSize++;
+      doubleStack = doubleSize < doubleStack.length ? doubleStack : tapes.moreDoubles(doubleStack);
+      doubleStack[doubleSize] = t3Dot;
+      doubleSize++;
       t3 = Math.exp(t2);
       t3Dot = t3 * t2Dot;
       e[i] = t3;
@@ -134,19 +147,27 @@ public final class Softmax_Rrule {
       sDot += eDot[i];
       s += e[i];
     }
+    tapes.setDoubleSize(doubleSize);
+    // line 21: for (int i = 0; i < e.length; i++)
+    doubleSize = tapes.doubleSize();
+    doubleStack = tapes.roomForDoubles(tapes.doubleStack(), doubleSize, 2L * (long) (e == null ? 0 : e.length));
     double t4 = 0.0;
     double t4Dot = 0.0;
-    // line 21: for (int i = 0; i < e.length; i++)
     int i2;
     for (i2 = 0; i2 < e.length; i2++) {
       // line 22: e[i] /= s;
-      tapes.pushDouble(t4);
-      tapes.pushDouble(t4Dot);
+      doubleStack = doubleSize < doubleStack.length ? doubleStack : tapes.moreDoubles(doubleStack);
+      doubleStack[doubleSize] = t4;
+      doubleSize++;
+      doubleStack = doubleSize < doubleStack.length ? doubleStack : tapes.moreDoubles(doubleStack);
+      doubleStack[doubleSize] = t4Dot;
+      doubleSize++;
       t4 = e[i2] / s;
       t4Dot = 1.0 / s * eDot[i2] + -(t4 * (1.0 / s)) * sDot;
       e[i2] = t4;
       eDot[i2] = t4Dot;
     }
+    tapes.setDoubleSize(doubleSize);
     // line 24: return e;
     double[] result = e;
     double[] resultDot = eDot;
@@ -195,9 +216,11 @@ public final class Softmax_Rrule {
     // reverse sweep: adjoints, from the last statement to the first
     Snapshots.addTo(resultBar2, resultBar);
     Snapshots.addTo(resultBar2Dot, resultBarDot);
+    // line 21: for (int i = 0; i < e.length; i++)
+    int doubleSize = tapes.doubleSize();
+    double[] doubleStack = tapes.doubleStack();
     double sBar = 0.0;
     double sBarDot = 0.0;
-    // line 21: for (int i = 0; i < e.length; i++)
     while (i2 > 0) {
       i2--;
       // line 22: e[i] /= s;
@@ -217,12 +240,15 @@ public final class Softmax_Rrule {
       double t5Dot = -t6Dot;
       sBarDot += t5 * t4BarDot + t4Bar * t5Dot;
       sBar += t4Bar * t5;
-      t4Dot = tapes.popDouble();
-      t4 = tapes.popDouble();
+      t4Dot = doubleStack[--doubleSize];
+      t4 = doubleStack[--doubleSize];
     }
+    tapes.setDoubleSize(doubleSize);
+    // line 17: for (int i = 0; i < z.length; i++)
+    doubleSize = tapes.doubleSize();
+    doubleStack = tapes.doubleStack();
     double mBar = 0.0;
     double mBarDot = 0.0;
-    // line 17: for (int i = 0; i < z.length; i++)
     while (i > 0) {
       i--;
       // line 19: s += e[i];
@@ -235,21 +261,24 @@ public final class Softmax_Rrule {
       eBarDot[i] = 0.0;
       double t2BarDot = t3 * t3BarDot + t3Bar * t3Dot;
       double t2Bar = t3Bar * t3;
-      t3Dot = tapes.popDouble();
-      t3 = tapes.popDouble();
+      t3Dot = doubleStack[--doubleSize];
+      t3 = doubleStack[--doubleSize];
       zBar[i] += t2Bar;
       zBarDot[i] += t2BarDot;
       mBarDot -= t2BarDot;
       mBar -= t2Bar;
     }
+    tapes.setDoubleSize(doubleSize);
     // line 12: for (double v : z) {
+    doubleSize = tapes.doubleSize();
+    doubleStack = tapes.doubleStack();
     while (index > 0) {
       index--;
       // line 13: m = Math.max(m, v);
       double t1Bar = mBar;
       double t1BarDot = mBarDot;
-      double mDot = tapes.popDouble();
-      double m = tapes.popDouble();
+      double mDot = doubleStack[--doubleSize];
+      double m = doubleStack[--doubleSize];
       // line 12: for (double v : z) {
       double v = z[index];
       double t8 = 0.0;
@@ -279,6 +308,7 @@ public final class Softmax_Rrule {
       zBar[index] += vBar;
       zBarDot[index] += vBarDot;
     }
+    tapes.setDoubleSize(doubleSize);
   }
 
   /**
@@ -299,40 +329,55 @@ public final class Softmax_Rrule {
     // line 11: double m = Double.NEGATIVE_INFINITY;
     double m = Double.NEGATIVE_INFINITY;
     // line 12: for (double v : z) {
+    int doubleSize = tapes.doubleSize();
+    double[] doubleStack = tapes.roomForDoubles(tapes.doubleStack(), doubleSize, (long) (z == null ? 0 : z.length));
     int index;
     for (index = 0; index < z.length; index++) {
       double v = z[index];
       // line 13: m = Math.max(m, v);
       double t1 = Math.max(m, v);
-      tapes.pushDouble(m);
+      doubleStack = doubleSize < doubleStack.length ? doubleStack : tapes.moreDoubles(doubleStack);
+      doubleStack[doubleSize] = m;
+      doubleSize++;
       m = t1;
     }
+    tapes.setDoubleSize(doubleSize);
     // line 15: double[] e = new double[z.length];
     double[] e = new double[z.length];
     double[] eBar = new double[z.length];
     // line 16: double s = 0;
     double s = 0;
-    double t3 = 0.0;
     // line 17: for (int i = 0; i < z.length; i++)
+    doubleSize = tapes.doubleSize();
+    doubleStack = tapes.roomForDoubles(tapes.doubleStack(), doubleSize, (long) (z == null ? 0 : z.length));
+    double t3 = 0.0;
     int i;
     for (i = 0; i < z.length; i++) {
       // line 18: e[i] = Math.exp(z[i] - m);
       double t2 = z[i] - m;
-      tapes.pushDouble(t3);
+      doubleStack = doubleSize < doubleStack.length ? doubleStack : tapes.moreDoubles(doubleStack);
+      doubleStack[doubleSize] = t3;
+      doubleSize++;
       t3 = Math.exp(t2);
       e[i] = t3;
       // line 19: s += e[i];
       s += e[i];
     }
-    double t4 = 0.0;
+    tapes.setDoubleSize(doubleSize);
     // line 21: for (int i = 0; i < e.length; i++)
+    doubleSize = tapes.doubleSize();
+    doubleStack = tapes.roomForDoubles(tapes.doubleStack(), doubleSize, (long) (e == null ? 0 : e.length));
+    double t4 = 0.0;
     int i2;
     for (i2 = 0; i2 < e.length; i2++) {
       // line 22: e[i] /= s;
-      tapes.pushDouble(t4);
+      doubleStack = doubleSize < doubleStack.length ? doubleStack : tapes.moreDoubles(doubleStack);
+      doubleStack[doubleSize] = t4;
+      doubleSize++;
       t4 = e[i2] / s;
       e[i2] = t4;
     }
+    tapes.setDoubleSize(doubleSize);
     // line 24: return e;
     double[] result = e;
     double[] resultBar2 = eBar;
@@ -363,8 +408,10 @@ public final class Softmax_Rrule {
     double[] resultBar2 = (double[]) tapes.popRef();
     // reverse sweep: adjoints, from the last statement to the first
     Snapshots.addTo(resultBar2, resultBar);
-    double sBar = 0.0;
     // line 21: for (int i = 0; i < e.length; i++)
+    int doubleSize = tapes.doubleSize();
+    double[] doubleStack = tapes.doubleStack();
+    double sBar = 0.0;
     while (i2 > 0) {
       i2--;
       // line 22: e[i] /= s;
@@ -372,10 +419,13 @@ public final class Softmax_Rrule {
       eBar[i2] = 0.0;
       eBar[i2] += t4Bar * (1.0 / s);
       sBar += t4Bar * -(t4 * (1.0 / s));
-      t4 = tapes.popDouble();
+      t4 = doubleStack[--doubleSize];
     }
-    double mBar = 0.0;
+    tapes.setDoubleSize(doubleSize);
     // line 17: for (int i = 0; i < z.length; i++)
+    doubleSize = tapes.doubleSize();
+    doubleStack = tapes.doubleStack();
+    double mBar = 0.0;
     while (i > 0) {
       i--;
       // line 19: s += e[i];
@@ -384,16 +434,19 @@ public final class Softmax_Rrule {
       double t3Bar = eBar[i];
       eBar[i] = 0.0;
       double t2Bar = t3Bar * t3;
-      t3 = tapes.popDouble();
+      t3 = doubleStack[--doubleSize];
       zBar[i] += t2Bar;
       mBar -= t2Bar;
     }
+    tapes.setDoubleSize(doubleSize);
     // line 12: for (double v : z) {
+    doubleSize = tapes.doubleSize();
+    doubleStack = tapes.doubleStack();
     while (index > 0) {
       index--;
       // line 13: m = Math.max(m, v);
       double t1Bar = mBar;
-      double m = tapes.popDouble();
+      double m = doubleStack[--doubleSize];
       // line 12: for (double v : z) {
       double v = z[index];
       // line 13: m = Math.max(m, v);
@@ -402,6 +455,7 @@ public final class Softmax_Rrule {
       // line 12: for (double v : z) {
       zBar[index] += vBar;
     }
+    tapes.setDoubleSize(doubleSize);
   }
 
   /**

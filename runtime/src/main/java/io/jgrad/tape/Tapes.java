@@ -35,7 +35,8 @@ public final class Tapes {
    * Takes each stack's growth path once, on a throwaway instance, so that the JIT's profile
    * has seen it: a path never taken before the JIT compiles a rule becomes a deoptimization
    * trap, and a deep recursion that first grows a tape would then run on interpreted frames,
-   * overflowing the stack far sooner than the primal. A few hundred pushes, once per JVM.
+   * overflowing the stack far sooner than the primal. The same for the room a loop makes for its
+   * pushes ({@link #roomForDoubles}). A few hundred pushes, once per JVM.
    */
   static {
     Tapes warm = new Tapes();
@@ -43,6 +44,18 @@ public final class Tapes {
       warm.pushDouble(k);
       warm.pushInt(k);
     }
+    // the growth paths of the room a loop makes and of its pushes' own checks
+    double[] doubleStack = warm.roomForDoubles(warm.doubleStack(), warm.doubleSize(), 1024);
+    int[] intStack = warm.roomForInts(warm.intStack(), warm.intSize(), 1024);
+    doubleStack = warm.moreDoubles(doubleStack);
+    intStack = warm.moreInts(intStack);
+    int size = warm.doubleSize();
+    for (int k = 0; k < 16; k++) {
+      doubleStack[size + k] = k;
+      intStack[size + k] = k;
+    }
+    warm.setDoubleSize(size + 16);
+    warm.setIntSize(size + 16);
     for (int k = 0; k <= 16; k++) {
       warm.pushLong(k);
       warm.pushRef(warm);
@@ -83,6 +96,83 @@ public final class Tapes {
 
   public double popDouble() {
     return doubles[--doubleSize];
+  }
+
+  /** Elements of room a loop makes before it starts at most ({@link #roomForDoubles}). */
+  static final long ROOM_AT_MOST = 1 << 22;
+
+  /**
+   * The double stack's storage, for a rule's loop that keeps the stack's size in a local while it
+   * runs: a counting loop makes room for all its pushes first ({@link #roomForDoubles}), pushes
+   * with {@code stack = size < stack.length ? stack : tapes.moreDoubles(stack); stack[size] = v;
+   * size++}, pops with {@code stack[--size]}, and hands the size back with {@link
+   * #setDoubleSize} when it ends. The loop calls nothing else that could use these tapes. A size
+   * in a field, stored at one push and loaded at the next, is a chain of store-to-load latencies
+   * through memory; a local is a register.
+   */
+  public double[] doubleStack() {
+    return doubles;
+  }
+
+  /**
+   * {@code stack} (this tapes' double storage) if it has room for {@code count} more elements
+   * after {@code size} (at most {@link #ROOM_AT_MOST}: beyond, the pushes' own checks grow it),
+   * else a longer copy, which becomes the storage.
+   */
+  public double[] roomForDoubles(double[] stack, int size, long count) {
+    int length = roomFor(stack.length, size, count);
+    if (length == stack.length) {
+      return stack;
+    }
+    doubles = Arrays.copyOf(stack, length);
+    return doubles;
+  }
+
+  /** A copy of {@code stack} (this tapes' double storage) twice as long; the storage from now. */
+  public double[] moreDoubles(double[] stack) {
+    doubles = Arrays.copyOf(stack, stack.length * 2);
+    return doubles;
+  }
+
+  /** The double stack's size after a loop that kept it in a local ({@link #doubleStack}). */
+  public void setDoubleSize(int size) {
+    doubleSize = size;
+  }
+
+  /** As {@link #doubleStack}, for the int stack (ints and booleans). */
+  public int[] intStack() {
+    return ints;
+  }
+
+  /** As {@link #roomForDoubles}, for the int stack. */
+  public int[] roomForInts(int[] stack, int size, long count) {
+    int length = roomFor(stack.length, size, count);
+    if (length == stack.length) {
+      return stack;
+    }
+    ints = Arrays.copyOf(stack, length);
+    return ints;
+  }
+
+  /** As {@link #moreDoubles}, for the int stack. */
+  public int[] moreInts(int[] stack) {
+    ints = Arrays.copyOf(stack, stack.length * 2);
+    return ints;
+  }
+
+  /** As {@link #setDoubleSize}, for the int stack. */
+  public void setIntSize(int size) {
+    intSize = size;
+  }
+
+  /** The storage length with room for {@code count} (capped) more after {@code size}. */
+  private static int roomFor(int length, int size, long count) {
+    long needed = size + Math.min(Math.max(count, 0), ROOM_AT_MOST);
+    long grown = length;
+    while (grown < needed) {
+      grown *= 2;
+    }
+    return (int) Math.min(grown, Integer.MAX_VALUE - 8);
   }
 
   public void pushInt(int value) {

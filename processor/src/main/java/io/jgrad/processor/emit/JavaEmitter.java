@@ -630,6 +630,11 @@ public final class JavaEmitter {
     if (condition instanceof Expr.Unary u && u.op().equals("!")) {
       return u.operand();
     }
+    // exact for every type, NaN included (unlike flipping < to >=)
+    if (condition instanceof Expr.Binary b && (b.op().equals("==") || b.op().equals("!="))) {
+      return new Expr.Binary(b.op().equals("==") ? "!=" : "==", b.left(), b.right(),
+          Type.BOOLEAN);
+    }
     return new Expr.Unary("!", condition, Type.BOOLEAN);
   }
 

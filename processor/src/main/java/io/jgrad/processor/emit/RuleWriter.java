@@ -22,6 +22,7 @@ import io.jgrad.processor.transform.ForwardTransform;
 import io.jgrad.processor.transform.HoistedRows;
 import io.jgrad.processor.transform.PooledArrays;
 import io.jgrad.processor.transform.SecondOrderRules;
+import io.jgrad.processor.transform.TapeCursors;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -756,8 +757,8 @@ public final class RuleWriter {
       m.addParameter(JavaEmitter.typeName(p.type()), p.name());
     }
     m.addCode(prologue);
-    JavaEmitter.Emitted emitted = JavaEmitter.emit(HoistedRows.apply(f), rule.thrown(),
-        mirrors);
+    JavaEmitter.Emitted emitted = JavaEmitter.emit(TapeCursors.apply(HoistedRows.apply(f)),
+        rule.thrown(), mirrors);
     helperMethods.addAll(emitted.helpers());
     helperTypes.addAll(emitted.types());
     return m.addCode(emitted.body());

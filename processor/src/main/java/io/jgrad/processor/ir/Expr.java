@@ -39,7 +39,10 @@ public sealed interface Expr {
     }
   }
 
-  /** Prefix operator without side effect: {@code -}, {@code +}, {@code !}, {@code ~}. */
+  /**
+   * Prefix operator without side effect: {@code -}, {@code +}, {@code !}, {@code ~}; and {@code
+   * --} on a variable, only in the pops {@code TapeCursors} makes, the last step before printing.
+   */
   record Unary(String op, Expr operand, Type type) implements Expr {}
 
   /** Infix operator without side effect, including comparisons and {@code && ||}. */
