@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * IR -> IR, after {@link HoistedRows} the last step before a rule is printed: a loop that pops
@@ -324,7 +325,7 @@ public final class TapeCursors {
   }
 
   /** Pops of the cursored stacks as {@code stack[--size]} (a boolean: {@code != 0}). */
-  private record Pops(Cursor doubles, Cursor ints) implements java.util.function.UnaryOperator<Expr> {
+  private record Pops(Cursor doubles, Cursor ints) implements UnaryOperator<Expr> {
     @Override
     public Expr apply(Expr e) {
       if (e instanceof Expr.Invoke i && i.args().isEmpty()) {
