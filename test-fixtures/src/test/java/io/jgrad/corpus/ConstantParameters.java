@@ -125,4 +125,69 @@ public final class ConstantParameters {
       out[i] = dot(w, x[i]) - y[i];
     }
   }
+
+  /**
+   * A sequence loss in the style of an LSTM's: the rows of a {@code @NoGrad} sequence held in
+   * locals (each step's input and the next row, its target), a copy of {@code @NoGrad} state
+   * updated in place by a helper that reads the input row. The locals of data get no adjoint.
+   */
+  @Grad
+  public static double sequenceLoss(double[] w, @NoGrad double[][] state,
+      @NoGrad double[][] seq) {
+    double[][] s = new double[state.length][];
+    for (int r = 0; r < state.length; r++) {
+      s[r] = state[r].clone();
+    }
+    double total = 0.0;
+    for (int t = 0; t + 1 < seq.length; t++) {
+      double[] input = seq[t];
+      double[] gold = seq[t + 1];
+      step(w, s[0], input);
+      for (int i = 0; i < gold.length; i++) {
+        total += gold[i] * Math.tanh(s[0][i] + input[i]);
+      }
+    }
+    return total;
+  }
+
+  private static void step(double[] w, double[] h, double[] in) {
+    for (int i = 0; i < h.length; i++) {
+      h[i] = Math.tanh(w[i % w.length] * h[i] + in[i]);
+    }
+  }
+
+  /**
+   * Locals pointing into {@code @NoGrad} data: a matrix and its rows, reassigned in branches
+   * and loops, copied into another local, compared with null, their lengths read; and one
+   * passed on to a helper (an ordinary local, with an adjoint nothing reads).
+   */
+  @Grad
+  public static double rowsOfData(double a, @NoGrad double[][] m, @NoGrad double[] v) {
+    double[][] table = m;
+    double[] row = null;
+    double s = 0.0;
+    for (int i = 0; i < table.length; i++) {
+      if (i % 2 == 0) {
+        row = table[i];
+      } else {
+        row = v;
+      }
+      double[] same = row;
+      if (same != null) {
+        for (int j = 0; j < same.length; j++) {
+          s += Math.sin(a * same[j]) * table[i][j % table[i].length];
+        }
+      }
+    }
+    double[] passed = m[0];
+    return s + a * weightedSum(passed, a);
+  }
+
+  private static double weightedSum(double[] x, double a) {
+    double s = 0.0;
+    for (int i = 0; i < x.length; i++) {
+      s += Math.exp(a * i) * x[i];
+    }
+    return s;
+  }
 }

@@ -976,6 +976,10 @@ class CorpusTest {
         matrix(r, 4, 3))));
     add(e, ConstantParameters.class, "residuals", c -> c.args(r -> args(array(r, 3, -1, 1),
         matrix(r, 4, 3), array(r, 4, -1, 1), new double[4])));
+    add(e, ConstantParameters.class, "sequenceLoss", c -> c.args(r -> args(array(r, 3, -1, 1),
+        matrix(r, 1, 4), matrix(r, r.nextInt(0, 6), 4))));
+    add(e, ConstantParameters.class, "rowsOfData", c -> c.args(r -> args(u(r, -1, 1),
+        matrix(r, r.nextInt(1, 5), 3), array(r, 3, -1, 1))));
 
     // ---- DataArguments: calls on data only, made as they are
     add(e, DataArguments.class, "studentT", c -> c.args(r -> args(u(r, -2, 2), u(r, -1, 1),

@@ -34,25 +34,36 @@ import java.util.Set;
  */
 public final class Activity {
   private final Set<Var> active;
+  private final Set<Var> data;
 
-  private Activity(Set<Var> active) {
+  private Activity(Set<Var> active, Set<Var> data) {
     this.active = active;
+    this.data = data;
   }
 
   /** The activity of {@code function}, whose value is {@code result} (null if void). */
   public static Activity of(Function function, Var result) {
-    Set<Var> active = varied(function);
+    Set<Var> data = DataArrays.of(function);
+    Set<Var> active = varied(function, data);
     Set<Var> useful = useful(function, result);
     active.removeIf(v -> !v.isParam() && !v.type().isArray() && !v.type().hasShadow()
         && !useful.contains(v));
-    return new Activity(active);
+    return new Activity(active, data);
+  }
+
+  /**
+   * True for a local array that holds data only ({@link DataArrays}): no shadow, no adjoint,
+   * assigned and kept like an {@code int[]}.
+   */
+  public boolean isData(Var var) {
+    return data.contains(var);
   }
 
   /**
    * The variables that may depend on a differentiable parameter (all arrays and records with a
    * shadow but the {@code @NoGrad} parameters the method never assigns).
    */
-  private static Set<Var> varied(Function function) {
+  private static Set<Var> varied(Function function, Set<Var> data) {
     Set<Var> active = new HashSet<>();
     List<Stmt.Assign> assigns = new ArrayList<>();
     collect(function.body(), assigns);
@@ -67,11 +78,11 @@ public final class Activity {
       }
     }
     for (Var local : function.locals()) {
-      if (local.type().hasShadow()) {
-        active.add(local); // arrays always get a shadow: cheaper than tracking what flows in
+      if (local.type().hasShadow() && !data.contains(local)) {
+        active.add(local); // arrays get a shadow but for data: cheaper than tracking the rest
       }
     }
-    Activity activity = new Activity(active);
+    Activity activity = new Activity(active, data);
     boolean changed = true;
     while (changed) {
       changed = false;

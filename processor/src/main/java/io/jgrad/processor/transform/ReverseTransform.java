@@ -343,7 +343,7 @@ public final class ReverseTransform {
         // reads it on the way back (double[] t3 = y[i] next to t3Bar), it may go
         recomputedTargets.add(again.target());
       }
-      if (again.target().type().hasShadow()) {
+      if (again.target().type().hasShadow() && !activity.isData(again.target())) {
         reverse.add(new Stmt.Assign(adjoint(again.target()), shadow(again.value()),
             again.origin()));
       }
@@ -516,7 +516,8 @@ public final class ReverseTransform {
     if (s instanceof Stmt.Eval e && callees.of(e.expr()) != null) {
       return call(e, (Expr.Call) e.expr(), null, e.origin(), loopDepth);
     }
-    if (s instanceof Stmt.Assign a && a.target().type().isPassiveArray()) {
+    if (s instanceof Stmt.Assign a
+        && (a.target().type().isPassiveArray() || activity.isData(a.target()))) {
       return passivePointer(a, loopDepth);
     }
     if (s instanceof Stmt.Assign a
@@ -700,11 +701,14 @@ public final class ReverseTransform {
     return new Sweeps(forward, reverse);
   }
 
-  /** {@code k = int array expression}: kept if reassigned, like an int variable. */
+  /**
+   * {@code k = int array expression}, {@code gold = data[t]}: kept if reassigned, like an int
+   * variable, unless read again where the reverse needs it.
+   */
   private Sweeps passivePointer(Stmt.Assign a, int loopDepth) {
     Block forward = new Block();
     Block reverse = new Block();
-    boolean saves = reassigned(a.target(), loopDepth);
+    boolean saves = reassigned(a.target(), loopDepth) && !recorded.isRematerialized(a.target());
     if (saves) {
       forward.add(tape.push(a.target(), a.origin()));
     }

@@ -5,6 +5,7 @@ import static io.jgrad.processor.ir.Ops.add;
 import static io.jgrad.processor.ir.Ops.mul;
 import static io.jgrad.processor.ir.Ops.ref;
 
+import io.jgrad.processor.analysis.DataArrays;
 import io.jgrad.processor.ir.Block;
 import io.jgrad.processor.ir.Blocks;
 import io.jgrad.processor.ir.Expr;
@@ -97,6 +98,8 @@ public final class TangentSweeps {
       java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
   private final List<Var> locals = new ArrayList<>();
   private final Block entry = new Block();
+  /** Local arrays of {@code @NoGrad} data ({@link DataArrays}): zero tangents, none kept. */
+  private final Set<Var> data;
   private Var tapes;
 
   private TangentSweeps(Function function, Parts parts, Set<Var> zero,
@@ -108,6 +111,7 @@ public final class TangentSweeps {
     this.pushesResult = pushesResult;
     this.names = Names.of(function);
     this.types = DotTypes.of(function);
+    this.data = DataArrays.of(function);
   }
 
   /**
@@ -310,7 +314,9 @@ public final class TangentSweeps {
   private void assign(Stmt.Assign a, Block out) {
     Var target = a.target();
     Type type = target.type();
-    if (a.value() instanceof Expr.Call call && parts.of(call) != null) {
+    if (data.contains(target)) {
+      out.add(a); // a row of @NoGrad data: its tangent is zero
+    } else if (a.value() instanceof Expr.Call call && parts.of(call) != null) {
       partCall(target, call, a.origin(), out);
     } else if (type.isFloating() && isPop(a.value())) {
       // v = pop: the tangent was pushed after the value, so it comes off first
@@ -755,7 +761,7 @@ public final class TangentSweeps {
   /** A parameter without a tangent: a {@code @NoGrad} one the code never assigns, the seed. */
   private boolean hasZeroTangent(Var v) {
     return v.isParam() && !tangents.containsKey(v) && !takesTangent(v, types)
-        && !assignedAnywhere().contains(v) || zero.contains(v);
+        && !assignedAnywhere().contains(v) || zero.contains(v) || data.contains(v);
   }
 
   private Set<Var> assigned;
