@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.TypeName;
 import io.jgrad.Grad;
+import io.jgrad.processor.analysis.DataParameters;
 import io.jgrad.processor.check.MethodChecks;
 import io.jgrad.processor.check.ArgumentEffects;
 import io.jgrad.processor.check.ConstantParameters;
@@ -195,15 +196,16 @@ final class GradPipeline {
       // first, so that a caller of a failed method gets that error, not errors derived from
       // guesses about what the failed method does
       dropCallersOf(failed, lowered, callees);
-      CalleeTable table = WriteEffects.of(lowered.stream()
+      CalleeTable declared = WriteEffects.of(lowered.stream()
           .collect(java.util.stream.Collectors.toMap(Lowered::key, Lowered::function)),
           callees::table);
-      lowered.removeIf(l -> (reportArgumentEffects(l, table) | reportConstantParameters(l, table))
-          && failed.add(l.key()));
-      Map<TypeElement, List<RuleWriter.Copy>> copies = copies(lowered, table, failed);
-      reportNestedTargetWrites(callees, lowered, table, failed);
+      lowered.removeIf(l -> (reportArgumentEffects(l, declared)
+          | reportConstantParameters(l, declared)) && failed.add(l.key()));
+      Map<TypeElement, List<RuleWriter.Copy>> copies = copies(lowered, declared, failed);
+      reportNestedTargetWrites(callees, lowered, declared, failed);
       dropCallersOf(failed, lowered, callees);
       lowered.removeIf(Lowered::passive); // checked: the rules call them (or their copies)
+      CalleeTable table = withDataParameters(lowered, declared, callees);
       if (!Boolean.getBoolean("jgrad.noTailCalls")) {
         // self calls in tail position become loops (-J-Djgrad.noTailCalls=true: none)
         lowered.replaceAll(l -> new Lowered(l.owner(), l.method(),
@@ -682,6 +684,28 @@ final class GradPipeline {
       units.put(top, bridge.source(top));
     }
     return units.get(top);
+  }
+
+  /**
+   * The helpers' parameters every call passes data to made {@code @NoGrad} ({@link
+   * DataParameters}), in {@code lowered} and in the table returned.
+   */
+  private static CalleeTable withDataParameters(List<Lowered> lowered, CalleeTable table,
+      ElementCallees callees) {
+    Map<String, Integer> helpers = new LinkedHashMap<>();
+    for (Lowered l : lowered) {
+      if (l.helper() && !callees.isOptional(l.key())
+          && l.method().getKind() == javax.lang.model.element.ElementKind.METHOD) {
+        helpers.put(l.key(), l.method().getModifiers().contains(Modifier.STATIC) ? 0 : 1);
+      }
+    }
+    Map<String, Set<Integer>> data = DataParameters.of(lowered.stream().collect(
+        java.util.stream.Collectors.toMap(Lowered::key, Lowered::function, (a, b) -> a)),
+        helpers, table);
+    lowered.replaceAll(l -> !data.containsKey(l.key()) ? l : new Lowered(l.owner(), l.method(),
+        DataParameters.applied(l.function(), data.get(l.key())), l.isPublic(), l.helper(),
+        l.passive()));
+    return DataParameters.applied(table, data);
   }
 
   /**

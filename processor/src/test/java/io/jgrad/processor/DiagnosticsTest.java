@@ -1827,6 +1827,52 @@ class DiagnosticsTest {
     assertNoInternalError(compilation);
   }
 
+  /**
+   * A record of numbers read from a differentiable array of records carries a derivative: a
+   * component of it passed to a @NoGrad parameter is an error (it was taken for data once).
+   */
+  @Test
+  void componentOfAVariedRecordIntoNoGradParameterIsAnError() {
+    Fixture foo = source("test.Foo", """
+        package test;
+
+        import io.jgrad.Grad;
+        import io.jgrad.NoGrad;
+
+        public class Foo {
+          public record Flow(double time, double amount) {}
+
+          static double discount(double y, @NoGrad double t) {
+            return Math.exp(-y * t);
+          }
+
+          @Grad
+          public static double price(double y, Flow[] flows) {
+            double pv = 0.0;
+            for (Flow cf : flows) {
+              pv += cf.amount() * discount(y, cf.time());
+            }
+            return pv;
+          }
+
+          @Grad
+          public static double fine(double y, @NoGrad Flow[] flows) {
+            double pv = 0.0;
+            for (Flow cf : flows) {
+              pv += cf.amount() * discount(y, cf.time());
+            }
+            return pv;
+          }
+        }
+        """);
+    Compilation compilation = compile(foo);
+    assertThat(compilation).hadErrorContaining("price passes a value of cf, which carries a"
+        + " derivative, as argument 2 of discount, whose parameter there is @NoGrad")
+        .inFile(foo.file()).onLine(foo.line("public static double price("));
+    assertThat(compilation).hadErrorCount(1);
+    assertNoInternalError(compilation);
+  }
+
   @Test
   void onlyNoGradParametersIsAnError() {
     Fixture foo = declaration("public static double f(@io.jgrad.NoGrad double x, int n)",

@@ -190,4 +190,43 @@ public final class ConstantParameters {
     }
     return s;
   }
+
+  /**
+   * Rows of data and a damping factor of data passed to a recursive helper (called, not
+   * inlined): every call of the build passes them data, so the helper's rules take no adjoint
+   * or tangent for them.
+   */
+  @Grad
+  public static double hornerFit(double[] c, @NoGrad double[][] xs, @NoGrad double[] ys,
+      @NoGrad double damping) {
+    double s = 0.0;
+    for (int i = 0; i < ys.length; i++) {
+      double r = horner(c, xs[i], damping, 0) - ys[i];
+      s += r * r;
+    }
+    return s;
+  }
+
+  private static double horner(double[] c, double[] x, double damping, int k) {
+    if (k >= c.length || k >= x.length) {
+      return 0.0;
+    }
+    return c[k] + damping * x[k] * horner(c, x, damping, k + 1);
+  }
+
+  /**
+   * A recursive helper called with data in one argument and a derivative in the other, then
+   * the other way round: both of its parameters keep their adjoints.
+   */
+  @Grad
+  public static double mixedCalls(double[] a, @NoGrad double[] d) {
+    return blend(a, d, 0) + blend(d, a, 0);
+  }
+
+  private static double blend(double[] u, double[] v, int k) {
+    if (k >= u.length || k >= v.length) {
+      return 0.0;
+    }
+    return Math.sin(u[k]) * v[k] + blend(u, v, k + 1);
+  }
 }

@@ -980,6 +980,12 @@ class CorpusTest {
         matrix(r, 1, 4), matrix(r, r.nextInt(0, 6), 4))));
     add(e, ConstantParameters.class, "rowsOfData", c -> c.args(r -> args(u(r, -1, 1),
         matrix(r, r.nextInt(1, 5), 3), array(r, 3, -1, 1))));
+    add(e, ConstantParameters.class, "hornerFit", c -> c.args(r -> {
+      int n = r.nextInt(0, 5);
+      return args(array(r, 3, -1, 1), matrix(r, n, 3), array(r, n, -1, 1), u(r, 0.5, 1));
+    }));
+    add(e, ConstantParameters.class, "mixedCalls", c -> c.args(r -> args(array(r, 3, -1, 1),
+        array(r, r.nextInt(1, 5), -1, 1))));
 
     // ---- DataArguments: calls on data only, made as they are
     add(e, DataArguments.class, "studentT", c -> c.args(r -> args(u(r, -2, 2), u(r, -1, 1),

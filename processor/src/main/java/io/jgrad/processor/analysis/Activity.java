@@ -43,7 +43,15 @@ public final class Activity {
 
   /** The activity of {@code function}, whose value is {@code result} (null if void). */
   public static Activity of(Function function, Var result) {
-    Set<Var> data = DataArrays.of(function);
+    return of(function, result, DataArrays.DataArguments.NONE);
+  }
+
+  /**
+   * The activity of {@code function}, whose value is {@code result} (null if void); {@code
+   * arguments}: the call arguments its callees take as data.
+   */
+  public static Activity of(Function function, Var result, DataArrays.DataArguments arguments) {
+    Set<Var> data = DataArrays.of(function, arguments);
     Set<Var> active = varied(function, data);
     Set<Var> useful = useful(function, result);
     active.removeIf(v -> !v.isParam() && !v.type().isArray() && !v.type().hasShadow()

@@ -14,7 +14,7 @@ import java.util.Set;
  * Local arrays of numbers that hold data only: every value assigned to them is a {@code @NoGrad}
  * array parameter the method never points elsewhere, a row of one, another such local or
  * {@code null} ({@code double[] gold = sequence[t + 1];}), and they are only read: indexed, their
- * length taken, compared. Nothing writes the memory of a {@code @NoGrad} parameter (that is an
+ * length taken, compared, passed to callees that take them as data. Nothing writes the memory of a {@code @NoGrad} parameter (that is an
  * error), so their elements are constants; such a local needs no shadow, and no adjoint flows
  * into the parameter's memory through it. Anything else done with one (passed to a call, stored,
  * returned, written through) keeps it an ordinary local with a shadow.
@@ -22,8 +22,27 @@ import java.util.Set;
 public final class DataArrays {
   private DataArrays() {}
 
-  /** The locals of {@code f} that hold data only ({@code -J-Djgrad.noDataArrays=true}: none). */
+  /**
+   * Which arguments of which calls a callee takes as data: read, never written, no derivative
+   * ({@code @NoGrad} parameters of methods with rules, the arguments without a tangent of a
+   * reverse part's tangent form).
+   */
+  public interface DataArguments {
+    DataArguments NONE = (call, k) -> false;
+
+    boolean takesData(Expr.Call call, int k);
+  }
+
+  /** The locals of {@code f} that hold data only, passed to no call. */
   public static Set<Var> of(Function f) {
+    return of(f, DataArguments.NONE);
+  }
+
+  /**
+   * The locals of {@code f} that hold data only, passed to calls where {@code arguments} says
+   * the callee takes data only ({@code -J-Djgrad.noDataArrays=true}: none).
+   */
+  public static Set<Var> of(Function f, DataArguments arguments) {
     if (Boolean.getBoolean("jgrad.noDataArrays")) {
       return Set.of();
     }
@@ -48,7 +67,7 @@ public final class DataArrays {
     }
     boolean changed = true;
     while (changed && !candidates.isEmpty()) {
-      Scan scan = new Scan(candidates, roots);
+      Scan scan = new Scan(candidates, roots, arguments);
       Blocks.visitStmts(f.body(), scan::statement);
       changed = candidates.removeAll(scan.disqualified);
     }
@@ -59,11 +78,13 @@ public final class DataArrays {
   private static final class Scan {
     private final Set<Var> candidates;
     private final Set<Var> roots;
+    private final DataArguments arguments;
     final Set<Var> disqualified = new HashSet<>();
 
-    Scan(Set<Var> candidates, Set<Var> roots) {
+    Scan(Set<Var> candidates, Set<Var> roots, DataArguments arguments) {
       this.candidates = candidates;
       this.roots = roots;
+      this.arguments = arguments;
     }
 
     void statement(Stmt s) {
@@ -138,6 +159,10 @@ public final class DataArrays {
       } else if (e instanceof Expr.Binary b && (b.op().equals("==") || b.op().equals("!="))) {
         expr(b.left(), true);
         expr(b.right(), true);
+      } else if (e instanceof Expr.Call c) {
+        for (int k = 0; k < c.args().size(); k++) {
+          expr(c.args().get(k), arguments.takesData(c, k));
+        }
       } else {
         Exprs.mapChildren(e, c -> {
           expr(c, false);

@@ -37,6 +37,15 @@ public record CalleeTable(Map<String, GradCallee> byKey, Map<String, Set<Integer
     return e instanceof Expr.Call c && !c.asIs() ? byKey.get(key(c.owner(), c.name())) : null;
   }
 
+  /**
+   * True if {@code call} is to a callee with rules whose {@code k}-th parameter is {@code
+   * @NoGrad}: it reads that argument as data, writes nothing into it and takes no derivative.
+   */
+  public boolean takesData(Expr.Call call, int k) {
+    GradCallee callee = of(call);
+    return callee != null && callee.noGrad().get(k);
+  }
+
   /** True if the callee may write the array passed as its {@code k}-th argument. */
   public boolean writes(GradCallee callee, int k) {
     Set<Integer> written = writes.get(key(callee.owner(), callee.name()));

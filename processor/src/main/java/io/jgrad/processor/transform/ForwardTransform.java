@@ -49,7 +49,7 @@ public final class ForwardTransform {
 
   private ForwardTransform(Structurize.Result structured, CalleeTable callees) {
     Function function = structured.function();
-    this.activity = Activity.of(function, structured.result());
+    this.activity = Activity.of(function, structured.result(), callees::takesData);
     this.callees = callees;
     List<String> taken = new ArrayList<>();
     function.params().forEach(p -> taken.add(p.name()));

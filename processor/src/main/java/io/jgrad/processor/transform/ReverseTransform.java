@@ -116,7 +116,7 @@ public final class ReverseTransform {
     this.function = structured.function();
     this.result = structured.result();
     this.callees = callees;
-    this.activity = Activity.of(function, result);
+    this.activity = Activity.of(function, result, callees::takesData);
     // a read of another method's rules is a number like any other: dead where nothing reads it
     this.usefulness = Usefulness.of(function, result, e -> callees.of(e) != null
         && !callees.isNested(callees.of(e)));

@@ -111,7 +111,9 @@ public final class TangentSweeps {
     this.pushesResult = pushesResult;
     this.names = Names.of(function);
     this.types = DotTypes.of(function);
-    this.data = DataArrays.of(function);
+    // an argument without a tangent in a part's tangent form: a @NoGrad parameter of the callee
+    this.data = DataArrays.of(function, (call, k) -> parts.of(call) != null
+        && !parts.of(call).tangentArgs().get(k));
   }
 
   /**
