@@ -2,6 +2,7 @@ package io.jgrad.processor;
 
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static io.jgrad.processor.Fixtures.compile;
+import static io.jgrad.processor.Fixtures.gaussians;
 import static io.jgrad.processor.Fixtures.source;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -173,13 +174,5 @@ class DataParametersTest {
         assertTrue(Arrays.equals(left, right), part + " differs, n = " + n);
       }
     }
-  }
-
-  private static double[] gaussians(Random random, int n) {
-    double[] out = new double[n];
-    for (int i = 0; i < n; i++) {
-      out[i] = random.nextGaussian();
-    }
-    return out;
   }
 }

@@ -69,6 +69,15 @@ final class Fixtures {
         .compile(files);
   }
 
+  /** {@code n} standard normal numbers from {@code random}. */
+  static double[] gaussians(java.util.Random random, int n) {
+    double[] out = new double[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = random.nextGaussian();
+    }
+    return out;
+  }
+
   /** The text of the generated method whose declaration contains {@code head}. */
   static String generatedMethod(String source, String head) {
     int start = source.indexOf(head);
