@@ -49,6 +49,8 @@ final class MethodGen {
   private final List<Integer> parent = new ArrayList<>();
   private final List<Boolean> shared = new ArrayList<>();
   private final List<Boolean> written = new ArrayList<>();
+  /** Roots of row variables, never reassigned: they only ever hold rows of their matrix. */
+  private final java.util.Set<Integer> rowVariables = new java.util.HashSet<>();
 
   /** Enclosing loops, innermost last; a null label means unlabelled. */
   final Deque<String> loops = new ArrayDeque<>();
@@ -226,7 +228,8 @@ final class MethodGen {
   }
 
   /**
-   * True if no other variable's class was merged into this one ({@code y = x}, a row variable):
+   * True if no other variable's class was merged into this one ({@code y = x}, a row variable
+   * that may be reassigned; see {@link #markRowVariable}):
    * jgrad's alias classes are flow-insensitive, so a local that held a filled array before it
    * took a parameter's makes the parameter written in its eyes.
    */
@@ -234,11 +237,21 @@ final class MethodGen {
     int r = find(root);
     int members = 0;
     for (int k = 0; k < parent.size(); k++) {
-      if (find(k) == r) {
+      if (find(k) == r && !rowVariables.contains(k)) {
         members++;
       }
     }
     return members == 1;
+  }
+
+  /**
+   * Marks the root of a row variable that is never reassigned ({@code for (double[] r : m)},
+   * a frozen {@code double[] y = m[i];}): it holds rows of its matrix only, so it leaves the
+   * matrix alone for {@link #isAlone}. A {@code @NoGrad} matrix read through one: the row is a
+   * local of data in jgrad's rules.
+   */
+  void markRowVariable(int root) {
+    rowVariables.add(root);
   }
 
   boolean isShared(int root) {

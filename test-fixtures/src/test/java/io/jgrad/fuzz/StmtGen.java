@@ -120,6 +120,12 @@ final class StmtGen {
     if (type == JType.DOUBLE_ARRAY) {
       ExprGen.ArrayExpr init = ExprGen.vector(g, depth);
       Var v = g.declare("y", type, false);
+      if (init.expr() instanceof Expr.Index row && row.array().type() == JType.DOUBLE_MATRIX
+          && g.chance(0.5)) {
+        // a row kept as it is (double[] y = m[i]): of data if m is @NoGrad
+        v.frozen++;
+        g.markRowVariable(v.root);
+      }
       if (init.root() >= 0) {
         g.union(init.root(), v.root);
       }
@@ -482,6 +488,7 @@ final class StmtGen {
     if (matrix != null) {
       array = matrix.ref();
       v = g.declare("r", JType.DOUBLE_ARRAY, false);
+      g.markRowVariable(v.root);
       g.union(matrix.root, v.root);
       v.frozen++;
     } else {
