@@ -30,7 +30,8 @@ import java.util.Set;
  *
  * <p>A {@code @NoGrad} parameter is data: not active unless the method assigns it (a scalar
  * assigned a varied value, an array variable pointed elsewhere), and then with a zero
- * derivative on entry.
+ * derivative on entry. So is a local array that only ever points into such a parameter and is
+ * only read ({@link DataArrays}); every other local array is active.
  */
 public final class Activity {
   private final Set<Var> active;
