@@ -97,7 +97,7 @@ public final class Softmax_Rrule {
     double mDot = 0.0;
     // line 12: for (double v : z) {
     int doubleSize = tapes.doubleSize();
-    double[] doubleStack = tapes.roomForDoubles(tapes.doubleStack(), doubleSize, 2L * (long) (z == null ? 0 : z.length));
+    double[] doubleStack = tapes.roomForAllDoubles(tapes.doubleStack(), doubleSize, 2L * (long) (z == null ? 0 : z.length));
     int index;
     for (index = 0; index < z.length; index++) {
       double v = z[index];
@@ -105,10 +105,8 @@ public final class Softmax_Rrule {
       // line 13: m = Math.max(m, v);
       double t1Dot = (m >= v ? 1.0 : 0.0) * mDot + (m >= v ? 0.0 : 1.0) * vDot;
       double t1 = Math.max(m, v);
-      doubleStack = doubleSize < doubleStack.length ? doubleStack : tapes.moreDoubles(doubleStack);
       doubleStack[doubleSize] = m;
       doubleSize++;
-      doubleStack = doubleSize < doubleStack.length ? doubleStack : tapes.moreDoubles(doubleStack);
       doubleStack[doubleSize] = mDot;
       doubleSize++;
       m = t1;
@@ -125,7 +123,7 @@ public final class Softmax_Rrule {
     double sDot = 0.0;
     // line 17: for (int i = 0; i < z.length; i++)
     doubleSize = tapes.doubleSize();
-    doubleStack = tapes.roomForDoubles(tapes.doubleStack(), doubleSize, 2L * (long) (z == null ? 0 : z.length));
+    doubleStack = tapes.roomForAllDoubles(tapes.doubleStack(), doubleSize, 2L * (long) (z == null ? 0 : z.length));
     double t3 = 0.0;
     double t3Dot = 0.0;
     int i;
@@ -133,10 +131,8 @@ public final class Softmax_Rrule {
       // line 18: e[i] = Math.exp(z[i] - m);
       double t2Dot = zDot[i] - mDot;
       double t2 = z[i] - m;
-      doubleStack = doubleSize < doubleStack.length ? doubleStack : tapes.moreDoubles(doubleStack);
       doubleStack[doubleSize] = t3;
       doubleSize++;
-      doubleStack = doubleSize < doubleStack.length ? doubleStack : tapes.moreDoubles(doubleStack);
       doubleStack[doubleSize] = t3Dot;
       doubleSize++;
       t3 = Math.exp(t2);
@@ -150,16 +146,14 @@ public final class Softmax_Rrule {
     tapes.setDoubleSize(doubleSize);
     // line 21: for (int i = 0; i < e.length; i++)
     doubleSize = tapes.doubleSize();
-    doubleStack = tapes.roomForDoubles(tapes.doubleStack(), doubleSize, 2L * (long) (e == null ? 0 : e.length));
+    doubleStack = tapes.roomForAllDoubles(tapes.doubleStack(), doubleSize, 2L * (long) (e == null ? 0 : e.length));
     double t4 = 0.0;
     double t4Dot = 0.0;
     int i2;
     for (i2 = 0; i2 < e.length; i2++) {
       // line 22: e[i] /= s;
-      doubleStack = doubleSize < doubleStack.length ? doubleStack : tapes.moreDoubles(doubleStack);
       doubleStack[doubleSize] = t4;
       doubleSize++;
-      doubleStack = doubleSize < doubleStack.length ? doubleStack : tapes.moreDoubles(doubleStack);
       doubleStack[doubleSize] = t4Dot;
       doubleSize++;
       t4 = e[i2] / s;
@@ -330,13 +324,12 @@ public final class Softmax_Rrule {
     double m = Double.NEGATIVE_INFINITY;
     // line 12: for (double v : z) {
     int doubleSize = tapes.doubleSize();
-    double[] doubleStack = tapes.roomForDoubles(tapes.doubleStack(), doubleSize, (long) (z == null ? 0 : z.length));
+    double[] doubleStack = tapes.roomForAllDoubles(tapes.doubleStack(), doubleSize, (long) (z == null ? 0 : z.length));
     int index;
     for (index = 0; index < z.length; index++) {
       double v = z[index];
       // line 13: m = Math.max(m, v);
       double t1 = Math.max(m, v);
-      doubleStack = doubleSize < doubleStack.length ? doubleStack : tapes.moreDoubles(doubleStack);
       doubleStack[doubleSize] = m;
       doubleSize++;
       m = t1;
@@ -349,13 +342,12 @@ public final class Softmax_Rrule {
     double s = 0;
     // line 17: for (int i = 0; i < z.length; i++)
     doubleSize = tapes.doubleSize();
-    doubleStack = tapes.roomForDoubles(tapes.doubleStack(), doubleSize, (long) (z == null ? 0 : z.length));
+    doubleStack = tapes.roomForAllDoubles(tapes.doubleStack(), doubleSize, (long) (z == null ? 0 : z.length));
     double t3 = 0.0;
     int i;
     for (i = 0; i < z.length; i++) {
       // line 18: e[i] = Math.exp(z[i] - m);
       double t2 = z[i] - m;
-      doubleStack = doubleSize < doubleStack.length ? doubleStack : tapes.moreDoubles(doubleStack);
       doubleStack[doubleSize] = t3;
       doubleSize++;
       t3 = Math.exp(t2);
@@ -366,12 +358,11 @@ public final class Softmax_Rrule {
     tapes.setDoubleSize(doubleSize);
     // line 21: for (int i = 0; i < e.length; i++)
     doubleSize = tapes.doubleSize();
-    doubleStack = tapes.roomForDoubles(tapes.doubleStack(), doubleSize, (long) (e == null ? 0 : e.length));
+    doubleStack = tapes.roomForAllDoubles(tapes.doubleStack(), doubleSize, (long) (e == null ? 0 : e.length));
     double t4 = 0.0;
     int i2;
     for (i2 = 0; i2 < e.length; i2++) {
       // line 22: e[i] /= s;
-      doubleStack = doubleSize < doubleStack.length ? doubleStack : tapes.moreDoubles(doubleStack);
       doubleStack[doubleSize] = t4;
       doubleSize++;
       t4 = e[i2] / s;

@@ -49,6 +49,8 @@ public final class Tapes {
     int[] intStack = warm.roomForInts(warm.intStack(), warm.intSize(), 1024);
     doubleStack = warm.moreDoubles(doubleStack);
     intStack = warm.moreInts(intStack);
+    doubleStack = warm.roomForAllDoubles(doubleStack, warm.doubleSize(), 4L * doubleStack.length);
+    intStack = warm.roomForAllInts(intStack, warm.intSize(), 4L * intStack.length);
     int size = warm.doubleSize();
     for (int k = 0; k < 16; k++) {
       doubleStack[size + k] = k;
@@ -105,8 +107,8 @@ public final class Tapes {
    * The double stack's storage, for a rule's loop that keeps the stack's size in a local while it
    * runs: a counting loop makes room for all its pushes first ({@link #roomForDoubles}), pushes
    * with {@code stack = size < stack.length ? stack : tapes.moreDoubles(stack); stack[size] = v;
-   * size++}, pops with {@code stack[--size]}, and hands the size back with {@link
-   * #setDoubleSize} when it ends. The loop calls nothing else that could use these tapes. A size
+   * size++} (only {@code stack[size] = v; size++} after {@link #roomForAllDoubles}), pops with
+   * {@code stack[--size]}, and hands the size back with {@link #setDoubleSize} when it ends. The loop calls nothing else that could use these tapes. A size
    * in a field, stored at one push and loaded at the next, is a chain of store-to-load latencies
    * through memory; a local is a register.
    */
@@ -121,6 +123,22 @@ public final class Tapes {
    */
   public double[] roomForDoubles(double[] stack, int size, long count) {
     int length = roomFor(stack.length, size, count);
+    if (length == stack.length) {
+      return stack;
+    }
+    doubles = Arrays.copyOf(stack, length);
+    return doubles;
+  }
+
+  /**
+   * {@code stack} (this tapes' double storage) if it has room for {@code count} more elements
+   * after {@code size}, else a longer copy, which becomes the storage. For a counting loop that
+   * runs at most its counted iterations: it pushes without checks, so the room is not capped.
+   *
+   * @throws OutOfMemoryError if no Java array holds that many
+   */
+  public double[] roomForAllDoubles(double[] stack, int size, long count) {
+    int length = roomForAll(stack.length, size, count);
     if (length == stack.length) {
       return stack;
     }
@@ -154,6 +172,16 @@ public final class Tapes {
     return ints;
   }
 
+  /** As {@link #roomForAllDoubles}, for the int stack. */
+  public int[] roomForAllInts(int[] stack, int size, long count) {
+    int length = roomForAll(stack.length, size, count);
+    if (length == stack.length) {
+      return stack;
+    }
+    ints = Arrays.copyOf(stack, length);
+    return ints;
+  }
+
   /** As {@link #moreDoubles}, for the int stack. */
   public int[] moreInts(int[] stack) {
     ints = Arrays.copyOf(stack, stack.length * 2);
@@ -163,6 +191,19 @@ public final class Tapes {
   /** As {@link #setDoubleSize}, for the int stack. */
   public void setIntSize(int size) {
     intSize = size;
+  }
+
+  /** The storage length with room for {@code count} more after {@code size}, not capped. */
+  private static int roomForAll(int length, int size, long count) {
+    long needed = size + Math.max(count, 0);
+    if (needed > Integer.MAX_VALUE - 8) {
+      throw new OutOfMemoryError("a rule's tape would need " + needed + " elements");
+    }
+    long grown = length;
+    while (grown < needed) {
+      grown *= 2;
+    }
+    return (int) Math.min(grown, Integer.MAX_VALUE - 8);
   }
 
   /** The storage length with room for {@code count} (capped) more after {@code size}. */

@@ -26,7 +26,12 @@ import java.util.function.UnaryOperator;
  * becomes {@code doubleStack[--doubleSize]} and {@code tapes.pushDouble(y)} {@code doubleStack =
  * doubleSize < doubleStack.length ? doubleStack : tapes.moreDoubles(doubleStack);
  * doubleStack[doubleSize] = y; doubleSize++;}; after it, {@code tapes.setDoubleSize(doubleSize)}.
- * The int stack, which also holds booleans, the same way.
+ * The int stack, which also holds booleans, the same way. Where the loop cannot run more
+ * iterations than counted (its test is {@code <} and nothing in it assigns the counter or the
+ * bound's variables), {@code tapes.roomForAllDoubles} makes room for every push, uncapped, and
+ * the pushes are {@code doubleStack[doubleSize] = y; doubleSize++;} without the check: seven
+ * checks in the iteration of lstm's {@code cell}, between calls of {@code Math.tanh}, cost a tenth
+ * of its reverse rule.
  *
  * <p>Why: the size in a field of {@code Tapes} is stored at one push and loaded at the next, a
  * chain of store-to-load latencies through memory that C2 does not keep in a register across a
@@ -165,6 +170,7 @@ public final class TapeCursors {
     boolean startPops = counterStart != null && usesTapes(counterStart.value());
     Block whole = startPops ? new Block().add(counterStart).add(loop) : new Block().add(loop);
     Expr iterations = counterStart == null ? null : iterations(counterStart, loop);
+    boolean counted = iterations != null && countsExactly(counterStart.target(), loop);
     List<Cursor> cursors = new ArrayList<>();
     List<Stmt> reads = new ArrayList<>();
     for (String suffix : List.of("Double", "Int")) {
@@ -188,7 +194,9 @@ public final class TapeCursors {
         Expr room = known != null ? new Expr.Lit(Type.LONG, pushes * known + "L")
             : pushes == 1 ? iterations
             : new Expr.Binary("*", new Expr.Lit(Type.LONG, pushes + "L"), iterations, Type.LONG);
-        stack = new Expr.Invoke(ref(tapes), "roomFor" + suffix + "s",
+        // a loop that runs all its counted iterations pushes at most that many: room for all
+        // of them, and no check at each push; else room for at most so many, then checks
+        stack = new Expr.Invoke(ref(tapes), (counted ? "roomForAll" : "roomFor") + suffix + "s",
             List.of(stack, ref(c.size()), room), c.stack().type());
       }
       reads.add(new Stmt.Assign(c.stack(), stack, loop.origin()));
@@ -203,7 +211,7 @@ public final class TapeCursors {
     Cursor doubleCursor = cursors.contains(doubles) ? doubles : null;
     Cursor intCursor = cursors.contains(ints) ? ints : null;
     Block rewritten = pushes(Blocks.withExprs(whole, new Pops(doubleCursor, intCursor)), tapes,
-        doubleCursor, intCursor);
+        doubleCursor, intCursor, counted);
     out.addAll(rewritten.stmts());
     for (Cursor c : cursors) {
       out.add(new Stmt.Eval(new Expr.Invoke(ref(tapes), "set" + c.suffix() + "Size",
@@ -246,6 +254,60 @@ public final class TapeCursors {
     }
     return extra == 0 ? count
         : new Expr.Binary("+", count, new Expr.Lit(Type.LONG, "1L"), Type.LONG);
+  }
+
+  /**
+   * True if the counting loop of {@code counter} (one {@link #iterations} counts) runs all its
+   * counted iterations and no more: its test is {@code <} (a {@code <=} up to
+   * {@code Integer.MAX_VALUE} never ends), nothing in it assigns the counter (but the step) or a
+   * variable of the bound, and no {@code break} leaves it (room for every iteration of a search
+   * that stops early could be far more than it pushes). A {@code continue} pushes less.
+   */
+  private static boolean countsExactly(Var counter, Stmt.Loop loop) {
+    Expr.Binary test = (Expr.Binary) loop.condition();
+    if (!test.op().equals("<") || Exprs.vars(test.right()).contains(counter)
+        || leaves(loop.body(), loop.label()) || leaves(loop.update(), loop.label())) {
+      return false;
+    }
+    Block update = loop.update().isEmpty() ? loop.body() : loop.update();
+    List<Stmt> steps = update.stmts();
+    Block beforeStep = new Block(steps.subList(0, steps.size() - 1));
+    Set<Var> assigned = new HashSet<>(Blocks.assignedAnyhow(beforeStep));
+    if (!loop.update().isEmpty()) {
+      assigned.addAll(Blocks.assignedAnyhow(loop.body()));
+    }
+    return !assigned.contains(counter)
+        && Exprs.vars(test.right()).stream().noneMatch(assigned::contains);
+  }
+
+  /**
+   * True if a {@code break} in {@code block} leaves the loop labelled {@code label} (null: no
+   * label) that holds it: unlabelled outside inner loops, or by a label not of an inner loop.
+   */
+  private static boolean leaves(Block block, String label) {
+    for (Stmt s : block.stmts()) {
+      if (s instanceof Stmt.Break b && (b.label() == null || b.label().equals(label))) {
+        return true;
+      }
+      if (s instanceof Stmt.Loop inner) {
+        Set<String> innerLabels = new HashSet<>();
+        Blocks.visitStmts(new Block().add(inner), x -> {
+          if (x instanceof Stmt.Loop l && l.label() != null) {
+            innerLabels.add(l.label());
+          }
+        });
+        boolean[] out = {false};
+        Blocks.visitStmts(new Block().add(inner), x -> out[0] |= x instanceof Stmt.Break b
+            && b.label() != null && !innerLabels.contains(b.label()));
+        if (out[0]) {
+          return true;
+        }
+      } else if (s instanceof Stmt.If i && (leaves(i.then(), label)
+          || leaves(i.otherwise(), label))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The value of an integer literal, or null. */
@@ -368,7 +430,8 @@ public final class TapeCursors {
    * and keeps {@code stack} invariant; its own profile at each push, unlike a check inside a
    * method of {@code Tapes}, which every rule's growth would mark as taken.
    */
-  private Block pushes(Block block, Var tapes, Cursor doubleCursor, Cursor intCursor) {
+  private Block pushes(Block block, Var tapes, Cursor doubleCursor, Cursor intCursor,
+      boolean counted) {
     Block out = new Block();
     for (Stmt s : block.stmts()) {
       Cursor c = s instanceof Stmt.Eval e && e.expr() instanceof Expr.Invoke i
@@ -385,7 +448,7 @@ public final class TapeCursors {
         continue;
       }
       if (c == null) {
-        out.add(Blocks.withBlocks(s, b -> pushes(b, tapes, doubleCursor, intCursor)));
+        out.add(Blocks.withBlocks(s, b -> pushes(b, tapes, doubleCursor, intCursor, counted)));
         continue;
       }
       Expr.Invoke push = (Expr.Invoke) ((Stmt.Eval) s).expr();
@@ -394,12 +457,14 @@ public final class TapeCursors {
         value = new Expr.Conditional(value, new Expr.Lit(Type.INT, "1"),
             new Expr.Lit(Type.INT, "0"), Type.INT);
       }
-      Expr hasRoom = new Expr.Binary("<", ref(c.size()), new Expr.Length(ref(c.stack())),
-          Type.BOOLEAN);
-      Expr more = new Expr.Invoke(ref(tapes), "more" + c.suffix() + "s",
-          List.of(ref(c.stack())), c.stack().type());
-      out.add(new Stmt.Assign(c.stack(), new Expr.Conditional(hasRoom, ref(c.stack()), more,
-          c.stack().type()), s.origin()));
+      if (!counted) {
+        Expr hasRoom = new Expr.Binary("<", ref(c.size()), new Expr.Length(ref(c.stack())),
+            Type.BOOLEAN);
+        Expr more = new Expr.Invoke(ref(tapes), "more" + c.suffix() + "s",
+            List.of(ref(c.stack())), c.stack().type());
+        out.add(new Stmt.Assign(c.stack(), new Expr.Conditional(hasRoom, ref(c.stack()), more,
+            c.stack().type()), s.origin()));
+      }
       out.add(new Stmt.Store(ref(c.stack()), ref(c.size()), value, s.origin()));
       out.add(new Stmt.Assign(c.size(), new Expr.Binary("+", ref(c.size()),
           new Expr.Lit(Type.INT, "1"), Type.INT), s.origin()));

@@ -86,20 +86,51 @@ class TapeCursorsTest {
         push("Double", ref(t)), push("Boolean", new Expr.Binary(">", ref(t), Expr.Lit.of(1.0),
             Type.BOOLEAN)))));
     List<Stmt> stmts = f.body().stmts();
-    // sizes and storage first (room for n pushes on each), the counter's start just before its
-    // loop, then the sizes handed back
-    assertEquals(List.of("doubleSize", "roomForDoubles", "doubleStack", "intSize", "roomForInts",
-        "intStack", "setDoubleSize", "setIntSize"), names(invokes(f.body())).stream()
-        .filter(name -> !name.startsWith("more")).toList());
+    // sizes and storage first (room for all n pushes on each: the loop runs n times), the
+    // counter's start just before its loop, then the sizes handed back
+    assertEquals(List.of("doubleSize", "roomForAllDoubles", "doubleStack", "intSize",
+        "roomForAllInts", "intStack", "setDoubleSize", "setIntSize"), names(invokes(f.body())));
     assertEquals(i, ((Stmt.Assign) stmts.get(4)).target());
     Stmt.Loop loop = (Stmt.Loop) stmts.get(5);
     Expr room = ((Expr.Invoke) ((Stmt.Assign) stmts.get(1)).value()).args().get(2);
     assertEquals(new Expr.Cast(Type.LONG, ref(n)), room);
-    // every push is a checked store and an increment; nothing is called but the growth
-    assertEquals(List.of("moreDoubles", "moreInts"), names(invokes(loop.body())));
+    // every push is a store and an increment, unchecked; nothing is called
+    assertEquals(List.of(), names(invokes(loop.body())));
     long stores = loop.body().stmts().stream().filter(s -> s instanceof Stmt.Store).count();
     assertEquals(2, stores);
     assertTrue(f.locals().stream().anyMatch(v -> v.name().equals("doubleStack")));
+  }
+
+  @Test
+  void aCountingLoopThatMayRunOtherwiseThanCountedChecksEachPush() {
+    Stmt leave = new Stmt.If(new Expr.Binary(">", ref(t), Expr.Lit.of(1.0), Type.BOOLEAN),
+        new Block().add(new Stmt.Break(null, LINE)), new Block(), LINE);
+    Stmt newBound = new Stmt.Assign(n, new Expr.Binary("-", ref(n), Expr.Lit.ofInt(1),
+        Type.INT), LINE);
+    Stmt skip = new Stmt.Assign(i, new Expr.Binary("+", ref(i), Expr.Lit.ofInt(1), Type.INT),
+        LINE);
+    for (Stmt odd : List.of(leave, newBound, skip)) {
+      Function f = TapeCursors.apply(function(counting(LINE, xTimesTwo(), odd,
+          push("Double", ref(t)))));
+      // the room for at most n pushes (capped), and a check at the push
+      assertEquals(List.of("doubleSize", "roomForDoubles", "doubleStack", "moreDoubles",
+          "setDoubleSize"), names(invokes(f.body())), odd.toString());
+    }
+    // a break of an inner loop leaves the counted loop running
+    Stmt inner = new Stmt.Loop(null, new Expr.Lit(Type.BOOLEAN, "true"), new Block().add(new Stmt.Break(null,
+        LINE)), new Block(), true, LINE);
+    Function f = TapeCursors.apply(function(counting(LINE, xTimesTwo(), inner,
+        push("Double", ref(t)))));
+    assertEquals(List.of("doubleSize", "roomForAllDoubles", "doubleStack", "setDoubleSize"),
+        names(invokes(f.body())));
+    // i <= n: no count bounds the loop of n = Integer.MAX_VALUE
+    Block atMost = counting(LINE, xTimesTwo(), push("Double", ref(t)));
+    Stmt.Loop loop = (Stmt.Loop) atMost.stmts().get(1);
+    atMost = new Block().add(atMost.stmts().get(0)).add(new Stmt.Loop(null,
+        new Expr.Binary("<=", ref(i), ref(n), Type.BOOLEAN), loop.body(), loop.update(), true,
+        LINE));
+    assertEquals(List.of("doubleSize", "roomForDoubles", "doubleStack", "moreDoubles",
+        "setDoubleSize"), names(invokes(TapeCursors.apply(function(atMost)).body())));
   }
 
   @Test
@@ -189,5 +220,25 @@ class TapeCursorsTest {
     ints[0] = 4;
     tapes.setIntSize(1);
     assertEquals(4, tapes.popInt());
+  }
+
+  @Test
+  void theRoomForEveryIterationIsNotCapped() {
+    Tapes tapes = Tapes.scratch();
+    double[] stack = tapes.doubleStack();
+    stack[0] = 1.5;
+    assertSame(stack, tapes.roomForAllDoubles(stack, 0, -5), "nothing to make room for");
+    int count = (1 << 22) + 3;
+    double[] all = tapes.roomForAllDoubles(stack, 1, count);
+    assertTrue(all.length >= count + 1, "length " + all.length);
+    assertSame(all, tapes.doubleStack());
+    assertEquals(1.5, all[0]);
+    int[] ints = tapes.roomForAllInts(tapes.intStack(), 0, 40);
+    assertTrue(ints.length >= 40, "length " + ints.length);
+    assertSame(ints, tapes.intStack());
+    // more than a Java array holds: the error a growing push would end in, before the loop
+    OutOfMemoryError tooMany = org.junit.jupiter.api.Assertions.assertThrows(
+        OutOfMemoryError.class, () -> tapes.roomForAllDoubles(all, 5, Integer.MAX_VALUE));
+    assertTrue(tooMany.getMessage().contains("tape"), tooMany.getMessage());
   }
 }
