@@ -237,6 +237,8 @@ class CorpusTest {
     add(e, Loops.class, "rowsMovedBack", c -> c.args(r -> args((Object) matrix(r, 4, 3))));
     add(e, Loops.class, "triangularPerPoint", c -> c.args(r -> args(matrix(r, 3, 4),
         array(r, 4, -1, 1), array(r, 6, -1, 1))));
+    add(e, Loops.class, "triangularMixture", c -> c.args(r -> args(matrix(r, 3, 4),
+        matrix(r, 2, 4), matrix(r, 2, 6), array(r, 2, -0.5, 0.5))));
     add(e, Loops.class, "sumIntoAnElementPastTheEnd", c -> c.range(-1.5, 1.5).arrayLength(4));
     add(e, Loops.class, "componentsPerPoint", c -> c.args(r -> args(matrix(r, 3, 4),
         matrix(r, 3, 3), array(r, 5, -1, 1))));

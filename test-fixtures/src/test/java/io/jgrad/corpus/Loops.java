@@ -367,6 +367,58 @@ public final class Loops {
   }
 
   /**
+   * GMM's likelihood in small: per point and component, a unit lower triangular factor packed by
+   * columns times {@code x - mu} (a helper whose {@code p++} steps with the row), then a
+   * log-sum-exp over the components, whose exponentials are taped. The reverse of a row of the
+   * product counts up with one induction variable ({@code p} read as the row plus an offset),
+   * inside the adjoint's block that truncates the tapes on an exception.
+   */
+  @Grad
+  public static double triangularMixture(double[][] x, double[][] mu, double[][] l,
+      double[] alpha) {
+    int k = alpha.length;
+    int d = mu[0].length;
+    double[] centered = new double[d];
+    double[] qx = new double[d];
+    double[] beta = new double[k];
+    double total = 0.0;
+    for (int i = 0; i < x.length; i++) {
+      for (int c = 0; c < k; c++) {
+        for (int j = 0; j < d; j++) {
+          centered[j] = x[i][j] - mu[c][j];
+        }
+        unitLowerTimes(l[c], centered, qx);
+        double s = 0.0;
+        for (int j = 0; j < d; j++) {
+          s += qx[j] * qx[j];
+        }
+        beta[c] = alpha[c] - 0.5 * s;
+      }
+      double sum = 0.0;
+      for (int c = 0; c < k; c++) {
+        sum += Math.exp(beta[c]);
+      }
+      total += Math.log(sum);
+    }
+    return total;
+  }
+
+  /** {@code out = L v}, L unit lower triangular with {@code lower} below the diagonal. */
+  private static void unitLowerTimes(double[] lower, double[] v, double[] out) {
+    int d = v.length;
+    for (int j = 0; j < d; j++) {
+      out[j] = v[j];
+    }
+    int p = 0;
+    for (int col = 0; col < d; col++) {
+      for (int row = col + 1; row < d; row++) {
+        out[row] += lower[p] * v[col];
+        p++;
+      }
+    }
+  }
+
+  /**
    * Sums with {@code v[k]} over a loop that does not run for the last k, where k is past the end
    * of {@code v}: the reverse of the inner loop adds into {@code vBar[k]}, an element the rules
    * must not touch when the loop does not run.

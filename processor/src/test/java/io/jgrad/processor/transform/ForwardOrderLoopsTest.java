@@ -96,4 +96,85 @@ class ForwardOrderLoopsTest {
         .add(new Stmt.Accumulate(next, ref(aBar), NONE)));
     assertTrue(!countsUp(onlyLoop(f)));
   }
+
+  /**
+   * The reverse of a row of a triangular product, {@code while (row > s) { row--; p--; t =
+   * vBar[row]; lBar[p] += t * c; cBar += t * l[p]; }}, with {@code vBar} a local adjoint array
+   * only its name reaches (allocated here) and {@code lBar} a parameter's, in a try block (an
+   * {@code fAdjoint} that uses the tapes).
+   */
+  private Function triangleRow(boolean addsIntoVBar) {
+    Var row = new Var("row", Type.INT, Var.Kind.LOCAL);
+    Var s = new Var("s", Type.INT, Var.Kind.PARAM);
+    Var p = new Var("p", Type.INT, Var.Kind.LOCAL);
+    Var vBar = new Var("vBar", Type.DOUBLE_ARRAY, Var.Kind.LOCAL);
+    Var l = new Var("l", Type.DOUBLE_ARRAY, Var.Kind.PARAM);
+    Var lBar = new Var("lBar", Type.DOUBLE_ARRAY, Var.Kind.PARAM);
+    Var t = new Var("t", Type.DOUBLE, Var.Kind.TEMP);
+    Var cBar = new Var("cBar", Type.DOUBLE, Var.Kind.TEMP);
+    Expr one = Expr.Lit.ofInt(1);
+    Block body = new Block()
+        .add(new Stmt.Assign(row, new Expr.Binary("-", ref(row), one, Type.INT), NONE))
+        .add(new Stmt.Assign(p, new Expr.Binary("-", ref(p), one, Type.INT), NONE))
+        .add(new Stmt.Assign(t, new Expr.Index(ref(vBar), ref(row), Type.DOUBLE), NONE))
+        .add(new Stmt.Accumulate(new Expr.Index(ref(lBar), ref(p), Type.DOUBLE),
+            new Expr.Binary("*", ref(t), Expr.Lit.of(2.0), Type.DOUBLE), NONE))
+        .add(new Stmt.Accumulate(ref(cBar), new Expr.Binary("*", ref(t),
+            new Expr.Index(ref(l), ref(p), Type.DOUBLE), Type.DOUBLE), NONE));
+    if (addsIntoVBar) {
+      body.add(new Stmt.Accumulate(new Expr.Index(ref(vBar), ref(s), Type.DOUBLE), ref(t),
+          NONE));
+    }
+    Block tried = new Block()
+        .add(new Stmt.Assign(vBar, new Expr.NewArray(Type.DOUBLE_ARRAY,
+            List.of(Expr.Lit.ofInt(8))), NONE))
+        .add(new Stmt.Loop(null, new Expr.Binary(">", ref(row), ref(s), Type.BOOLEAN), body,
+            new Block(), true, NONE))
+        .add(new Stmt.Accumulate(new Expr.Index(ref(lBar), ref(p), Type.DOUBLE), ref(cBar),
+            NONE));
+    Var thrown = new Var("thrown", Type.classType("java.lang.Throwable"), Var.Kind.LOCAL);
+    Block function = new Block().add(new Stmt.Protected(tried, new Block()
+        .add(new Stmt.Throw(ref(thrown), NONE)), thrown, NONE));
+    Function f = new Function("fAdjoint", List.of(l, lBar, s), Type.VOID, function,
+        List.of(row, p, vBar, t, cBar, thrown));
+    return ForwardOrderLoops.apply(f, Set.of(vBar, lBar, t, cBar));
+  }
+
+  private static Stmt.Loop loopIn(Function f) {
+    Stmt.Protected tried = (Stmt.Protected) f.body().stmts().get(0);
+    return (Stmt.Loop) tried.body().stmts().stream().filter(st -> st instanceof Stmt.Loop)
+        .findFirst().orElseThrow();
+  }
+
+  @Test
+  void aRowOfATriangleCountsUpWithOneInductionVariable() {
+    Function f = triangleRow(false);
+    Stmt.Loop loop = loopIn(f);
+    assertTrue(countsUp(loop), "counted down: " + loop);
+    Var counter = ((Expr.Ref) ((Expr.Binary) loop.condition()).left()).var();
+    List<Stmt> tried = ((Stmt.Protected) f.body().stmts().get(0)).body().stmts();
+    // pOffset = p - row before the loop; p read as row2 + pOffset; p = s + pOffset after
+    Stmt.Assign offset = tried.stream().filter(st -> st instanceof Stmt.Assign a
+        && a.target().name().equals("pOffset")).map(st -> (Stmt.Assign) st).findFirst()
+        .orElseThrow();
+    Expr.Binary pMinusRow = (Expr.Binary) offset.value();
+    assertEquals("-", pMinusRow.op());
+    assertEquals("p", ((Expr.Ref) pMinusRow.left()).var().name());
+    assertEquals("row", ((Expr.Ref) pMinusRow.right()).var().name());
+    Stmt.Accumulate intoL = (Stmt.Accumulate) loop.body().stmts().get(1);
+    Expr.Binary index = (Expr.Binary) ((Expr.Index) intoL.target()).index();
+    assertEquals(counter, ((Expr.Ref) index.left()).var());
+    assertEquals(offset.target(), ((Expr.Ref) index.right()).var());
+    Stmt.Assign pAfter = tried.stream().filter(st -> st instanceof Stmt.Assign a
+        && a.target().name().equals("p")).map(st -> (Stmt.Assign) st).findFirst().orElseThrow();
+    assertEquals("+", ((Expr.Binary) pAfter.value()).op());
+    // nothing steps p in the loop any more
+    assertTrue(loop.body().stmts().stream().noneMatch(st -> st instanceof Stmt.Assign a
+        && a.target().name().equals("p")));
+  }
+
+  @Test
+  void readingAnOwnAdjointArrayItAddsIntoKeepsTheLoopCountingDown() {
+    assertTrue(!countsUp(loopIn(triangleRow(true))));
+  }
 }
