@@ -122,12 +122,7 @@ public final class Tapes {
    * else a longer copy, which becomes the storage.
    */
   public double[] roomForDoubles(double[] stack, int size, long count) {
-    int length = roomFor(stack.length, size, count);
-    if (length == stack.length) {
-      return stack;
-    }
-    doubles = Arrays.copyOf(stack, length);
-    return doubles;
+    return doublesOfLength(stack, roomFor(stack.length, size, count));
   }
 
   /**
@@ -138,7 +133,11 @@ public final class Tapes {
    * @throws OutOfMemoryError if no Java array holds that many
    */
   public double[] roomForAllDoubles(double[] stack, int size, long count) {
-    int length = roomForAll(stack.length, size, count);
+    return doublesOfLength(stack, roomForAll(stack.length, size, count));
+  }
+
+  /** {@code stack} if it has {@code length} elements, else a copy that long: the storage. */
+  private double[] doublesOfLength(double[] stack, int length) {
     if (length == stack.length) {
       return stack;
     }
@@ -164,17 +163,16 @@ public final class Tapes {
 
   /** As {@link #roomForDoubles}, for the int stack. */
   public int[] roomForInts(int[] stack, int size, long count) {
-    int length = roomFor(stack.length, size, count);
-    if (length == stack.length) {
-      return stack;
-    }
-    ints = Arrays.copyOf(stack, length);
-    return ints;
+    return intsOfLength(stack, roomFor(stack.length, size, count));
   }
 
   /** As {@link #roomForAllDoubles}, for the int stack. */
   public int[] roomForAllInts(int[] stack, int size, long count) {
-    int length = roomForAll(stack.length, size, count);
+    return intsOfLength(stack, roomForAll(stack.length, size, count));
+  }
+
+  /** As {@link #doublesOfLength}, for the int stack. */
+  private int[] intsOfLength(int[] stack, int length) {
     if (length == stack.length) {
       return stack;
     }
