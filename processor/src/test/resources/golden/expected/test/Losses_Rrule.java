@@ -98,7 +98,7 @@ public final class Losses_Rrule {
     double t3 = 1.0 + t1;
     double t3Dot = t1Dot;
     double t = 1.0 / t3;
-    double tDot = -(t * (1.0 / t3)) * t3Dot;
+    double tDot = -(t * (t3Dot * (1.0 / t3)));
     double t1BarDot = t * seedDot + seed * tDot;
     double t1Bar = seed * t;
     double zBarDot = t1 * t1BarDot + t1Bar * t1Dot;
@@ -233,12 +233,12 @@ public final class Losses_Rrule {
     // line 14: return Math.log1p(Math.exp(z));
     double t3 = 1.0 + t1;
     double t = 1.0 / t3;
-    double partial = -(t * (1.0 / t3));
+    double partial = 1.0 / t3;
     double t1Bar = seed * t;
     double zBar = t1Bar * t1;
     for (int d = 0; d < directions; d++) {
       double t3Dot = t1Dot[d];
-      double tDot = partial * t3Dot;
+      double tDot = -(t * (t3Dot * partial));
       double t1BarDot = t * seedDot[d] + seed * tDot;
       zBarDot[d] = t1 * t1BarDot + t1Bar * t1Dot[d];
     }

@@ -130,7 +130,7 @@ public final class Model_Rrule {
     double t6 = 1.0 + t5;
     double t6Dot = t5Dot;
     double t = 1.0 / t6;
-    double tDot = -(t * (1.0 / t6)) * t6Dot;
+    double tDot = -(t * (t6Dot * (1.0 / t6)));
     double t5BarDot = t * seedDot + seed * tDot;
     double t5Bar = seed * t;
     double t3BarDot = t5 * t5BarDot + t5Bar * t5Dot;
@@ -347,7 +347,7 @@ public final class Model_Rrule {
     // line 15: return Losses.softplus(-y * z);
     double t6 = 1.0 + t5;
     double t = 1.0 / t6;
-    double partial = -(t * (1.0 / t6));
+    double partial = 1.0 / t6;
     double t5Bar = seed * t;
     double t3Bar = t5Bar * t5;
     double t2Bar = t3Bar * z;
@@ -356,7 +356,7 @@ public final class Model_Rrule {
     for (int d = 0; d < directions; d++) {
       double t2Dot = -yDot[d];
       double t6Dot = t5Dot[d];
-      double tDot = partial * t6Dot;
+      double tDot = -(t * (t6Dot * partial));
       double t5BarDot = t * seedDot[d] + seed * tDot;
       double t3BarDot = t5 * t5BarDot + t5Bar * t5Dot[d];
       double t2BarDot = z * t3BarDot + t3Bar * zDot[d];

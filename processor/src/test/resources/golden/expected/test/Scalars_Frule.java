@@ -50,7 +50,7 @@ public final class Scalars_Frule {
     double t10 = Math.sqrt(t9);
     double t10Dot = 0.5 / t10 * t9Dot;
     double e = t7 / t10;
-    double eDot = 1.0 / t10 * t7Dot + -(e * (1.0 / t10)) * t10Dot;
+    double eDot = 1.0 / t10 * t7Dot - e * (t10Dot * (1.0 / t10));
     // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
     double t11 = 1.0 + e;
     double t11Dot = eDot;
@@ -106,7 +106,7 @@ public final class Scalars_Frule {
     double t10 = Math.sqrt(t9);
     double t10Dot = 0.5 / t10 * t9Dot;
     double e = t7 / t10;
-    double eDot = 1.0 / t10 * t7Dot + -(e * (1.0 / t10)) * t10Dot;
+    double eDot = 1.0 / t10 * t7Dot - e * (t10Dot * (1.0 / t10));
     // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
     double t11 = 1.0 + e;
     double t11Dot = eDot;
@@ -141,7 +141,7 @@ public final class Scalars_Frule {
     double[] bDot = Arrays.copyOf(bDots, directions);
     double[] rDot = new double[directions];
     double[] t4Dot = new double[directions];
-    double[] resultDot = new double[directions];
+    double[] t17Dot = new double[directions];
     // line 11: double r = Math.pow(a, n) + Math.atan2(a, b);
     double t1 = Math.pow(a, n);
     double partial = n == 0.0 ? 0.0 : n * Math.pow(a, n - 1.0);
@@ -175,7 +175,7 @@ public final class Scalars_Frule {
     double partial7 = 0.5 / t10;
     double e = t7 / t10;
     double partial8 = 1.0 / t10;
-    double partial9 = -(e * (1.0 / t10));
+    double partial9 = 1.0 / t10;
     // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
     double t11 = 1.0 + e;
     double t12 = Math.pow(t11, b);
@@ -199,7 +199,7 @@ public final class Scalars_Frule {
       double t8Dot = partial6 * aDot[d];
       double t9Dot = t8Dot;
       double t10Dot = partial7 * t9Dot;
-      double eDot = partial8 * t7Dot + partial9 * t10Dot;
+      double eDot = partial8 * t7Dot - e * (t10Dot * partial9);
       // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
       double t11Dot = eDot;
       double t12Dot = partial10 * t11Dot + partial11 * bDot[d];
@@ -207,11 +207,11 @@ public final class Scalars_Frule {
       double t14Dot = t13Dot;
       double t15Dot = partial13 * t14Dot;
       double t16Dot = rDot[d] + t12Dot;
-      double t17Dot = t16Dot + t15Dot;
-      resultDot[d] = t17Dot;
+      t17Dot[d] = t16Dot + t15Dot;
     }
     for (int d = 0; d < directions; d++) {
-      resultDots[d] = resultDot[d];
+      double resultDot = t17Dot[d];
+      resultDots[d] = resultDot;
     }
     return result;
   }

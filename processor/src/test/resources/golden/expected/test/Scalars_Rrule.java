@@ -101,7 +101,7 @@ public final class Scalars_Rrule {
     double t10 = Math.sqrt(t9);
     double t10Dot = 0.5 / t10 * t9Dot;
     double e = t7 / t10;
-    double eDot = 1.0 / t10 * t7Dot + -(e * (1.0 / t10)) * t10Dot;
+    double eDot = 1.0 / t10 * t7Dot - e * (t10Dot * (1.0 / t10));
     // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
     double t11Dot = eDot;
     double t11 = 1.0 + e;
@@ -166,7 +166,7 @@ public final class Scalars_Rrule {
     double rBar = seed;
     double rBarDot = seedDot;
     double t = 1.0 / t14;
-    double tDot = -(t * (1.0 / t14)) * t14Dot;
+    double tDot = -(t * (t14Dot * (1.0 / t14)));
     double t14BarDot = t * seedDot + seed * tDot;
     double t14Bar = seed * t;
     double t13Bar = t14Bar;
@@ -211,19 +211,19 @@ public final class Scalars_Rrule {
     double eBarDot = t11BarDot;
     // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
     double t26 = 1.0 / t10;
-    double t26Dot = -(t26 * (1.0 / t10)) * t10Dot;
+    double t26Dot = -(t26 * (t10Dot * (1.0 / t10)));
     double t7BarDot = t26 * eBarDot + eBar * t26Dot;
     double t7Bar = eBar * t26;
     double t29 = 1.0 / t10;
-    double t29Dot = -(t29 * (1.0 / t10)) * t10Dot;
-    double t28 = e * t29;
-    double t28Dot = t29 * eDot + e * t29Dot;
-    double t27 = -t28;
-    double t27Dot = -t28Dot;
-    double t10BarDot = t27 * eBarDot + eBar * t27Dot;
-    double t10Bar = eBar * t27;
+    double t29Dot = -(t29 * (t10Dot * (1.0 / t10)));
+    double t28 = eBar * t29;
+    double t28Dot = t29 * eBarDot + eBar * t29Dot;
+    double t27 = e * t28;
+    double t27Dot = t28 * eDot + e * t28Dot;
+    double t10BarDot = -t27Dot;
+    double t10Bar = -t27;
     double t30 = 0.5 / t10;
-    double t30Dot = -(t30 * (1.0 / t10)) * t10Dot;
+    double t30Dot = -(t30 * (t10Dot * (1.0 / t10)));
     double t9BarDot = t30 * t10BarDot + t10Bar * t30Dot;
     double t9Bar = t10Bar * t30;
     double t8Bar = t9Bar;
@@ -283,7 +283,7 @@ public final class Scalars_Rrule {
     double t35 = t36 + t37;
     double t35Dot = t36Dot + t37Dot;
     double t34 = b / t35;
-    double t34Dot = 1.0 / t35 * bDot + -(t34 * (1.0 / t35)) * t35Dot;
+    double t34Dot = 1.0 / t35 * bDot - t34 * (t35Dot * (1.0 / t35));
     aBarDot += t34 * t2BarDot + t2Bar * t34Dot;
     aBar += t2Bar * t34;
     double t41 = b * b;
@@ -293,7 +293,7 @@ public final class Scalars_Rrule {
     double t40 = t41 + t42;
     double t40Dot = t41Dot + t42Dot;
     double t39 = a / t40;
-    double t39Dot = 1.0 / t40 * aDot + -(t39 * (1.0 / t40)) * t40Dot;
+    double t39Dot = 1.0 / t40 * aDot - t39 * (t40Dot * (1.0 / t40));
     double t38 = -t39;
     double t38Dot = -t39Dot;
     bBarDot += t38 * t2BarDot + t2Bar * t38Dot;
@@ -367,7 +367,7 @@ public final class Scalars_Rrule {
     double t10 = Math.sqrt(t9);
     double t10Dot = 0.5 / t10 * t9Dot;
     double e = t7 / t10;
-    double eDot = 1.0 / t10 * t7Dot + -(e * (1.0 / t10)) * t10Dot;
+    double eDot = 1.0 / t10 * t7Dot - e * (t10Dot * (1.0 / t10));
     // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
     double t11Dot = eDot;
     double t11 = 1.0 + e;
@@ -516,7 +516,7 @@ public final class Scalars_Rrule {
     double partial7 = 0.5 / t10;
     double e = t7 / t10;
     double partial8 = 1.0 / t10;
-    double partial9 = -(e * (1.0 / t10));
+    double partial9 = 1.0 / t10;
     // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
     double t11 = 1.0 + e;
     double t12 = Math.pow(t11, b);
@@ -539,7 +539,7 @@ public final class Scalars_Rrule {
       double t8Dot = partial6 * aDot[d];
       double t9Dot = t8Dot;
       t10Dot[d] = partial7 * t9Dot;
-      eDot[d] = partial8 * t7Dot[d] + partial9 * t10Dot[d];
+      eDot[d] = partial8 * t7Dot[d] - e * (t10Dot[d] * partial9);
       // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
       t11Dot[d] = eDot[d];
       t12Dot[d] = partial10 * t11Dot[d] + partial11 * bDot[d];
@@ -600,6 +600,8 @@ public final class Scalars_Rrule {
     double[] t23Dot = new double[directions];
     double[] bBarDot = new double[directions];
     double[] t7BarDot = new double[directions];
+    double[] t8BarDot = new double[directions];
+    double[] t31Dot = new double[directions];
     double[] t4BarDot = new double[directions];
     double[] rDot = new double[directions];
     double[] t3BarDot = new double[directions];
@@ -642,7 +644,7 @@ public final class Scalars_Rrule {
     // line 14: return r + Math.pow(1.0 + e, b) + Math.log(1.0 + a * a);
     double rBar = seed;
     double t = 1.0 / t14;
-    double partial = -(t * (1.0 / t14));
+    double partial = 1.0 / t14;
     double t14Bar = seed * t;
     double t13Bar = t14Bar;
     double t18 = a + a;
@@ -650,7 +652,7 @@ public final class Scalars_Rrule {
     for (int d = 0; d < directions; d++) {
       t5Dot[d] = -bDot[d];
       rBarDot[d] = seedDot[d];
-      double tDot = partial * t14Dot[d];
+      double tDot = -(t * (t14Dot[d] * partial));
       double t14BarDot = t * seedDot[d] + seed * tDot;
       double t13BarDot = t14BarDot;
       double t18Dot = 2.0 * aDot[d];
@@ -701,15 +703,15 @@ public final class Scalars_Rrule {
     double eBar = t11Bar;
     // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
     double t26 = 1.0 / t10;
-    double partial5 = -(t26 * (1.0 / t10));
+    double partial5 = 1.0 / t10;
     double t7Bar = eBar * t26;
     double t29 = 1.0 / t10;
-    double partial6 = -(t29 * (1.0 / t10));
-    double t28 = e * t29;
-    double t27 = -t28;
-    double t10Bar = eBar * t27;
+    double partial6 = 1.0 / t10;
+    double t28 = eBar * t29;
+    double t27 = e * t28;
+    double t10Bar = -t27;
     double t30 = 0.5 / t10;
-    double partial7 = -(t30 * (1.0 / t10));
+    double partial7 = 1.0 / t10;
     double t9Bar = t10Bar * t30;
     double t8Bar = t9Bar;
     double t31 = a + a;
@@ -725,19 +727,19 @@ public final class Scalars_Rrule {
       bBarDot[d] = t23 * seedDot[d] + seed * t23Dot[d];
       double eBarDot = t11BarDot[d];
       // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
-      double t26Dot = partial5 * t10Dot[d];
+      double t26Dot = -(t26 * (t10Dot[d] * partial5));
       t7BarDot[d] = t26 * eBarDot + eBar * t26Dot;
-      double t29Dot = partial6 * t10Dot[d];
-      double t28Dot = t29 * eDot[d] + e * t29Dot;
-      double t27Dot = -t28Dot;
-      double t10BarDot = t27 * eBarDot + eBar * t27Dot;
-      double t30Dot = partial7 * t10Dot[d];
+      double t29Dot = -(t29 * (t10Dot[d] * partial6));
+      double t28Dot = t29 * eBarDot + eBar * t29Dot;
+      double t27Dot = t28 * eDot[d] + e * t28Dot;
+      double t10BarDot = -t27Dot;
+      double t30Dot = -(t30 * (t10Dot[d] * partial7));
       double t9BarDot = t30 * t10BarDot + t10Bar * t30Dot;
-      double t8BarDot = t9BarDot;
-      double t31Dot = 2.0 * aDot[d];
-      aBarDot[d] += t31 * t8BarDot + t8Bar * t31Dot;
+      t8BarDot[d] = t9BarDot;
+      t31Dot[d] = 2.0 * aDot[d];
     }
     for (int d = 0; d < directions; d++) {
+      aBarDot[d] += t31 * t8BarDot[d] + t8Bar * t31Dot[d];
       double t6BarDot = t7 * t7BarDot[d] + t7Bar * t7Dot[d];
       double t5BarDot = b * t6BarDot + t6Bar * bDot[d];
       bBarDot[d] += t5 * t6BarDot + t6Bar * t5Dot[d];
@@ -794,7 +796,7 @@ public final class Scalars_Rrule {
     double t35 = t36 + t37;
     double t34 = b / t35;
     double partial10 = 1.0 / t35;
-    double partial11 = -(t34 * (1.0 / t35));
+    double partial11 = 1.0 / t35;
     aBar += t2Bar * t34;
     double t41 = b * b;
     double partial12 = b + b;
@@ -803,7 +805,7 @@ public final class Scalars_Rrule {
     double t40 = t41 + t42;
     double t39 = a / t40;
     double partial14 = 1.0 / t40;
-    double partial15 = -(t39 * (1.0 / t40));
+    double partial15 = 1.0 / t40;
     double t38 = -t39;
     bBar += t2Bar * t38;
     for (int d = 0; d < directions; d++) {
@@ -815,12 +817,12 @@ public final class Scalars_Rrule {
       double t36Dot = partial8 * bDot[d];
       double t37Dot = partial9 * aDot[d];
       double t35Dot = t36Dot + t37Dot;
-      double t34Dot = partial10 * bDot[d] + partial11 * t35Dot;
+      double t34Dot = partial10 * bDot[d] - t34 * (t35Dot * partial11);
       aBarDot[d] += t34 * t2BarDot[d] + t2Bar * t34Dot;
       double t41Dot = partial12 * bDot[d];
       double t42Dot = partial13 * aDot[d];
       double t40Dot = t41Dot + t42Dot;
-      double t39Dot = partial14 * aDot[d] + partial15 * t40Dot;
+      double t39Dot = partial14 * aDot[d] - t39 * (t40Dot * partial15);
       t38Dot[d] = -t39Dot;
     }
     for (int d = 0; d < directions; d++) {
@@ -965,7 +967,7 @@ public final class Scalars_Rrule {
     double eBar = t11Bar;
     // line 13: double e = Math.exp(-b * b) / Math.sqrt(1.0 + a * a);
     double t7Bar = eBar * (1.0 / t10);
-    double t10Bar = eBar * -(e * (1.0 / t10));
+    double t10Bar = -(e * (eBar * (1.0 / t10)));
     double t9Bar = t10Bar * (0.5 / t10);
     double t8Bar = t9Bar;
     aBar += t8Bar * (a + a);

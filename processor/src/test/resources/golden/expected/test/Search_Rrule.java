@@ -237,7 +237,7 @@ public final class Search_Rrule {
           sDot = doubleStack[--doubleSize];
           s = doubleStack[--doubleSize];
           double t6 = 0.5 / t2;
-          double t6Dot = -(t6 * (1.0 / t2)) * t2Dot;
+          double t6Dot = -(t6 * (t2Dot * (1.0 / t2)));
           sBarDot = t6 * t2BarDot + t2Bar * t6Dot;
           sBar = t2Bar * t6;
           t2Dot = doubleStack[--doubleSize];
@@ -658,10 +658,10 @@ public final class Search_Rrule {
           }
           s = doubleStack[--doubleSize];
           double t6 = 0.5 / t2;
-          double partial2 = -(t6 * (1.0 / t2));
+          double partial2 = 1.0 / t2;
           sBar = t2Bar * t6;
           for (int d = 0; d < directions; d++) {
-            double t6Dot = partial2 * t2Dot[d];
+            double t6Dot = -(t6 * (t2Dot[d] * partial2));
             sBarDot[d] = t6 * t2BarDot[d] + t2Bar * t6Dot;
           }
           for (int d = directions - 1; d >= 0; d--) {

@@ -58,7 +58,7 @@ public final class Softmax_Frule {
     for (int i2 = 0; i2 < e.length; i2++) {
       // line 22: e[i] /= s;
       double t4 = e[i2] / s;
-      double t4Dot = 1.0 / s * eDot[i2] + -(t4 * (1.0 / s)) * sDot;
+      double t4Dot = 1.0 / s * eDot[i2] - t4 * (sDot * (1.0 / s));
       e[i2] = t4;
       eDot[i2] = t4Dot;
     }
@@ -130,10 +130,10 @@ public final class Softmax_Frule {
       // line 22: e[i] /= s;
       double t4 = e[i2] / s;
       double partial3 = 1.0 / s;
-      double partial4 = -(t4 * (1.0 / s));
+      double partial4 = 1.0 / s;
       e[i2] = t4;
       for (int d = 0; d < directions; d++) {
-        double t4Dot = partial3 * eDot[i2][d] + partial4 * sDot[d];
+        double t4Dot = partial3 * eDot[i2][d] - t4 * (sDot[d] * partial4);
         eDot[i2][d] = t4Dot;
       }
     }

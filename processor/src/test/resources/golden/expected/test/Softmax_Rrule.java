@@ -157,7 +157,7 @@ public final class Softmax_Rrule {
       doubleStack[doubleSize] = t4Dot;
       doubleSize++;
       t4 = e[i2] / s;
-      t4Dot = 1.0 / s * eDot[i2] + -(t4 * (1.0 / s)) * sDot;
+      t4Dot = 1.0 / s * eDot[i2] - t4 * (sDot * (1.0 / s));
       e[i2] = t4;
       eDot[i2] = t4Dot;
     }
@@ -223,17 +223,17 @@ public final class Softmax_Rrule {
       eBar[i2] = 0.0;
       eBarDot[i2] = 0.0;
       double t = 1.0 / s;
-      double tDot = -(t * (1.0 / s)) * sDot;
+      double tDot = -(t * (sDot * (1.0 / s)));
       eBarDot[i2] += t * t4BarDot + t4Bar * tDot;
       eBar[i2] += t4Bar * t;
       double t7 = 1.0 / s;
-      double t7Dot = -(t7 * (1.0 / s)) * sDot;
-      double t6 = t4 * t7;
-      double t6Dot = t7 * t4Dot + t4 * t7Dot;
-      double t5 = -t6;
-      double t5Dot = -t6Dot;
-      sBarDot += t5 * t4BarDot + t4Bar * t5Dot;
-      sBar += t4Bar * t5;
+      double t7Dot = -(t7 * (sDot * (1.0 / s)));
+      double t6 = t4Bar * t7;
+      double t6Dot = t7 * t4BarDot + t4Bar * t7Dot;
+      double t5 = t4 * t6;
+      double t5Dot = t6 * t4Dot + t4 * t6Dot;
+      sBarDot -= t5Dot;
+      sBar -= t5;
       t4Dot = doubleStack[--doubleSize];
       t4 = doubleStack[--doubleSize];
     }
@@ -409,7 +409,7 @@ public final class Softmax_Rrule {
       double t4Bar = eBar[i2];
       eBar[i2] = 0.0;
       eBar[i2] += t4Bar * (1.0 / s);
-      sBar += t4Bar * -(t4 * (1.0 / s));
+      sBar -= t4 * (t4Bar * (1.0 / s));
       t4 = doubleStack[--doubleSize];
     }
     tapes.setDoubleSize(doubleSize);

@@ -247,7 +247,8 @@ public final class ForwardTransform {
     Expr tangent = null;
     for (LocalDerivatives.Partial p :
         LocalDerivatives.of(a.value(), ref(target), activity)) {
-      tangent = add(tangent, mul(p.derivative(), tangentOf(p.operand())));
+      tangent = add(tangent, LocalDerivatives.times(p.derivative(), tangentOf(p.operand()),
+          false));
     }
     out.add(new Stmt.Assign(tangent(target), tangent == null ? ZERO : tangent, a.origin()));
   }

@@ -90,6 +90,23 @@ final class LocalDerivatives {
     return out;
   }
 
+  /**
+   * {@code partial} times {@code factor} (a seed or a tangent; first in the product if {@code
+   * factorFirst}), the factor multiplied in before a reciprocal: the partial of y in x / y is
+   * {@code -((x / y) * (1 / y))}, x / y^2 on its own, which under- or overflows where the product
+   * does not (the tangent of {@code 1 / t} in the reverse of {@code log(t)} at t = 1e238
+   * underflowed to 0 and made a Hessian-vector product 2-3x off: seed 3142, programs 143 and
+   * 380), so it is {@code -((x / y) * (factor * (1 / y)))}.
+   */
+  static Expr times(Expr partial, Expr factor, boolean factorFirst) {
+    if (partial instanceof Expr.Unary u && u.op().equals("-")
+        && u.operand() instanceof Expr.Binary m && m.op().equals("*")
+        && m.right() instanceof Expr.Binary r && r.op().equals("/") && Ops.isOne(r.left())) {
+      return neg(Ops.mul(m.left(), Ops.mul(factor, r)));
+    }
+    return factorFirst ? Ops.mul(factor, partial) : Ops.mul(partial, factor);
+  }
+
   private static Expr sum(Expr a, Expr b) {
     if (a instanceof Expr.Lit x && b instanceof Expr.Lit y && x.type() == Type.DOUBLE
         && y.type() == Type.DOUBLE) {

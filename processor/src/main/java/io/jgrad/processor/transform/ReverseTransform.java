@@ -579,8 +579,8 @@ public final class ReverseTransform {
         selfCoefficient = add(selfCoefficient, p.derivative()); // s = s + u: s keeps its adjoint
         continue;
       }
-      reverse.add(new Stmt.Accumulate(adjointOf(p.operand()), mul(ref(targetBar), p.derivative()),
-          a.origin()));
+      reverse.add(new Stmt.Accumulate(adjointOf(p.operand()),
+          LocalDerivatives.times(p.derivative(), ref(targetBar), true), a.origin()));
     }
     boolean readsSelf = Operations.operands(a.value()).stream()
         .anyMatch(o -> o instanceof Expr.Ref r && r.var() == target);

@@ -706,7 +706,8 @@ public final class TangentSweeps {
     for (LocalDerivatives.Partial p : LocalDerivatives.of(o.op(),
         result == null ? ref(RESULT) : result,
         operand -> !Ops.isZero(o.operandTangents().getOrDefault(operand, ZERO)))) {
-      tangent = add(tangent, mul(p.derivative(), o.operandTangents().get(p.operand())));
+      tangent = add(tangent, LocalDerivatives.times(p.derivative(),
+          o.operandTangents().get(p.operand()), false));
     }
     if (tangent == null) {
       return ZERO;
