@@ -589,6 +589,8 @@ class CorpusTest {
             new FuzzFindingsF.Checked(u(r, -1, 1), -1, u(r, -1, 1)),
             new FuzzFindingsF.Checked(u(r, -1, 1), 4, u(r, -0.5, 0.5))}, u(r, 0.05, 0.3))));
     add(e, FuzzFindingsF.class, "fillARowThenReadIt", c -> c.range(-2, 2));
+    add(e, FuzzFindingsF.class, "hugeLogCurvature", c -> c.args(r -> args((Object) new double[] {
+        u(r, -1.1, -1.0), u(r, -2, -1.8), u(r, 0.1, 0.2), u(r, -0.45, -0.4)})));
     add(e, FuzzFindingsF.class, "dataArrayResult", c -> c.args(r -> {
       double x0;
       do {

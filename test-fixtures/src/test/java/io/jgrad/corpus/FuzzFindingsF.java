@@ -273,6 +273,30 @@ public final class FuzzFindingsF {
   }
 
   /**
+   * Seed 3142, programs 143 and 380: x[0] squared over and over (to about 1e59), then {@code
+   * exp(log(1 + t * t))} with t about 1e119. The partial of y in x / y, x / y^2, was formed on its
+   * own in the tangent of the reverse of {@code log} (1 / t^2 = 1e-477, which is 0) and only then
+   * multiplied by the tangent: the Hessian-vector product came out 2-3x off, while the value and
+   * the gradient were right.
+   */
+  @Grad
+  public static double hugeLogCurvature(double[] x) {
+    for (int k = 0; k < 4; k++) {
+      x[0] += Math.pow((x[3] + x[0]) * (x[3] + x[0]) + 1.0, 2.0);
+    }
+    double s = 0.0;
+    for (int m = 0; m < 3; m++) {
+      double t = 0.0;
+      for (int j = 0; j < x.length; j++) {
+        double w = x[j] - 0.5 * m;
+        t += w * w;
+      }
+      s += Math.exp(Math.log(1.0 + t * t));
+    }
+    return x[3] + s;
+  }
+
+  /**
    * Seeds 403 (program 71) and 404 (186); accepted since @Grad methods may change the objects
    * they are passed (the conservative alias union now costs a save and restore of o's fields,
    * not a rejection; it still rejects such a method with a double[] result). Alias classes are
